@@ -1,0 +1,152 @@
+import { Type } from 'typebox';
+
+/** Enumerations of spec §1 and §3 that describe an organisation. */
+export const Region = Type.Union([
+  Type.Literal('UK'),
+  Type.Literal('OZ'),
+  Type.Literal('HK'),
+  Type.Literal('GCC'),
+  Type.Literal('OTHER'),
+]);
+export type Region = Type.Static<typeof Region>;
+
+export const ProductType = Type.Union([Type.Literal('ATS'), Type.Literal('VANTAGE'), Type.Literal('CRSAO')]);
+export type ProductType = Type.Static<typeof ProductType>;
+
+/** The five editions the product is sold in (spec §1). */
+export const Edition = Type.Union([
+  Type.Literal('ats'),
+  Type.Literal('lateral'),
+  Type.Literal('connect'),
+  Type.Literal('contextual'),
+  Type.Literal('internal'),
+]);
+export type Edition = Type.Static<typeof Edition>;
+
+export const Tier = Type.Union([
+  Type.Literal('Bar'),
+  Type.Literal('Tier 1'),
+  Type.Literal('Tier 2'),
+  Type.Literal('Tier 3'),
+  Type.Literal('Tier 4'),
+  Type.Literal('Candid Essentials'),
+  Type.Literal('Candid Essentials Plus'),
+]);
+export type Tier = Type.Static<typeof Tier>;
+
+const HexColour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'a colour as #rrggbb' });
+
+export const ThemeConfiguration = Type.Object(
+  {
+    logoWidth: Type.Integer({ minimum: 16, maximum: 600, description: 'logo width in CSS pixels' }),
+    logoMargin: Type.String({ maxLength: 40, pattern: '^[0-9a-z. %-]*$', description: 'CSS margin around the logo' }),
+    headerBGcolour: HexColour,
+    secondary: HexColour,
+  },
+  { additionalProperties: false },
+);
+export type ThemeConfiguration = Type.Static<typeof ThemeConfiguration>;
+
+export const Language = Type.Object(
+  {
+    code: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }),
+    name: Type.String({ minLength: 1, maxLength: 60 }),
+  },
+  { additionalProperties: false },
+);
+export type Language = Type.Static<typeof Language>;
+
+export const Sector = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), name: Type.String({ minLength: 1, maxLength: 120 }) },
+  { additionalProperties: false },
+);
+export type Sector = Type.Static<typeof Sector>;
+
+/** Form configuration (views, text, textArrays, hr, fields, required, menus, subsections, custom).
+ *  Its full format is defined by the configuration engine; here it is an open JSON object. */
+export const Configuration = Type.Record(Type.String(), Type.Unknown());
+export type Configuration = Type.Static<typeof Configuration>;
+
+export const OrganizationSettings = Type.Object(
+  {
+    gtmId: Type.Optional(Type.String({ pattern: '^GTM-[A-Z0-9]{4,12}$' })),
+    sessionTimeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'minutes' })),
+    hr: Type.Optional(
+      Type.Object({ dontUseFetchCandidatesLambda: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    ),
+    countryBase: Type.Optional(Region),
+    subdomainRestricted: Type.Optional(Type.Boolean({ description: 'sign-up closed to the public' })),
+  },
+  { additionalProperties: false },
+);
+export type OrganizationSettings = Type.Static<typeof OrganizationSettings>;
+
+/** Organisation profile that any visitor of the organisation's hosts may read. */
+export const PublicOrganization = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  subdomain: Type.String(),
+  productType: ProductType,
+  edition: Edition,
+  tier: Tier,
+  sector: Sector,
+  countryBase: Region,
+  supportEmail: Type.String(),
+  logoUrl: Type.String(),
+  themeConfiguration: ThemeConfiguration,
+  additionalLanguageSupport: Type.Array(Language),
+  settings: Type.Object({
+    gtmId: Type.Optional(Type.String()),
+    sessionTimeout: Type.Optional(Type.Integer()),
+    subdomainRestricted: Type.Boolean(),
+  }),
+  /** defaultConfiguration and formConfiguration without their hiring-side ('hr') part. */
+  defaultConfiguration: Configuration,
+  formConfiguration: Configuration,
+});
+export type PublicOrganization = Type.Static<typeof PublicOrganization>;
+
+export const UserType = Type.Union([
+  Type.Literal('CANDIDATE'),
+  Type.Literal('ANONYMOUS_CANDIDATE'),
+  Type.Literal('HIRING_MANAGER'),
+  Type.Literal('HIRING_MANAGER_ADMIN'),
+  Type.Literal('ADMIN'),
+]);
+export type UserType = Type.Static<typeof UserType>;
+
+export const DemoUser = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 255 }),
+    password: Type.String({ minLength: 8, maxLength: 128 }),
+    userType: UserType,
+    firstName: Type.String({ minLength: 1, maxLength: 255 }),
+    lastName: Type.String({ minLength: 1, maxLength: 255 }),
+  },
+  { additionalProperties: false },
+);
+export type DemoUser = Type.Static<typeof DemoUser>;
+
+/** One demo organisation as written in configs/organizations/<subdomain>/organization.json. */
+export const OrganizationFile = Type.Object(
+  {
+    subdomain: Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' }),
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    productType: ProductType,
+    edition: Edition,
+    tier: Tier,
+    sector: Sector,
+    countryBase: Region,
+    rareContact: Type.Boolean(),
+    supportEmail: Type.String({ format: 'email' }),
+    logo: Type.String({ pattern: '^[a-z0-9-]+\\.(svg|png)$', description: 'file beside organization.json' }),
+    themeConfiguration: ThemeConfiguration,
+    additionalLanguageSupport: Type.Array(Language),
+    settings: OrganizationSettings,
+    defaultConfiguration: Configuration,
+    formConfiguration: Configuration,
+    demoUsers: Type.Array(DemoUser),
+  },
+  { additionalProperties: false },
+);
+export type OrganizationFile = Type.Static<typeof OrganizationFile>;
