@@ -1,0 +1,88 @@
+import type lists from '../../configs/reference-data/lists.json';
+
+/** Reference-data lists of spec §3 whose options travel with the engine. */
+export type ListType = keyof typeof lists | 'COUNTRY';
+
+/** Long lists searched on the server (type-ahead), validated as free text of bounded length. */
+export type RemoteListType = 'SCHOOL' | 'UNIVERSITY' | 'SUBJECT';
+
+/** How a field is asked and stored. Each kind has one JSON Schema fragment and one widget. */
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'ukMobile'
+  | 'postCode'
+  | 'textarea'
+  | 'select'
+  | 'typeahead'
+  | 'radio'
+  | 'checkboxes'
+  | 'yesno'
+  | 'year'
+  | 'date'
+  | 'number'
+  | 'percent'
+  | 'file'
+  | 'consent'
+  | 'group';
+
+export type SectionId =
+  | 'personalInformation'
+  | 'rightToWork'
+  | 'secondaryEducation'
+  | 'sixthFormEducation'
+  | 'universityEducation'
+  | 'crsInformation'
+  | 'equalOpportunities'
+  | 'documents'
+  | 'additionalQuestions'
+  | 'termsAndConditions'
+  | 'acceptedTermsAndConditions';
+
+/** Year list around the current academic year (spec §9: 50 back; 2, 4 or 9 forward). */
+export interface YearRange {
+  back: number;
+  forward: 2 | 4 | 9;
+}
+
+/** A field shown only while another field of the same object has one of some values. */
+export interface ShowIf {
+  field: string;
+  /** Values that show the field; a string ending in '*' matches by prefix, 'other*' any value containing 'other'. */
+  oneOf: readonly string[];
+}
+
+export interface FieldDefinition {
+  id: string;
+  kind: FieldKind;
+  /** Options from a reference list. */
+  list?: ListType;
+  /** Long list searched on the server. */
+  remoteList?: RemoteListType;
+  /** Fixed options (custom questions). */
+  options?: readonly string[];
+  maxLength?: number;
+  maxWords?: number;
+  minimum?: number;
+  maximum?: number;
+  years?: YearRange;
+  showIf?: ShowIf;
+  /** Whether the configuration may make this field optional; consent to terms may not. */
+  alwaysRequired?: boolean;
+  /** Defaults to required (spec §5) unless the catalogue says the field is optional by nature. */
+  optionalByDefault?: boolean;
+  /** Repeatable group: its item fields and bounds. */
+  items?: readonly FieldDefinition[];
+  minItems?: number;
+  maxItems?: number;
+  /** Accepted upload types (by content, checked on the server) and size cap. */
+  accept?: readonly string[];
+  maxBytes?: number;
+  /** Section it belongs to (set by the catalogue or the custom question). */
+  section: SectionId | string;
+  /** Label and hint when they are not catalogue texts (custom questions). */
+  label?: string;
+  hint?: string;
+  /** True for custom questions declared in configuration. */
+  custom?: boolean;
+}

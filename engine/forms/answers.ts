@@ -1,0 +1,46 @@
+import type { CompiledField, CompiledForm, CompiledStep } from './types';
+
+export type Answers = Record<string, unknown>;
+
+function isShown(field: CompiledField, answers: Answers): boolean {
+  if (!field.showIf) return true;
+  const controlling = answers[field.showIf.field];
+  return typeof controlling === 'string' && field.showIf.values.includes(controlling);
+}
+
+function pruneObject(fields: readonly CompiledField[], answers: Answers): Answers {
+  const kept: Answers = {};
+  for (const field of fields) {
+    if (!(field.id in answers) || !isShown(field, answers)) continue;
+    const value = answers[field.id];
+    if (value === undefined) continue;
+    if (field.kind === 'group' && Array.isArray(value) && field.items) {
+      const items = field.items;
+      kept[field.id] = value.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? pruneObject(items, item as Answers) : item));
+    } else {
+      kept[field.id] = value;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Keeps only the answers of visible fields (spec §5: a hidden field's value is not kept), including
+ * conditional fields whose condition does not hold, at every depth.
+ */
+export function pruneAnswers(fields: readonly CompiledField[], answers: Answers): Answers {
+  return pruneObject(fields, answers);
+}
+
+export function stepFields(step: CompiledStep): CompiledField[] {
+  return step.sections.flatMap((s) => s.fields);
+}
+
+export function formFields(form: CompiledForm): CompiledField[] {
+  return form.steps.flatMap(stepFields);
+}
+
+/** Every answer of the form that the step does not own, unchanged; the step's own answers pruned. */
+export function pruneStepAnswers(step: CompiledStep, answers: Answers): Answers {
+  return pruneAnswers(stepFields(step), answers);
+}

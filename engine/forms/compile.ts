@@ -1,0 +1,175 @@
+import type { Configuration, CustomQuestion, StepDefinition } from '../../schemas/configuration';
+import { CATALOGUE, SECTIONS } from '../fields/catalogue';
+import { isListType, isOtherOption, listOptions } from '../fields/lists';
+import type { FieldDefinition, FieldKind } from '../fields/types';
+import { isRequired, isVisible } from '../rules/visibility';
+import { yearList } from '../validation/years';
+import { hashString, stableStringify } from './hash';
+import { objectSchema } from './kinds';
+import { optionalText, textOf } from './texts';
+import type { CompileContext, CompiledField, CompiledForm, CompiledSection, CompiledStep } from './types';
+
+export const CUSTOM_SECTION = 'additionalQuestions';
+
+const CUSTOM_KINDS: Record<CustomQuestion['type'], FieldKind> = {
+  text: 'text',
+  textarea: 'textarea',
+  number: 'number',
+  select: 'select',
+  radio: 'radio',
+  checkboxes: 'checkboxes',
+  yesno: 'yesno',
+  date: 'date',
+};
+
+export function customField(question: CustomQuestion): FieldDefinition {
+  return {
+    id: question.id,
+    kind: CUSTOM_KINDS[question.type],
+    section: question.section ?? CUSTOM_SECTION,
+    label: question.label,
+    hint: question.hint,
+    options: question.options,
+    list: question.list && isListType(question.list) ? question.list : undefined,
+    maxLength: question.maxLength,
+    maxWords: question.maxWords,
+    minimum: question.minimum,
+    maximum: question.maximum,
+    custom: true,
+  };
+}
+
+/** Catalogue and custom fields of each section, in catalogue then declaration order. */
+export function fieldsBySection(configuration: Configuration): Map<string, FieldDefinition[]> {
+  const bySection = new Map<string, FieldDefinition[]>();
+  for (const field of [...CATALOGUE, ...(configuration.custom ?? []).map(customField)]) {
+    const list = bySection.get(field.section) ?? [];
+    list.push(field);
+    bySection.set(field.section, list);
+  }
+  return bySection;
+}
+
+class Compiler {
+  private readonly today: Date;
+  constructor(
+    private readonly configuration: Configuration,
+    context: CompileContext,
+  ) {
+    this.today = new Date(`${context.today}T12:00:00Z`);
+  }
+
+  field(definition: FieldDefinition, siblings: readonly FieldDefinition[]): CompiledField | undefined {
+    const c = this.configuration;
+    if (!isVisible(c, 'fields', definition.id)) return undefined;
+    const showIf = definition.showIf ? this.condition(definition, siblings) : undefined;
+    if (definition.showIf && !showIf) return undefined;
+    const label = textOf(c, `field.${definition.id}.label`, definition.label ?? definition.id);
+    const hint = optionalText(c, `field.${definition.id}.hint`) ?? definition.hint;
+    const compiled: CompiledField = { id: definition.id, kind: definition.kind, label, required: isRequired(c, definition.id) };
+    if (hint) compiled.hint = hint;
+    const requiredMessage = optionalText(c, `field.${definition.id}.error.required`);
+    if (requiredMessage) compiled.requiredMessage = requiredMessage;
+    const options = this.options(definition);
+    if (options) compiled.options = options;
+    if (showIf) compiled.showIf = showIf;
+    if (definition.list) compiled.list = definition.list;
+    if (definition.remoteList) compiled.remoteList = definition.remoteList;
+    for (const key of ['maxLength', 'maxWords', 'minimum', 'maximum', 'accept', 'maxBytes', 'minItems', 'maxItems', 'custom'] as const) {
+      if (definition[key] !== undefined) (compiled as unknown as Record<string, unknown>)[key] = definition[key];
+    }
+    if (definition.items) {
+      compiled.items = this.fields(definition.items);
+      if (compiled.items.length === 0) return undefined;
+    }
+    return compiled;
+  }
+
+  fields(definitions: readonly FieldDefinition[]): CompiledField[] {
+    return definitions.flatMap((d) => this.field(d, definitions) ?? []);
+  }
+
+  /** A conditional field is shown only while its controlling field is itself visible. */
+  private condition(definition: FieldDefinition, siblings: readonly FieldDefinition[]) {
+    const rule = definition.showIf!;
+    const controller = siblings.find((s) => s.id === rule.field);
+    if (!controller || !isVisible(this.configuration, 'fields', controller.id)) return undefined;
+    const controllerOptions = (this.options(controller) ?? []).map(String);
+    const values = rule.oneOf.flatMap((v) => (v === '@other' ? controllerOptions.filter(isOtherOption) : [v]));
+    return { field: rule.field, values };
+  }
+
+  private options(definition: FieldDefinition): readonly (string | number)[] | undefined {
+    if (definition.kind === 'year' && definition.years) {
+      return yearList(this.today, definition.years.back, definition.years.forward);
+    }
+    if (definition.options) return definition.options;
+    if (definition.list) return listOptions(definition.list);
+    return undefined;
+  }
+
+  section(id: string, bySection: Map<string, FieldDefinition[]>): CompiledSection | undefined {
+    const c = this.configuration;
+    if (!isVisible(c, 'subsections', id)) return undefined;
+    const fields = this.fields(bySection.get(id) ?? []);
+    if (fields.length === 0) return undefined;
+    const section: CompiledSection = { id, title: textOf(c, `section.${id}.title`, id), fields };
+    const description = optionalText(c, `section.${id}.description`);
+    if (description) section.description = description;
+    return section;
+  }
+}
+
+const cache = new Map<string, CompiledForm>();
+const CACHE_LIMIT = 256;
+
+/**
+ * Compiles a merged configuration (engine/config/merge) into the ordered steps of an application:
+ * steps → sections → visible fields, with a JSON Schema and uiSchema per step. Pure and
+ * deterministic; results are cached by a hash of the inputs.
+ */
+export function compile(configuration: Configuration, context: CompileContext): CompiledForm {
+  const key = hashString(stableStringify([configuration, context]));
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const form = compileUncached(configuration, context, key);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, form);
+  return form;
+}
+
+export function compileUncached(configuration: Configuration, context: CompileContext, key = ''): CompiledForm {
+  const compiler = new Compiler(configuration, context);
+  const bySection = fieldsBySection(configuration);
+  const stepDefinitions: StepDefinition[] = configuration.views?.application ?? SECTIONS.map((id) => ({ id, sections: [id] }));
+  const steps: CompiledStep[] = [];
+  for (const definition of stepDefinitions) {
+    const sections = definition.sections.flatMap((id) => compiler.section(id, bySection) ?? []);
+    if (sections.length === 0) continue;
+    const fields = sections.flatMap((s) => s.fields);
+    const { schema, uiSchema } = objectSchema(fields);
+    steps.push({
+      id: definition.id,
+      title: textOf(configuration, definition.title ?? `step.${definition.id}.title`, definition.id),
+      sections,
+      schema,
+      uiSchema,
+      fieldIds: fields.map((f) => f.id),
+    });
+  }
+  return {
+    key,
+    language: context.language,
+    steps,
+    schema: objectSchema(steps.flatMap((s) => s.sections.flatMap((section) => section.fields))).schema,
+    texts: configuration.text ?? {},
+    textArrays: configuration.textArrays ?? {},
+  };
+}
+
+/** The sections of the candidate profile (views.profile), compiled like application sections. */
+export function compileProfileSections(configuration: Configuration, context: CompileContext): CompiledSection[] {
+  const compiler = new Compiler(configuration, context);
+  const bySection = fieldsBySection(configuration);
+  return (configuration.views?.profile ?? SECTIONS).flatMap((id) => compiler.section(id, bySection) ?? []);
+}

@@ -1,0 +1,76 @@
+import type { Edition, UserType } from '../../schemas/organization';
+import type { FieldKind, ListType, RemoteListType } from '../fields/types';
+
+/** JSON Schema (draft 7 subset used by the engine) and RJSF uiSchema, as plain JSON. */
+export type JsonSchema = { [key: string]: unknown };
+export type UiSchema = { [key: string]: unknown };
+
+export interface CompileContext {
+  /** Language of the texts (the language layer is already merged into the configuration). */
+  language: string;
+  edition: Edition;
+  userType: UserType;
+  /** Role the form is for, when it is a role application. */
+  roleId?: string;
+  /** Today as YYYY-MM-DD: year lists depend on it, and passing it keeps compile pure. */
+  today: string;
+}
+
+export interface CompiledField {
+  id: string;
+  kind: FieldKind;
+  label: string;
+  hint?: string;
+  required: boolean;
+  /** Message when a required answer is missing, from the text `field.<id>.error.required`. */
+  requiredMessage?: string;
+  list?: ListType;
+  remoteList?: RemoteListType;
+  options?: readonly (string | number)[];
+  /** Shown only while `field` has one of `values`. */
+  showIf?: { field: string; values: readonly string[] };
+  items?: CompiledField[];
+  minItems?: number;
+  maxItems?: number;
+  maxLength?: number;
+  maxWords?: number;
+  minimum?: number;
+  maximum?: number;
+  accept?: readonly string[];
+  maxBytes?: number;
+  custom?: boolean;
+}
+
+export interface CompiledSection {
+  id: string;
+  title: string;
+  description?: string;
+  fields: CompiledField[];
+}
+
+export interface CompiledStep {
+  id: string;
+  title: string;
+  sections: CompiledSection[];
+  /** JSON Schema of the step's answers: visible fields only; `required` lists the visible required ones. */
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+  fieldIds: string[];
+}
+
+export interface CompiledForm {
+  /** Hash of the configuration and context: equal inputs give the same key (and the same object). */
+  key: string;
+  language: string;
+  steps: CompiledStep[];
+  /** The whole application as one schema (all steps), for submit. */
+  schema: JsonSchema;
+  texts: Readonly<Record<string, string>>;
+  textArrays: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface FieldError {
+  /** Dotted path of the answer, e.g. `universities.0.degreeClass`. */
+  field: string;
+  message: string;
+}

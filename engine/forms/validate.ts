@@ -1,0 +1,90 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { engineAjv } from '../validation/ajv';
+import { errorMessage } from '../validation/messages';
+import { formFields, pruneAnswers, stepFields, type Answers } from './answers';
+import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './types';
+
+const validators = new WeakMap<JsonSchema, ValidateFunction>();
+
+/** The Ajv validator of a compiled schema, compiled once per schema object and reused. */
+export function validatorFor(schema: JsonSchema): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = engineAjv().compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  /** The answers that are kept: those of visible fields only. */
+  answers: Answers;
+  errors: FieldError[];
+}
+
+function run(schema: JsonSchema, fields: readonly CompiledField[], answers: Answers): ValidationResult {
+  const pruned = pruneAnswers(fields, answers);
+  const validate = validatorFor(schema);
+  const valid = validate(pruned) as boolean;
+  return { valid, answers: pruned, errors: valid ? [] : fieldErrors(validate.errors ?? [], fields) };
+}
+
+export function validateStep(form: CompiledForm, stepId: string, answers: Answers): ValidationResult {
+  const step = form.steps.find((s) => s.id === stepId);
+  if (!step) return { valid: false, answers: {}, errors: [{ field: 'step', message: `Unknown step '${stepId}'` }] };
+  return run(step.schema, stepFields(step), answers);
+}
+
+/** Validates the whole application (every step) as on submit. */
+export function validateApplication(form: CompiledForm, answers: Answers): ValidationResult {
+  return run(form.schema, formFields(form), answers);
+}
+
+/** Ajv errors → one message per field, GOV.UK style, in the order of the form. */
+export function fieldErrors(errors: readonly ErrorObject[], fields: readonly CompiledField[]): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    if (error.keyword === 'if') continue;
+    const path = errorPath(error);
+    if (byField.has(path)) continue;
+    const field = fieldAt(fields, path);
+    byField.set(path, { field: path, message: errorMessage(error, field) });
+  }
+  const order = fieldOrder(fields);
+  return [...byField.values()].sort((a, b) => rank(order, a.field) - rank(order, b.field));
+}
+
+function errorPath(error: ErrorObject): string {
+  const base = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') base.push((error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'additionalProperties') base.push((error.params as { additionalProperty: string }).additionalProperty);
+  return base.join('.');
+}
+
+/** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */
+export function fieldAt(fields: readonly CompiledField[], path: string): CompiledField | undefined {
+  const parts = path.split('.').filter((p) => !/^\d+$/.test(p));
+  let scope: readonly CompiledField[] | undefined = fields;
+  let found: CompiledField | undefined;
+  for (const part of parts) {
+    found = scope?.find((f) => f.id === part);
+    if (!found) return undefined;
+    scope = found.items;
+  }
+  return found;
+}
+
+function fieldOrder(fields: readonly CompiledField[], into: string[] = []): string[] {
+  for (const f of fields) {
+    into.push(f.id);
+    if (f.items) fieldOrder(f.items, into);
+  }
+  return into;
+}
+
+function rank(order: string[], path: string): number {
+  const last = path.split('.').filter((p) => !/^\d+$/.test(p));
+  const index = order.indexOf(last[last.length - 1] ?? '');
+  return index < 0 ? order.length : index;
+}

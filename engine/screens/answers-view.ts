@@ -1,0 +1,60 @@
+import type { Answers } from '../forms/answers';
+import type { CompiledField, CompiledForm } from '../forms/types';
+import { formatAnswer, type DisplayTexts, ENGLISH_DISPLAY } from './format';
+
+export interface AnswerRow {
+  fieldId: string;
+  /** Dotted path of the answer, e.g. `universities.1.degreeClass`. */
+  path: string;
+  label: string;
+  value: string;
+  /** Step where the answer is changed. */
+  stepId: string;
+}
+
+export interface AnswerGroup {
+  /** A repeatable item, e.g. "Universities 2". */
+  title: string;
+  rows: AnswerRow[];
+}
+
+export interface AnswerSection {
+  id: string;
+  title: string;
+  stepId: string;
+  rows: AnswerRow[];
+  groups: AnswerGroup[];
+}
+
+function isShown(field: CompiledField, answers: Answers): boolean {
+  return !field.showIf || field.showIf.values.includes(String(answers[field.showIf.field]));
+}
+
+function rowsOf(fields: readonly CompiledField[], answers: Answers, stepId: string, prefix: string, texts: DisplayTexts): AnswerRow[] {
+  return fields
+    .filter((f) => f.kind !== 'group' && isShown(f, answers) && !(f.id === 'ethnicitySpecify'))
+    .map((f) => ({ fieldId: f.id, path: `${prefix}${f.id}`, label: f.label, value: formatAnswer(f, answers[f.id], answers, texts), stepId }));
+}
+
+/**
+ * The check-answers model (and, through the same labels and formats, the read-only panels):
+ * every visible field of every step with its formatted answer, repeatable items as groups.
+ */
+export function answersView(form: CompiledForm, answers: Answers, texts: DisplayTexts = ENGLISH_DISPLAY): AnswerSection[] {
+  return form.steps.flatMap((step) =>
+    step.sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      stepId: step.id,
+      rows: rowsOf(section.fields, answers, step.id, '', texts),
+      groups: section.fields
+        .filter((f) => f.kind === 'group' && f.items)
+        .flatMap((group) =>
+          (Array.isArray(answers[group.id]) ? (answers[group.id] as Answers[]) : []).map((item, i) => ({
+            title: `${group.label} ${i + 1}`,
+            rows: rowsOf(group.items!, item ?? {}, step.id, `${group.id}.${i}.`, texts),
+          })),
+        ),
+    })),
+  );
+}

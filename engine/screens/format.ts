@@ -1,0 +1,58 @@
+import { format as formatDate } from 'date-fns';
+import { isOtherOption } from '../fields/lists';
+import type { CompiledField } from '../forms/types';
+
+/** Spec §9 display formats. */
+export const DATE_FORMAT_LONG = 'd MMMM yyyy';
+export const DATE_FORMAT_SHORT = 'dd/MM/yyyy';
+export const DATE_FORMAT_MONTH = 'MMM yyyy';
+
+/** Scores show one decimal only when fractional (spec §9). */
+export function formatScore(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+/** A date given as YYYY-MM-DD, an ISO timestamp or epoch seconds, as 'd MMMM yyyy'. */
+export function formatLongDate(value: string | number): string {
+  const date = typeof value === 'number' ? new Date(value * 1000) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : formatDate(date, DATE_FORMAT_LONG);
+}
+
+/** Ethnicity with its specify text appended for 'other' options (spec §5). */
+export function formatEthnicity(ethnicity: string, specify?: unknown): string {
+  return isOtherOption(ethnicity) && typeof specify === 'string' && specify.trim() ? `${ethnicity} (${specify.trim()})` : ethnicity;
+}
+
+export interface DisplayTexts {
+  yes: string;
+  no: string;
+  notAnswered: string;
+}
+
+export const ENGLISH_DISPLAY: DisplayTexts = { yes: 'Yes', no: 'No', notAnswered: 'Not answered' };
+
+/** How an answer reads on check-answers pages and hiring-side panels: the same for both. */
+export function formatAnswer(field: CompiledField, value: unknown, siblings: Record<string, unknown> = {}, texts: DisplayTexts = ENGLISH_DISPLAY): string {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return texts.notAnswered;
+  switch (field.kind) {
+    case 'yesno':
+    case 'consent':
+      return value === true ? texts.yes : texts.no;
+    case 'date':
+      return formatLongDate(String(value));
+    case 'percent':
+      return `${formatScore(Number(value))}%`;
+    case 'number':
+      return typeof value === 'number' ? formatScore(value) : String(value);
+    case 'checkboxes':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'file':
+      return typeof value === 'object' && value && 'name' in value ? String((value as { name: unknown }).name) : texts.notAnswered;
+    case 'group':
+      return Array.isArray(value) ? String(value.length) : texts.notAnswered;
+    case 'select':
+      return field.id === 'ethnicity' ? formatEthnicity(String(value), siblings.ethnicitySpecify) : String(value);
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,13 @@
+/** UK postcode format (including GIR 0AA); the message is spec §8's. */
+export const INVALID_POST_CODE = 'Invalid post code';
+
+const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
+
+export function normalisePostCode(value: string): string {
+  const compact = value.toUpperCase().replace(/\s+/g, '');
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}
+
+export function isValidPostCode(value: string): boolean {
+  return value.trim().length <= 10 && UK_POSTCODE.test(normalisePostCode(value.trim()));
+}
