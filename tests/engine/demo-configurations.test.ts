@@ -1,0 +1,149 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compile, mergeLayers, validateApplication, validateConfiguration, validateStep, type CompiledForm } from '../../engine';
+import type { Configuration } from '../../schemas/configuration';
+import type { OrganizationFile } from '../../schemas/organization';
+import { PRODUCT } from './support/arbitraries';
+
+const ROOT = join(import.meta.dirname, '../../configs/organizations');
+const organizations = Object.fromEntries(
+  readdirSync(ROOT).map((sub) => [sub, JSON.parse(readFileSync(join(ROOT, sub, 'organization.json'), 'utf8')) as OrganizationFile]),
+);
+
+function translation(sub: string, language: string): Configuration | undefined {
+  const file = join(ROOT, sub, 'translations', `${language}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Configuration) : undefined;
+}
+
+function formOf(sub: string, language = 'en'): CompiledForm {
+  const org = organizations[sub]!;
+  const configuration = mergeLayers({
+    product: PRODUCT,
+    organizationDefault: org.defaultConfiguration as Configuration,
+    organizationForm: org.formConfiguration as Configuration,
+    language: language === 'en' ? undefined : translation(sub, language),
+  });
+  return compile(configuration, { language, edition: org.edition, userType: 'CANDIDATE', today: '2026-11-21' });
+}
+
+const sectionsOf = (form: CompiledForm) => form.steps.flatMap((s) => s.sections.map((x) => x.id));
+const fieldsOf = (form: CompiledForm) => form.steps.flatMap((s) => s.fieldIds);
+
+describe('demo configurations', () => {
+  for (const [sub, org] of Object.entries(organizations)) {
+    it(`${sub}: every configuration layer and translation is valid`, () => {
+      for (const layer of [org.defaultConfiguration, org.formConfiguration]) {
+        const check = validateConfiguration(layer);
+        expect(check.valid ? [] : check.problems).toEqual([]);
+      }
+      const knownCustomIds = ((org.formConfiguration as Configuration).custom ?? []).map((q) => q.id);
+      for (const language of org.additionalLanguageSupport) {
+        const layer = translation(sub, language.code);
+        if (layer) expect(validateConfiguration(layer, { knownCustomIds }).valid).toBe(true);
+      }
+    });
+  }
+
+  it('differ visibly: lateral hides school sections, contextual adds CRS, acme asks custom questions', () => {
+    expect(sectionsOf(formOf('hartley'))).not.toContain('secondaryEducation');
+    expect(sectionsOf(formOf('hartley'))).not.toContain('sixthFormEducation');
+    expect(fieldsOf(formOf('hartley'))).toEqual(expect.arrayContaining(['writingSample', 'noticePeriod', 'pqe']));
+    expect(sectionsOf(formOf('northbridge'))).toContain('crsInformation');
+    expect(sectionsOf(formOf('acme'))).not.toContain('crsInformation');
+    expect(fieldsOf(formOf('acme'))).toEqual(expect.arrayContaining(['whyAcme', 'preferredOffice', 'heardAbout']));
+    expect(sectionsOf(formOf('meridian'))).not.toContain('equalOpportunities');
+    expect(fieldsOf(formOf('meridian'))).not.toContain('nationality');
+  });
+
+  it('acme in Welsh: translated titles and labels, English where no translation exists', () => {
+    const form = formOf('acme', 'cy');
+    expect(form.steps[0]!.title).toBe('Amdanoch chi');
+    const personal = form.steps[0]!.sections[0]!;
+    expect(personal.title).toBe('Gwybodaeth bersonol');
+    expect(personal.fields.find((f) => f.id === 'firstName')!.label).toBe('Enw cyntaf');
+    expect(form.steps[0]!.sections[1]!.fields.find((f) => f.id === 'permitType')!.label).toBe('Right to work in the UK');
+  });
+});
+
+const completeAcme = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  mobile: '+44 7700 900982',
+  nationality: 'United Kingdom',
+  permitType: 'British or Irish citizen',
+  secondarySchool: 'Camden School for Girls',
+  secondarySchoolCountry: 'England',
+  secondarySchoolType: 'State-run or state-funded school (non-selective)',
+  secondarySchoolCompletedYear: 2020,
+  collegeAttended: 'Sixth form at the same school',
+  sixthFormSchool: 'Camden School for Girls',
+  sixthFormQualificationType: 'A level',
+  sixthFormSchoolCompletedYear: 2022,
+  universities: [
+    { universityType: 'Undergraduate', universityName: 'University of Leeds', universityStartYear: 2022, universityGraduationYear: 2025, degreeType: 'BSc', degreeSubject: 'Mathematics', degreeClass: 'First-class honours', averagePercent: 72.5 },
+  ],
+  gender: 'Woman',
+  pronouns: 'She/her',
+  sexuality: 'Prefer not to say',
+  ethnicity: 'Any other White background',
+  ethnicitySpecify: 'Polish',
+  religion: 'No religion',
+  disability: 'No',
+  veteran: 'No',
+  cv: { id: 'doc-1', name: 'ada-cv.pdf' },
+  whyAcme: 'Because I like solving problems with people.',
+  preferredOffice: 'Manchester',
+  heardAbout: 'Social media',
+  acceptTermAndConditions: true,
+};
+
+describe('acme application: accepted and rejected answers', () => {
+  const form = formOf('acme');
+
+  it('accepts a complete application', () => {
+    expect(validateApplication(form, completeAcme).errors).toEqual([]);
+  });
+
+  const rejected: Array<[string, Record<string, unknown>, Array<{ field: string; message: RegExp }>]> = [
+    ['a missing first name', { firstName: undefined }, [{ field: 'firstName', message: /^Enter first name$/ }]],
+    ['a blank last name', { lastName: '   ' }, [{ field: 'lastName', message: /^Enter last name$/ }]],
+    ['an over-long first name', { firstName: 'a'.repeat(256) }, [{ field: 'firstName', message: /255 characters or fewer/ }]],
+    ['a landline number', { mobile: '020 7946 0000' }, [{ field: 'mobile', message: /UK mobile number/ }]],
+    ['an invalid email', { email: 'ada.example.com' }, [{ field: 'email', message: /correct format/ }]],
+    ['an option not in the list', { gender: 'Robot' }, [{ field: 'gender', message: /^Select gender from the list$/ }]],
+    ['a year outside the list', { secondarySchoolCompletedYear: 1900 }, [{ field: 'secondarySchoolCompletedYear', message: /from the list/ }]],
+    ['no university', { universities: [] }, [{ field: 'universities', message: /^Add at least one university$/ }]],
+    ['a university without a degree class', { universities: [{ ...completeAcme.universities[0], degreeClass: undefined }] }, [{ field: 'universities.0.degreeClass', message: /^Select degree classification$/ }]],
+    ['a percentage above 100', { universities: [{ ...completeAcme.universities[0], averagePercent: 101 }] }, [{ field: 'universities.0.averagePercent', message: /from 0 to 100/ }]],
+    ['too many words', { whyAcme: 'word '.repeat(251) }, [{ field: 'whyAcme', message: /250 words or fewer/ }]],
+    ['terms not accepted', { acceptTermAndConditions: false }, [{ field: 'acceptTermAndConditions', message: /accept the terms/ }]],
+    ['an other ethnicity without the description', { ethnicitySpecify: undefined }, [{ field: 'ethnicitySpecify', message: /^Describe your ethnic background$/ }]],
+    ['no CV', { cv: undefined }, [{ field: 'cv', message: /^Upload your CV$/ }]],
+  ];
+
+  for (const [name, change, expected] of rejected) {
+    it(`rejects ${name}, naming the field`, () => {
+      const result = validateApplication(form, { ...completeAcme, ...change });
+      expect(result.valid).toBe(false);
+      for (const e of expected) {
+        const error = result.errors.find((x) => x.field === e.field);
+        expect(error, JSON.stringify(result.errors)).toBeDefined();
+        expect(error!.message).toMatch(e.message);
+      }
+    });
+  }
+
+  it('drops the answers of hidden and conditional fields instead of keeping them', () => {
+    const result = validateApplication(form, { ...completeAcme, ethnicity: 'Irish', ethnicitySpecify: 'kept?', freeSchoolMeals: 'Yes' });
+    expect(result.valid).toBe(true);
+    expect(result.answers).not.toHaveProperty('ethnicitySpecify');
+    expect(result.answers).not.toHaveProperty('freeSchoolMeals');
+  });
+
+  it('validates one step on its own', () => {
+    const result = validateStep(form, 'aboutYou', { firstName: 'Ada' });
+    expect(result.errors.map((e) => e.field)).toEqual(['lastName', 'email', 'mobile', 'nationality', 'permitType']);
+  });
+});
