@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Configuration } from './configuration';
 
 /** Enumerations of spec §1 and §3 that describe an organisation. */
 export const Region = Type.Union([
@@ -62,10 +63,7 @@ export const Sector = Type.Object(
 );
 export type Sector = Type.Static<typeof Sector>;
 
-/** Form configuration (views, text, textArrays, hr, fields, required, menus, subsections, custom).
- *  Its full format is defined by the configuration engine; here it is an open JSON object. */
-export const Configuration = Type.Record(Type.String(), Type.Unknown());
-export type Configuration = Type.Static<typeof Configuration>;
+export { Configuration } from './configuration';
 
 export const OrganizationSettings = Type.Object(
   {
@@ -127,10 +125,14 @@ export const DemoUser = Type.Object(
 );
 export type DemoUser = Type.Static<typeof DemoUser>;
 
+/** An organisation's subdomain: the first host label on the apply side and the `:sub` of public calls. */
+export const Subdomain = Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$', description: 'organisation subdomain' });
+export type Subdomain = Type.Static<typeof Subdomain>;
+
 /** One demo organisation as written in configs/organizations/<subdomain>/organization.json. */
 export const OrganizationFile = Type.Object(
   {
-    subdomain: Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' }),
+    subdomain: Subdomain,
     name: Type.String({ minLength: 1, maxLength: 255 }),
     productType: ProductType,
     edition: Edition,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // End-to-end suite: the built product on a free port with a fresh embedded database,
@@ -5,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
-    root: '../..',
+    root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],

@@ -1,0 +1,37 @@
+/** Colour contrast by WCAG 2.x relative luminance, so branded colours stay readable. */
+
+const HEX_COLOUR = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i;
+
+export const LIGHT_TEXT = '#ffffff';
+/** Pure black rather than an off-black: with it, one of the two text colours always reaches 4.5:1. */
+export const DARK_TEXT = '#000000';
+
+/** Red, green and blue channels (0–255) of `#rgb` or `#rrggbb`; throws on anything else. */
+export function parseHexColour(hex: string): [number, number, number] {
+  const match = HEX_COLOUR.exec(hex.trim());
+  if (!match) throw new Error(`Not a hex colour: ${hex}`);
+  const digits = match[1]!.length === 3 ? [...match[1]!].map((d) => d + d).join('') : match[1]!;
+  return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+function linearChannel(channel: number): number {
+  const c = channel / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** WCAG relative luminance: 0 for black, 1 for white. */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = parseHexColour(hex).map(linearChannel) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio between two colours, from 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** Text colour (white or black) with the higher contrast on the given background. */
+export function readableTextColour(background: string): typeof LIGHT_TEXT | typeof DARK_TEXT {
+  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+}

@@ -1,0 +1,142 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import type { UserType } from '../../../../schemas/organization';
+import { userAtom } from '../../state/auth';
+import { Shell } from './shell';
+import { adminNav, candidateNav, managerAdminNav, managerNav, type NavItem } from './nav-items';
+import * as styles from './shell.css';
+
+/** The layouts of spec §2. Many share the shell and differ in navigation and width for now. */
+export type LayoutName =
+  | 'candidate'
+  | 'main'
+  | 'fullWidth'
+  | 'welcome'
+  | 'account'
+  | 'roles'
+  | 'role'
+  | 'report'
+  | 'event'
+  | 'admin'
+  | 'manager'
+  | 'managerAdmin';
+
+type LayoutComponent = ComponentType<{ children: ReactNode }>;
+
+/** Candidate navigation, with Account instead of Sign in once someone is signed in. */
+function useCandidateNav(): readonly NavItem[] {
+  const { user } = useAtomValue(userAtom);
+  if (!user) return candidateNav;
+  return candidateNav.map((item) => (item.label === 'signIn' ? { to: '/account', label: 'account' } : item));
+}
+
+function CandidateLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={useCandidateNav()} side="candidate" width="page">
+      {children}
+    </Shell>
+  );
+}
+
+function WideCandidateLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={useCandidateNav()} side="candidate" width="wide">
+      {children}
+    </Shell>
+  );
+}
+
+function FullWidthLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={useCandidateNav()} side="candidate" width="full">
+      {children}
+    </Shell>
+  );
+}
+
+/** Sign-in, sign-up and token pages: one readable column. */
+function WelcomeLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={useCandidateNav()} side="candidate" width="page">
+      <div className={styles.narrowColumn}>{children}</div>
+    </Shell>
+  );
+}
+
+function ManagerLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={managerNav} side="hr" width="wide">
+      {children}
+    </Shell>
+  );
+}
+
+function ManagerAdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={managerAdminNav} side="hr" width="wide">
+      {children}
+    </Shell>
+  );
+}
+
+function ReportLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={managerNav} side="hr" width="full">
+      {children}
+    </Shell>
+  );
+}
+
+function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell nav={adminNav} side="hr" width="wide">
+      {children}
+    </Shell>
+  );
+}
+
+/** Account and settings take the layout of the user's side (spec §2 Layouts). */
+export function layoutForUserType(userType: UserType | undefined): Exclude<LayoutName, 'account'> {
+  switch (userType) {
+    case 'HIRING_MANAGER':
+      return 'manager';
+    case 'HIRING_MANAGER_ADMIN':
+      return 'managerAdmin';
+    case 'ADMIN':
+      return 'admin';
+    default:
+      return 'candidate';
+  }
+}
+
+function AccountLayout({ children }: { children: ReactNode }) {
+  const { user } = useAtomValue(userAtom);
+  const Layout = layouts[layoutForUserType(user?.userType)];
+  return <Layout>{children}</Layout>;
+}
+
+export const layouts: Record<LayoutName, LayoutComponent> = {
+  candidate: CandidateLayout,
+  main: CandidateLayout,
+  fullWidth: FullWidthLayout,
+  welcome: WelcomeLayout,
+  account: AccountLayout,
+  roles: WideCandidateLayout,
+  role: CandidateLayout,
+  report: ReportLayout,
+  event: CandidateLayout,
+  admin: AdminLayout,
+  manager: ManagerLayout,
+  managerAdmin: ManagerAdminLayout,
+};
+
+/** A layout route: the named layout around the matched child route. */
+export function LayoutRoute({ name }: { name: LayoutName }) {
+  const Layout = layouts[name];
+  return (
+    <Layout>
+      <Outlet />
+    </Layout>
+  );
+}

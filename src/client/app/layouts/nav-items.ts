@@ -1,0 +1,21 @@
+/** Header navigation of each side of the product; labels are i18n keys under header. */
+export interface NavItem {
+  to: string;
+  label: 'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account';
+}
+
+export const candidateNav: readonly NavItem[] = [
+  { to: '/roles', label: 'roles' },
+  { to: '/events', label: 'events' },
+  { to: '/login', label: 'signIn' },
+];
+
+export const managerNav: readonly NavItem[] = [
+  { to: '/manager/roles', label: 'roles' },
+  { to: '/manager/search', label: 'search' },
+  { to: '/manager/reports', label: 'reports' },
+];
+
+export const managerAdminNav: readonly NavItem[] = [...managerNav, { to: '/settings', label: 'account' }];
+
+export const adminNav: readonly NavItem[] = [...managerNav, { to: '/clients', label: 'clients' }, { to: '/admin', label: 'admin' }];

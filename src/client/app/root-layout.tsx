@@ -1,0 +1,19 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { CookieConsent } from '../features/consent/cookie-consent';
+import { ToastRegion } from './toast-region';
+import { UserLoader } from './user-loader';
+import { useFocusMainOnNavigate } from './focus-on-navigate';
+
+/** What every page has around its layout: the cookie question first, toasts last. */
+export function RootLayout() {
+  useFocusMainOnNavigate();
+  return (
+    <>
+      <UserLoader />
+      <CookieConsent />
+      <Outlet />
+      <ToastRegion />
+      <ScrollRestoration />
+    </>
+  );
+}

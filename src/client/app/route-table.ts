@@ -1,0 +1,80 @@
+import type { ComponentType } from 'react';
+import type { HostSide } from '../../../schemas/product';
+import type { LayoutName } from './layouts/layouts';
+
+/** One screen of spec §2: where it lives, its layout, and whether it needs a signed-in user. */
+export interface PageRoute {
+  path: string;
+  layout: LayoutName;
+  /** Loads the feature chunk that holds the page, so each feature downloads only when visited. */
+  page: () => Promise<ComponentType>;
+  signIn?: boolean;
+}
+
+const home = () => import('../features/home/pages');
+const auth = () => import('../features/auth/pages');
+const profile = () => import('../features/profile/pages');
+const account = () => import('../features/account/pages');
+const content = () => import('../features/content/pages');
+const admin = () => import('../features/admin/pages');
+const scheduling = () => import('../features/scheduling/pages');
+const events = () => import('../features/events/pages');
+const roles = () => import('../features/roles/pages');
+const application = () => import('../features/application/pages');
+const pipeline = () => import('../features/pipeline/pages');
+const reports = () => import('../features/reports/pages');
+const integrations = () => import('../features/integrations/pages');
+const showcase = () => import('../features/showcase/showcase-page');
+
+/** The home page: candidates' welcome on the apply side, the manager landing on the HR side. */
+function homeRoute(side: HostSide): PageRoute {
+  return side === 'hr'
+    ? { path: '/', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true }
+    : { path: '/', layout: 'candidate', page: () => home().then((m) => m.HomePage) };
+}
+
+export function pageRoutes(side: HostSide): PageRoute[] {
+  return [
+    homeRoute(side),
+    { path: '/ui', layout: 'fullWidth', page: () => showcase().then((m) => m.ShowcasePage) },
+    { path: '/signup', layout: 'welcome', page: () => auth().then((m) => m.SignupPage) },
+    { path: '/profile', layout: 'candidate', page: () => profile().then((m) => m.ProfilePage), signIn: true },
+    { path: '/profile/create', layout: 'welcome', page: () => profile().then((m) => m.ProfileCreatePage) },
+    { path: '/account', layout: 'account', page: () => account().then((m) => m.AccountPage), signIn: true },
+    { path: '/settings/*', layout: 'account', page: () => account().then((m) => m.SettingsPage), signIn: true },
+    { path: '/terms', layout: 'main', page: () => content().then((m) => m.TermsPage) },
+    { path: '/policy', layout: 'main', page: () => content().then((m) => m.PolicyPage) },
+    { path: '/clients/*', layout: 'admin', page: () => admin().then((m) => m.ClientsPage), signIn: true },
+    { path: '/verify/:token', layout: 'welcome', page: () => auth().then((m) => m.VerifyPage) },
+    { path: '/verify-email/:token', layout: 'welcome', page: () => auth().then((m) => m.VerifyEmailPage) },
+    { path: '/interview/:token', layout: 'main', page: () => scheduling().then((m) => m.InterviewPage) },
+    { path: '/event/:eventId', layout: 'event', page: () => events().then((m) => m.EventPage) },
+    { path: '/event/:eventId/qr-check-in', layout: 'event', page: () => events().then((m) => m.EventQrCheckInPage) },
+    { path: '/event/:eventId/check-in', layout: 'event', page: () => events().then((m) => m.EventCheckInPage), signIn: true },
+    { path: '/roles', layout: 'roles', page: () => roles().then((m) => m.RolesPage) },
+    { path: '/events', layout: 'roles', page: () => events().then((m) => m.EventsPage) },
+    { path: '/application', layout: 'role', page: () => application().then((m) => m.ApplicationPage) },
+    { path: '/applications', layout: 'candidate', page: () => application().then((m) => m.ApplicationsPage), signIn: true },
+    { path: '/applya/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
+    { path: '/applyp/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
+    { path: '/apply/:roleId', layout: 'role', page: () => application().then((m) => m.ApplyPage) },
+    { path: '/preview/:roleId', layout: 'role', page: () => roles().then((m) => m.PreviewPage) },
+    { path: '/login', layout: 'welcome', page: () => auth().then((m) => m.LoginPage) },
+    { path: '/oauth', layout: 'welcome', page: () => auth().then((m) => m.OauthPage) },
+    { path: '/forgot-password', layout: 'welcome', page: () => auth().then((m) => m.ForgotPasswordPage) },
+    { path: '/magic-password', layout: 'welcome', page: () => auth().then((m) => m.MagicPasswordPage) },
+    { path: '/reset-password/:token', layout: 'welcome', page: () => auth().then((m) => m.ResetPasswordPage) },
+    { path: '/on-boarding/:token', layout: 'welcome', page: () => auth().then((m) => m.OnBoardingPage) },
+    { path: '/screen', layout: 'main', page: () => application().then((m) => m.ScreenPage) },
+    { path: '/finished', layout: 'main', page: () => application().then((m) => m.SubmittedPage) },
+    { path: '/submitted', layout: 'main', page: () => application().then((m) => m.SubmittedPage) },
+    { path: '/manager/reports/*', layout: 'report', page: () => reports().then((m) => m.ReportsPage), signIn: true },
+    { path: '/manager/search', layout: 'manager', page: () => pipeline().then((m) => m.ManagerSearchPage), signIn: true },
+    { path: '/manager/roles', layout: 'manager', page: () => pipeline().then((m) => m.ManagerRolesPage), signIn: true },
+    { path: '/manager/candidate/:id', layout: 'manager', page: () => pipeline().then((m) => m.ManagerCandidatePage), signIn: true },
+    { path: '/manager/*', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },
+    { path: '/admin/*', layout: 'admin', page: () => admin().then((m) => m.AdminPage), signIn: true },
+    { path: '/docusignapproved', layout: 'main', page: () => integrations().then((m) => m.DocusignApprovedPage) },
+    { path: '/workday-connect', layout: 'main', page: () => integrations().then((m) => m.WorkdayConnectPage) },
+  ];
+}

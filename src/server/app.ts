@@ -1,0 +1,78 @@
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { App } from './app-types';
+import type { Db } from './db/client';
+import { isApiPath } from './lib/api-paths';
+import { wantsAppPage } from './lib/client-fallback';
+import { loadSiteConfig, type SiteConfig } from './lib/site-config';
+import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { versionRoutes } from './modules/version/version.routes';
+import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler, sendNotFound } from './plugins/errors';
+import { REDACTED_LOG_PATHS, registerRequestLog } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerTenancy } from './plugins/tenancy';
+
+export interface AppOptions {
+  db: Db;
+  /** Pino level; 'silent' or false for none (tests). */
+  logLevel?: string | false;
+  /** Built client to serve (production); null serves no client: non-API paths are 404 JSON. */
+  clientDir?: string | null;
+  /** Serve the client through Vite middleware with hot reload instead of clientDir. */
+  dev?: boolean;
+  /** product.json + hosts.json; read from configs/ when not given. */
+  siteConfig?: SiteConfig;
+  /** GIT_COMMIT, reported by /api/public/version. */
+  commit?: string | null;
+}
+
+/**
+ * The whole HTTP application, not yet listening: main.ts listens, tests use inject().
+ * Order matters: dev client first (it takes non-API requests before anything else), then
+ * headers, errors and tenancy, then docs (which must see every route), then the routes.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const level = options.logLevel === false ? 'silent' : (options.logLevel ?? 'info');
+  const logger: FastifyServerOptions['logger'] = { level, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } };
+  const app = Fastify({
+    logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+    // Every schema problem of a request is reported, each naming its field; verbose gives the
+    // allowed values of enumerations to the error messages.
+    ajv: { customOptions: { allErrors: true, verbose: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', options.db);
+  const siteConfig = options.siteConfig ?? loadSiteConfig();
+
+  if (options.dev) await registerViteClient(app);
+  await registerSecurityHeaders(app);
+  registerErrorHandler(app);
+  registerRequestLog(app);
+  registerTenancy(app, siteConfig);
+  await registerDocs(app, { title: `${siteConfig.product.productName} API`, version: packageJson.version });
+
+  await app.register(
+    async (publicApi) => {
+      await publicApi.register(versionRoutes, { commit: options.commit ?? null });
+      await publicApi.register(siteRoutes);
+      await publicApi.register(publicOrganizationRoutes);
+    },
+    { prefix: '/api/public' },
+  );
+
+  let appPage: AppPageHandler | null = null;
+  if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (appPage && !isApiPath(request.url) && wantsAppPage(request)) return appPage(request, reply);
+    return sendNotFound(request, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,38 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+export type DatabaseTarget =
+  /** A PostgreSQL server (DATABASE_URL). */
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** Embedded PGlite kept in `dir` across restarts. */
+  | { kind: 'pglite'; dir: string }
+  /** Embedded PGlite in memory: tests and throw-away runs. */
+  | { kind: 'memory' };
+
+export type Db = Kysely<Database>;
+
+/**
+ * Opens Kysely over the chosen engine. Both speak the same SQL (PGlite is PostgreSQL 18, the
+ * servers we support are 15+), with one difference callers must know: bigint values such as
+ * `count(*)` come back as strings from pg and as numbers from PGlite — cast to ::int in SQL or
+ * use toCount() from ./json.
+ * `db.destroy()` closes the pool or the PGlite instance (PGlite flushes to disk on close).
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let pglite: PGlite;
+  if (target.kind === 'pglite') {
+    await mkdir(target.dir, { recursive: true });
+    pglite = new PGlite(target.dir);
+  } else {
+    pglite = new PGlite();
+  }
+  await pglite.waitReady;
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}

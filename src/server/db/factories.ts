@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { OrganizationFile, UserType } from '../../../schemas/organization';
+import { hashPassword } from '../lib/password';
+import { insertOrganization, type OrganizationRecord } from '../modules/organizations/organization.repository';
+import { insertUser } from '../modules/users/user.repository';
+import type { Db } from './client';
+import { json } from './json';
+import type { NewOrganizationRow, NewUserRow, UserRow } from './types';
+
+/*
+ * Row builders shared by the demo seed and by tests: one place knows how an organisation or a
+ * user becomes a row, and tests get valid rows by naming only what they care about.
+ */
+
+/** Everything of an organisation file except its demo users; the logo as bytes. */
+export type OrganizationInput = Omit<OrganizationFile, 'logo' | 'demoUsers'> & {
+  logo?: { bytes: Uint8Array; contentType: string } | null;
+};
+
+export function organizationRow(input: OrganizationInput): NewOrganizationRow {
+  return {
+    subdomain: input.subdomain,
+    name: input.name,
+    product_type: input.productType,
+    edition: input.edition,
+    tier: input.tier,
+    sector: json(input.sector),
+    country_base: input.countryBase,
+    rare_contact: input.rareContact,
+    support_email: input.supportEmail,
+    theme_configuration: json(input.themeConfiguration),
+    default_configuration: json(input.defaultConfiguration),
+    form_configuration: json(input.formConfiguration),
+    settings: json(input.settings),
+    additional_language_support: json(input.additionalLanguageSupport),
+    logo: input.logo?.bytes ?? null,
+    logo_content_type: input.logo?.contentType ?? null,
+  };
+}
+
+/** A complete, valid organisation; `overrides` replace whole top-level fields. */
+export function buildOrganizationInput(overrides: Partial<OrganizationInput> = {}): OrganizationInput {
+  const subdomain = overrides.subdomain ?? `org-${randomUUID().slice(0, 8)}`;
+  return {
+    subdomain,
+    name: `Organisation ${subdomain}`,
+    productType: 'ATS',
+    edition: 'ats',
+    tier: 'Tier 1',
+    sector: { id: 1, name: 'General' },
+    countryBase: 'UK',
+    rareContact: false,
+    supportEmail: `support@${subdomain}.example`,
+    themeConfiguration: { logoWidth: 150, logoMargin: '8px 0', headerBGcolour: '#1d3557', secondary: '#b42318' },
+    additionalLanguageSupport: [],
+    settings: {},
+    defaultConfiguration: {},
+    formConfiguration: {},
+    logo: null,
+    ...overrides,
+  };
+}
+
+export function createOrganization(db: Db, overrides: Partial<OrganizationInput> = {}): Promise<OrganizationRecord> {
+  return insertOrganization(db, organizationRow(buildOrganizationInput(overrides)));
+}
+
+export interface UserInput {
+  organizationId: string | null;
+  email: string;
+  /** Hashed here; leave out (or pass passwordHash) to keep tests fast. */
+  password?: string;
+  passwordHash?: string | null;
+  userType: UserType;
+  firstName?: string | null;
+  lastName?: string | null;
+  emailVerified?: boolean;
+}
+
+export async function userRow(input: UserInput): Promise<NewUserRow> {
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : (input.passwordHash ?? null);
+  return {
+    // Platform admins manage every organisation and belong to none.
+    organization_id: input.userType === 'ADMIN' ? null : input.organizationId,
+    email: input.email,
+    password_hash: passwordHash,
+    user_type: input.userType,
+    first_name: input.firstName ?? null,
+    last_name: input.lastName ?? null,
+    email_verified_at: input.emailVerified === false ? null : new Date(),
+  };
+}
+
+export async function createUser(db: Db, overrides: Partial<UserInput> & { organizationId: string | null }): Promise<UserRow> {
+  const input: UserInput = {
+    email: `user-${randomUUID().slice(0, 8)}@example.test`,
+    userType: 'CANDIDATE',
+    firstName: 'Test',
+    lastName: 'User',
+    ...overrides,
+  };
+  return insertUser(db, await userRow(input));
+}

@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as m0001 from './0001-foundation';
+
+/**
+ * Every migration, by name, in order. A static list rather than a folder scan: it works the same
+ * under tsx, vitest and a bundle, and a missing import is a type error, not a silent skip.
+ * Names sort in run order; never rename or edit one that has shipped — add the next.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,107 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { OrganizationFile, type DemoUser } from '../../../schemas/organization';
+import { ConfigFileError, validateConfig } from '../lib/json-validator';
+import { findOrganizationIds, insertOrganizationIfAbsent } from '../modules/organizations/organization.repository';
+import { findExistingEmails, insertUserIfAbsent } from '../modules/users/user.repository';
+import { ORGANIZATIONS_DIR, REPO_ROOT } from '../paths';
+import type { Db } from './client';
+import { organizationRow, userRow, type OrganizationInput } from './factories';
+
+/** A validated configs/organizations/<sub>/organization.json with its logo read. */
+export interface OrganizationSource {
+  /** Path relative to the repository, as messages show it. */
+  file: string;
+  organization: OrganizationInput;
+  demoUsers: DemoUser[];
+}
+
+export interface SeedResult {
+  organizationsCreated: string[];
+  usersCreated: string[];
+}
+
+const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/**
+ * Checks one parsed organisation file against schemas OrganizationFile. Throws ConfigFileError
+ * with lines like `configs/organizations/acme/organization.json: /tier must be one of ...`.
+ */
+export function validateOrganizationFile(value: unknown, file: string): OrganizationFile {
+  return validateConfig<OrganizationFile>(OrganizationFile, value, file);
+}
+
+/**
+ * Reads and validates every organisation folder. Collects the problems of all files before
+ * throwing, so one start shows everything to fix.
+ */
+export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): Promise<OrganizationSource[]> {
+  const folders = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  const sources: OrganizationSource[] = [];
+  const problems: string[] = [];
+  const emails = new Map<string, string>();
+
+  for (const folder of folders.sort()) {
+    const absolute = path.join(dir, folder, 'organization.json');
+    const file = path.relative(REPO_ROOT, absolute).split(path.sep).join('/');
+    try {
+      const data = validateOrganizationFile(JSON.parse(await readFile(absolute, 'utf8')), file);
+      if (data.subdomain !== folder) problems.push(`${file}: /subdomain must equal its folder name '${folder}'`);
+      for (const user of data.demoUsers) {
+        const other = emails.get(user.email.toLowerCase());
+        if (other) problems.push(`${file}: /demoUsers email '${user.email}' is already used in ${other}`);
+        emails.set(user.email.toLowerCase(), file);
+      }
+      const logoPath = path.join(dir, folder, data.logo);
+      const bytes = await readFile(logoPath).catch(() => null);
+      if (!bytes) problems.push(`${file}: /logo file '${data.logo}' not found beside organization.json`);
+      const { logo: _logo, demoUsers, ...rest } = data;
+      const contentType = LOGO_TYPES[path.extname(data.logo)] ?? 'application/octet-stream';
+      sources.push({ file, organization: { ...rest, logo: bytes && { bytes, contentType } }, demoUsers });
+    } catch (error) {
+      if (error instanceof ConfigFileError) problems.push(...error.problems);
+      else if (error instanceof SyntaxError) problems.push(`${file}: is not valid JSON (${error.message})`);
+      else throw error;
+    }
+  }
+  if (problems.length > 0) throw new ConfigFileError(problems);
+  return sources;
+}
+
+/**
+ * Inserts the organisations and demo users that do not exist yet. Existing rows are never
+ * updated, so edits made in the running product survive restarts, and passwords are hashed
+ * only for users being created, so a restart over a seeded database does no hashing.
+ */
+export async function seedOrganizations(db: Db, sources: readonly OrganizationSource[]): Promise<SeedResult> {
+  const organizationsCreated: string[] = [];
+  for (const source of sources) {
+    if (await insertOrganizationIfAbsent(db, organizationRow(source.organization))) {
+      organizationsCreated.push(source.organization.subdomain);
+    }
+  }
+
+  const ids = await findOrganizationIds(db, sources.map((s) => s.organization.subdomain));
+  const existing = await findExistingEmails(db, sources.flatMap((s) => s.demoUsers.map((u) => u.email)));
+  const pending = sources.flatMap((source) =>
+    source.demoUsers
+      .filter((user) => !existing.has(user.email.toLowerCase()))
+      .map((user) => ({ user, organizationId: ids.get(source.organization.subdomain) ?? null })),
+  );
+  // Hash concurrently (argon2 runs on libuv's thread pool), insert one by one.
+  const rows = await Promise.all(
+    pending.map(({ user, organizationId }) =>
+      userRow({ ...user, organizationId, password: user.password, emailVerified: true }),
+    ),
+  );
+  const usersCreated: string[] = [];
+  for (const row of rows) {
+    if (await insertUserIfAbsent(db, row)) usersCreated.push(row.email);
+  }
+  return { organizationsCreated, usersCreated };
+}
+
+/** Loads configs/organizations and seeds them: what main.ts and the test database run. */
+export async function seedDemoData(db: Db, dir: string = ORGANIZATIONS_DIR): Promise<SeedResult> {
+  return seedOrganizations(db, await loadOrganizationSources(dir));
+}

@@ -1,0 +1,133 @@
+import { buildApp } from './app';
+import { ConfigError, parseConfig, redactUrl, type ServerConfig } from './config';
+import { openDatabase, type Db } from './db/client';
+import { migrate, MigrationError } from './db/migrate';
+import { loadOrganizationSources, seedOrganizations, type OrganizationSource } from './db/seed';
+import { ConfigFileError } from './lib/json-validator';
+import { loadSiteConfig, type SiteConfig } from './lib/site-config';
+
+/** Prints why the server cannot start and exits non-zero: a failed start must never look like success. */
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function start(): Promise<void> {
+  let config: ServerConfig;
+  let siteConfig: SiteConfig;
+  let sources: OrganizationSource[];
+  try {
+    config = parseConfig(process.env, process.argv.slice(2));
+    siteConfig = loadSiteConfig();
+    // Validate the organisation files before touching the database: a typo stops the start.
+    sources = await loadOrganizationSources();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof ConfigFileError) fail(`Invalid configuration files:\n  - ${error.problems.join('\n  - ')}`);
+    throw error;
+  }
+
+  const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.pgliteDir;
+  const db = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.pgliteDir },
+  ).catch((error: unknown) => fail(`Database could not be opened (${where}): ${messageOf(error)}`));
+  const closeDbAndFail = async (message: string): Promise<never> => {
+    await db.destroy().catch(() => undefined);
+    return fail(message);
+  };
+  try {
+    await migrate(db);
+  } catch (error) {
+    if (error instanceof MigrationError) await closeDbAndFail(`Database migration failed: ${error.message}`);
+    await closeDbAndFail(`Database migration failed: ${messageOf(error)}`);
+  }
+  const seeded = await seedOrganizations(db, sources).catch((error: unknown) =>
+    closeDbAndFail(`Seeding the demo organisations failed: ${messageOf(error)}`),
+  );
+
+  const app = await buildApp({
+    db,
+    logLevel: config.logLevel,
+    clientDir: config.clientDir,
+    dev: config.dev,
+    siteConfig,
+    commit: config.gitCommit,
+  });
+  installShutdown(app.close.bind(app), db, (message) => app.log.info(message));
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await closeDbAndFail(`Cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(banner(config, port, siteConfig, sources, seeded.usersCreated.length));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function installShutdown(closeApp: () => Promise<void>, db: Db, log: (message: string) => void): void {
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    try {
+      await closeApp();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function banner(
+  config: ServerConfig,
+  port: number,
+  { product, hosts }: SiteConfig,
+  sources: readonly OrganizationSource[],
+  usersCreated: number,
+): string {
+  const base = (host: string): string => `http://${host}:${port}`;
+  const lines = [
+    '',
+    `${product.productName} is running${config.dev ? ' (development: Vite serves the client)' : ''}`,
+    `  Open            ${base('localhost')}  (default organisation: ${product.defaultSubdomain})`,
+    `  API docs        ${base('localhost')}/api/docs`,
+    `  Database        ${config.databaseUrl ? redactUrl(config.databaseUrl) : `PGlite in ${config.pgliteDir}`}`,
+    '',
+    '  Organisations   apply side / HR side',
+  ];
+  for (const { organization: org } of sources) {
+    lines.push(`    ${org.name} (${org.edition})`.padEnd(40) + `${base(`${org.subdomain}.localhost`)}  ${base(`${org.subdomain}.hr.localhost`)}`);
+  }
+  const named = Object.entries(hosts).filter(([host]) => host.endsWith('.localhost'));
+  if (named.length > 0) {
+    lines.push('', '  Named hosts');
+    for (const [host, site] of named) lines.push(`    ${base(host)}  → ${site.subdomain} (${site.side})`);
+  }
+  const passwords = new Set(sources.flatMap((s) => s.demoUsers.map((u) => u.password)));
+  lines.push('', `  Demo logins${passwords.size === 1 ? ` (password ${[...passwords][0]})` : ''}`);
+  for (const source of sources) {
+    for (const user of source.demoUsers) {
+      const password = passwords.size === 1 ? '' : `  ${user.password}`;
+      lines.push(`    ${user.email.padEnd(30)} ${user.userType}${password}`);
+    }
+  }
+  if (usersCreated > 0) lines.push('', `  (${usersCreated} demo users created on this start)`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+start().catch((error: unknown) => {
+  console.error('Server failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import type { Db } from '../../db/client';
+import type { NewOrganizationRow, OrganizationRow } from '../../db/types';
+
+/** An organisation as requests carry it: every column but the logo bytes. */
+export type OrganizationRecord = Omit<OrganizationRow, 'logo'>;
+
+const RECORD_COLUMNS = [
+  'id',
+  'subdomain',
+  'name',
+  'product_type',
+  'edition',
+  'tier',
+  'sector',
+  'country_base',
+  'rare_contact',
+  'support_email',
+  'theme_configuration',
+  'default_configuration',
+  'form_configuration',
+  'settings',
+  'additional_language_support',
+  'logo_content_type',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Tenant resolution itself, so the one lookup that is not scoped by organization id. */
+export async function findOrganizationBySubdomain(db: Db, subdomain: string): Promise<OrganizationRecord | undefined> {
+  return db.selectFrom('organizations').select(RECORD_COLUMNS).where('subdomain', '=', subdomain).executeTakeFirst();
+}
+
+export async function findOrganizationLogo(
+  db: Db,
+  organizationId: string,
+): Promise<{ logo: Uint8Array; contentType: string } | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select(['logo', 'logo_content_type'])
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row?.logo || !row.logo_content_type) return undefined;
+  return { logo: row.logo, contentType: row.logo_content_type };
+}
+
+export async function insertOrganization(db: Db, row: NewOrganizationRow): Promise<OrganizationRecord> {
+  return db.insertInto('organizations').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/** Inserts unless the subdomain exists; an existing row is never touched. True when inserted. */
+export async function insertOrganizationIfAbsent(db: Db, row: NewOrganizationRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('organizations')
+    .values(row)
+    .onConflict((oc) => oc.column('subdomain').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findOrganizationIds(db: Db, subdomains: readonly string[]): Promise<Map<string, string>> {
+  if (subdomains.length === 0) return new Map();
+  const rows = await db.selectFrom('organizations').select(['id', 'subdomain']).where('subdomain', 'in', subdomains).execute();
+  return new Map(rows.map((r) => [r.subdomain, r.id]));
+}

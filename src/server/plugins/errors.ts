@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import type { ApiError, FieldError } from '../../../schemas/api';
+import { GENERIC_ERROR_MESSAGE } from '../../../engine/constants';
+import type { App } from '../app-types';
+import { pathOf } from '../lib/api-paths';
+import { HttpError } from '../lib/http-error';
+import { describeSchemaErrors, pointerToField } from '../lib/schema-errors';
+
+export const INVALID_REQUEST_MESSAGE = 'Invalid request';
+
+/**
+ * One error shape for every route: `{ message, errors?: [{ field, message }] }`.
+ * Schema failures name each field; HttpErrors and Fastify's own 4xx keep their message;
+ * anything else is logged and answered with the generic message, never a stack.
+ */
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      const errors = validationErrors(error.validation as ErrorObject[], error.validationContext ?? 'request');
+      return reply.code(400).send({ message: INVALID_REQUEST_MESSAGE, errors } satisfies ApiError);
+    }
+    if (error instanceof HttpError) {
+      const body: ApiError = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message } satisfies ApiError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE } satisfies ApiError);
+  });
+}
+
+function validationErrors(errors: ErrorObject[], context: string): FieldError[] {
+  return describeSchemaErrors(errors).map((p) => ({ field: pointerToField(p.pointer) || context, message: p.message }));
+}
+
+/** The 404 of the API: names the method and path that matched nothing. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ message: `Not found: ${request.method} ${pathOf(request.url)}` } satisfies ApiError);
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { resolveHost, type Site } from '../../../engine/rules/host';
+import type { App } from '../app-types';
+import { notFound } from '../lib/http-error';
+import type { SiteConfig } from '../lib/site-config';
+import {
+  findOrganizationBySubdomain,
+  type OrganizationRecord,
+} from '../modules/organizations/organization.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Organisation and side named by the Host header (engine resolveHost); set on every request. */
+    site: Site;
+    /** Set by the `loadOrganization` preHandler on routes that belong to one organisation. */
+    organization: OrganizationRecord | null;
+  }
+}
+
+/** Decorates every request with its Site; cheap and pure, so it runs for all requests. */
+export function registerTenancy(app: App, siteConfig: SiteConfig): void {
+  app.decorateRequest('site', null as unknown as Site);
+  app.decorateRequest('organization', null);
+  app.addHook('onRequest', async (request) => {
+    request.site = resolveHost(request.host, siteConfig.product, siteConfig.hosts);
+  });
+}
+
+export const noOrganizationMessage = (subdomain: string): string => `No organisation with subdomain '${subdomain}'.`;
+
+/**
+ * preHandler for organisation routes: the organisation named by the route's `:sub` parameter,
+ * or else by the host. Runs after schema validation, so a malformed `:sub` is a 400 first.
+ */
+export async function loadOrganization(request: FastifyRequest): Promise<void> {
+  const params = request.params as { sub?: string } | undefined;
+  const subdomain = params?.sub ?? request.site.subdomain;
+  const organization = await findOrganizationBySubdomain(request.server.db, subdomain);
+  if (!organization) throw notFound(noOrganizationMessage(subdomain));
+  request.organization = organization;
+}
+
+/** The organisation loaded by `loadOrganization`; a programming error when the hook is missing. */
+export function organizationOf(request: FastifyRequest): OrganizationRecord {
+  if (!request.organization) throw new Error(`${request.routeOptions.url ?? request.url} has no loadOrganization preHandler`);
+  return request.organization;
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AUTH_STORAGE_KEY, FATAL_ERROR_TITLE } from '../../engine/constants';
+import { pageRoutes } from '../../src/client/app/route-table';
+import { authAtom, userAtom, type CurrentUser } from '../../src/client/state/auth';
+import { loadedStore, organisationFixture, renderApp } from './support';
+
+const candidate: CurrentUser = { id: 'u1', userType: 'CANDIDATE' };
+const manager: CurrentUser = { id: 'u2', userType: 'HIRING_MANAGER_ADMIN' };
+
+const heading = () => screen.findByRole('heading', { level: 1 });
+
+describe('sign-in guard', () => {
+  it('sends a signed-out visitor to /login with the original path and query', async () => {
+    const { router } = renderApp('/profile?tab=2');
+    expect((await heading()).textContent).toBe('Sign in');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile%3Ftab%3D2');
+  });
+
+  it.each(['/account', '/settings/contact', '/clients', '/event/7/check-in', '/applications', '/manager/roles', '/admin/orgs'])(
+    'protects %s',
+    async (path) => {
+      const { router } = renderApp(path);
+      await heading();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('waits with a spinner while the user of a stored session loads', async () => {
+    const store = loadedStore();
+    // The auth atom reads storage when the module loads (getOnInit), long before this test runs.
+    store.set(authAtom, { accessToken: 'abc' });
+    store.set(userAtom, { status: 'loading', user: null });
+    const { router } = renderApp('/profile', { store });
+    await waitFor(() => expect(screen.getByRole('status')).toBeTruthy(), { timeout: 1000 });
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'abc' });
+  });
+
+  it('shows the page to a signed-in user', async () => {
+    renderApp('/profile', { user: candidate });
+    expect((await heading()).textContent).toBe('Your profile');
+  });
+});
+
+describe('routes', () => {
+  it('renders the not-found screen for an unknown path', async () => {
+    renderApp('/no/such/page');
+    expect((await heading()).textContent).toBe('Page not found');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('gives every route of the table its own h1 (shared screens excepted)', async () => {
+    const titles = new Map<string, string>();
+    for (const { path } of pageRoutes('apply')) {
+      const url = path.replace(/:[a-zA-Z]+/g, '42').replace('/*', '/x');
+      const { unmount } = renderApp(url, { user: manager });
+      const title = (await heading()).textContent ?? '';
+      expect(title, url).not.toBe('Page not found');
+      titles.set(path, title);
+      unmount();
+    }
+    // Spec §2: these paths are the same screen.
+    const sameScreen = { '/applyp/:roleId': '/applya/:roleId', '/submitted': '/finished' };
+    for (const [path, original] of Object.entries(sameScreen)) {
+      expect(titles.get(path)).toBe(titles.get(original));
+      titles.delete(path);
+    }
+    expect(new Set(titles.values()).size).toBe(titles.size);
+  }, 20_000);
+
+  it('shows the manager landing at / on the HR side', async () => {
+    renderApp('/', { side: 'hr', user: manager });
+    expect((await heading()).textContent).toBe('Hiring dashboard');
+    expect(screen.getByRole('navigation', { name: 'Hiring' })).toBeTruthy();
+  });
+
+  it('shows the candidate home on the apply side with the branded header', async () => {
+    renderApp('/');
+    expect((await heading()).textContent).toBe('Careers at Acme Consulting');
+    const banner = screen.getByRole('banner');
+    expect(banner.querySelector('img')?.getAttribute('alt')).toBe('Acme Consulting');
+    expect(screen.getByRole('img', { name: 'Acme Consulting' }).getAttribute('src')).toBe('/api/public/organization/acme/logo');
+    for (const name of ['Roles', 'Events', 'Sign in']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/policy');
+  });
+
+  it('moves focus to the main of the new page after a navigation', async () => {
+    const { router } = renderApp('/ui');
+    await screen.findByRole('heading', { level: 1, name: 'Component showcase' });
+    await act(() => router.navigate('/roles'));
+    await screen.findByRole('heading', { level: 1, name: 'Open roles' });
+    expect(document.activeElement?.id).toBe('main-content');
+  });
+
+  it('closes sign-up on subdomain-restricted sites', async () => {
+    renderApp('/signup', { organization: organisationFixture({ settings: { subdomainRestricted: true } }) });
+    expect((await heading()).textContent).toBe('Sign-up is not open');
+  });
+
+  it('opens sign-up elsewhere', async () => {
+    renderApp('/signup');
+    expect((await heading()).textContent).toBe('Create an account');
+  });
+
+  it('uses the layout of the user type for account pages', async () => {
+    renderApp('/account', { user: manager });
+    expect((await heading()).textContent).toBe('Your account');
+    expect(screen.getByRole('navigation', { name: 'Hiring' })).toBeTruthy();
+  });
+
+  it('shows the fatal error screen when a page crashes while rendering', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/ui');
+    await screen.findByRole('heading', { level: 1, name: 'Component showcase' });
+    fireEvent.click(screen.getByRole('button', { name: 'Trigger a render crash' }));
+    expect((await heading()).textContent).toBe(FATAL_ERROR_TITLE);
+    expect(screen.getByText(/client success manager/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeTruthy();
+    consoleError.mockRestore();
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { PublicOrganization } from '../../schemas/organization';
+import type { HostSide } from '../../schemas/product';
+import { applySite } from '../../src/client/app/apply-site';
+import { SiteGate } from '../../src/client/app/site-gate';
+import { createI18n } from '../../src/client/i18n';
+import { siteAtom, siteFromLocation } from '../../src/client/state/site';
+import { organisationFixture } from './support';
+
+describe('applySite', () => {
+  it.each<[string, Partial<PublicOrganization>, HostSide, string]>([
+    ['apply side', {}, 'apply', 'Acme Consulting Apply'],
+    ['HR side', {}, 'hr', 'Candid Acme Consulting HR'],
+    ['HR side of the internal edition', { name: 'Meridian Group', edition: 'internal' }, 'hr', 'Candid Talent Meridian Group HR'],
+    ['connect edition, apply side', { name: 'Connect', edition: 'connect' }, 'apply', 'Connect with elite legal employers'],
+    ['connect edition, HR side', { name: 'Connect', edition: 'connect' }, 'hr', 'Connect with elite legal employers'],
+  ])('sets the title on the %s', (_name, overrides, side, title) => {
+    applySite(organisationFixture(overrides), side, createI18n('en'));
+    expect(document.title).toBe(title);
+  });
+
+  it('sets the language and the brand colours on <html>', () => {
+    applySite(organisationFixture(), 'apply', createI18n('en'));
+    const root = document.documentElement;
+    expect(root.lang).toBe('en');
+    expect(root.dir).toBe('ltr');
+    const values = [...root.style].map((name) => root.style.getPropertyValue(name));
+    expect(values).toEqual(expect.arrayContaining(['#1d3557', '#ffffff', '#b42318', '150px', '8px 0']));
+  });
+
+  it('declares English while a chosen language has no strings yet', () => {
+    applySite(organisationFixture(), 'apply', createI18n('cy'));
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('siteFromLocation', () => {
+  it.each([
+    ['acme.localhost:3000', { subdomain: 'acme', side: 'apply' }],
+    ['acme.hr.localhost:3000', { subdomain: 'acme', side: 'hr' }],
+    ['hr.hartleyfinch.localhost', { subdomain: 'hartley', side: 'hr' }],
+    ['localhost:3000', { subdomain: 'acme', side: 'apply' }],
+  ])('%s', (host, expected) => {
+    expect(siteFromLocation({ host })).toMatchObject(expected);
+  });
+});
+
+function renderGate(load: (subdomain: string) => Promise<PublicOrganization>, subdomain = 'acme') {
+  const store = createStore();
+  store.set(siteAtom, { subdomain, side: 'apply', isDefault: false });
+  const i18n = createI18n('en');
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <SiteGate load={load}>
+          <p>site ready</p>
+        </SiteGate>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { store, i18n };
+}
+
+describe('SiteGate', () => {
+  it('renders the app once the organisation loads', async () => {
+    renderGate(async () => organisationFixture());
+    expect(await screen.findByText('site ready')).toBeTruthy();
+    expect(document.title).toBe('Acme Consulting Apply');
+  });
+
+  it('shows a clear page for an unknown organisation', async () => {
+    const notFound = new AxiosError('Not found', 'ERR_BAD_REQUEST', { headers: new AxiosHeaders() }, null, {
+      status: 404,
+      statusText: 'Not Found',
+      data: { message: 'Organisation not found' },
+      headers: {},
+      config: { headers: new AxiosHeaders() },
+    });
+    renderGate(() => Promise.reject(notFound), 'nosuchorg');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('We could not find this organisation');
+    expect(screen.getByText(/nosuchorg/)).toBeTruthy();
+    expect(screen.queryByText('site ready')).toBeNull();
+  });
+
+  it('shows the fatal screen with the message when loading fails otherwise', async () => {
+    renderGate(() => Promise.reject(new Error('network down')));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe("Sorry. There's been a problem.");
+    expect(screen.getByText('Some error happened. Please try again later.')).toBeTruthy();
+  });
+
+  it('chooses a supported language from ?language=', async () => {
+    window.history.replaceState(null, '', '/?language=cy');
+    const { i18n } = renderGate(async () => organisationFixture());
+    await screen.findByText('site ready');
+    await waitFor(() => expect(i18n.language).toBe('cy'));
+    // No Welsh strings yet: the shell stays in English.
+    expect(i18n.t('common.loading')).toBe('Loading…');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('ignores a language the organisation does not offer', async () => {
+    window.history.replaceState(null, '', '/?language=de');
+    const { i18n } = renderGate(async () => organisationFixture());
+    await screen.findByText('site ready');
+    expect(i18n.language).toBe('en');
+    window.history.replaceState(null, '', '/');
+  });
+});

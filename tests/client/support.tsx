@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { PublicOrganization } from '../../schemas/organization';
+import type { HostSide } from '../../schemas/product';
+import { organizationStateAtom, siteAtom } from '../../src/client/state/site';
+import { userAtom, type CurrentUser } from '../../src/client/state/auth';
+import { buildRoutes } from '../../src/client/app/router';
+
+export function organisationFixture(overrides: Partial<PublicOrganization> = {}): PublicOrganization {
+  return {
+    id: 'org-acme',
+    name: 'Acme Consulting',
+    subdomain: 'acme',
+    productType: 'ATS',
+    edition: 'ats',
+    tier: 'Tier 1',
+    sector: { id: 3, name: 'Professional services' },
+    countryBase: 'UK',
+    supportEmail: 'support@acme.example',
+    logoUrl: '/api/public/organization/acme/logo',
+    themeConfiguration: { logoWidth: 150, logoMargin: '8px 0', headerBGcolour: '#1d3557', secondary: '#b42318' },
+    additionalLanguageSupport: [{ code: 'cy', name: 'Cymraeg' }],
+    settings: { gtmId: 'GTM-ACME01', subdomainRestricted: false },
+    defaultConfiguration: {},
+    formConfiguration: {},
+    ...overrides,
+  };
+}
+
+interface StoreOptions {
+  organization?: PublicOrganization;
+  side?: HostSide;
+  user?: CurrentUser;
+}
+
+/** A jotai store as it is once the site has loaded. */
+export function loadedStore({ organization = organisationFixture(), side = 'apply', user }: StoreOptions = {}) {
+  const store = createStore();
+  store.set(siteAtom, { subdomain: organization.subdomain, side, isDefault: false });
+  store.set(organizationStateAtom, { status: 'ready', organization });
+  if (user) store.set(userAtom, { status: 'ready', user });
+  return store;
+}
+
+export function renderWithStore(ui: ReactNode, store = loadedStore()) {
+  return { store, ...render(<Provider store={store}>{ui}</Provider>) };
+}
+
+/** The real route table in a memory router, starting at `path`. */
+export function renderApp(path: string, options: StoreOptions & { store?: ReturnType<typeof createStore> } = {}) {
+  const store = options.store ?? loadedStore(options);
+  const router = createMemoryRouter(buildRoutes(options.side ?? 'apply'), { initialEntries: [path] });
+  return { store, router, ...render(<Provider store={store}><RouterProvider router={router} /></Provider>) };
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Db } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { seedDemoData } from '../../src/server/db/seed';
+
+export interface TestDb {
+  db: Db;
+  /** 'postgres' when TEST_DB=postgres (the server-pg project), else 'pglite' in memory. */
+  kind: 'postgres' | 'pglite';
+  close: () => Promise<void>;
+}
+
+export interface TestDbOptions {
+  /** Run the migrations (default true). */
+  migrate?: boolean;
+  /** Seed the demo organisations and users from configs/ (default true; needs migrate). */
+  seed?: boolean;
+}
+
+/**
+ * A private, empty database per test file: an in-memory PGlite, or — when TEST_DB=postgres —
+ * a freshly created database on TEST_DATABASE_URL's server, dropped on close.
+ */
+export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
+  const { db, kind, drop } = process.env.TEST_DB === 'postgres' ? await createPostgresDb() : await createPgliteDb();
+  try {
+    if (options.migrate !== false) await migrate(db);
+    if (options.migrate !== false && options.seed !== false) await seedDemoData(db);
+  } catch (error) {
+    await db.destroy();
+    await drop();
+    throw error;
+  }
+  return {
+    db,
+    kind,
+    close: async () => {
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+async function createPgliteDb(): Promise<{ db: Db; kind: 'pglite'; drop: () => Promise<void> }> {
+  return { db: await openDatabase({ kind: 'memory' }), kind: 'pglite', drop: async () => undefined };
+}
+
+async function createPostgresDb(): Promise<{ db: Db; kind: 'postgres'; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `candid_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    db,
+    kind: 'postgres',
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, redactUrl } from '../../src/server/config';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig({}, [], '/srv/app');
+    expect(config).toEqual({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: null,
+      dataDir: '/srv/app/data',
+      pgliteDir: path.join('/srv/app/data', 'pglite'),
+      logLevel: 'info',
+      nodeEnv: 'development',
+      clientDir: '/srv/app/dist/client',
+      dev: false,
+      gitCommit: null,
+    });
+  });
+
+  it('reads every variable and the --dev flag', () => {
+    const config = parseConfig(
+      {
+        PORT: '3999',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://app:secret@db:5432/candid',
+        DATA_DIR: '/var/lib/candid',
+        LOG_LEVEL: 'DEBUG',
+        NODE_ENV: 'production',
+        CLIENT_DIR: 'build/web',
+        GIT_COMMIT: 'abc1234',
+      },
+      ['--dev'],
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      port: 3999,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://app:secret@db:5432/candid',
+      pgliteDir: '/var/lib/candid/pglite',
+      logLevel: 'debug',
+      nodeEnv: 'production',
+      clientDir: '/srv/app/build/web',
+      dev: true,
+      gitCommit: 'abc1234',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535 (got 'abc')"],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got 'loud')"],
+    [{ DATABASE_URL: 'mysql://u:pw@h/db' }, "DATABASE_URL must start with postgres:// or postgresql:// (got 'mysql://u:***@h/db')"],
+  ])('rejects %o with a clear message', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('reports every invalid value at once', () => {
+    expect(() => parseConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it('hides passwords in printed URLs', () => {
+    expect(redactUrl('postgres://user:s3cret@host:5432/db')).toBe('postgres://user:***@host:5432/db');
+    expect(redactUrl('postgres://host/db')).toBe('postgres://host/db');
+  });
+});

@@ -1,0 +1,92 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrganizationSources, validateOrganizationFile } from '../../src/server/db/seed';
+import { ConfigFileError } from '../../src/server/lib/json-validator';
+import { ORGANIZATIONS_DIR } from '../../src/server/paths';
+
+const FILE = 'configs/organizations/acme/organization.json';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests write invalid values on purpose
+type Editable = Record<string, any>;
+let acme: Editable;
+
+beforeAll(async () => {
+  acme = JSON.parse(await readFile(path.join(ORGANIZATIONS_DIR, 'acme', 'organization.json'), 'utf8'));
+});
+
+/** The problems the validator reports for acme's file changed by `edit`. */
+function problemsOf(edit: (file: Editable) => void): string[] {
+  const file = structuredClone(acme);
+  edit(file);
+  try {
+    validateOrganizationFile(file, FILE);
+  } catch (error) {
+    if (error instanceof ConfigFileError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('organisation file validation', () => {
+  it('accepts the shipped file', () => {
+    expect(problemsOf(() => undefined)).toEqual([]);
+  });
+
+  it.each<[string, (file: Editable) => void, string]>([
+    ['a bad colour', (f) => (f.themeConfiguration.headerBGcolour = 'red'), `${FILE}: /themeConfiguration/headerBGcolour must match pattern "^#[0-9a-fA-F]{6}$" (a colour as #rrggbb)`],
+    ['an unknown region', (f) => (f.countryBase = 'EU'), `${FILE}: /countryBase must be one of 'UK', 'OZ', 'HK', 'GCC', 'OTHER'`],
+    ['a missing name', (f) => delete f.name, `${FILE}: /name is required`],
+    ['an unexpected key', (f) => (f.colour = 'blue'), `${FILE}: /colour is not allowed here`],
+    ['a bad demo email', (f) => (f.demoUsers[0].email = 'nobody'), `${FILE}: /demoUsers/0/email must match format "email"`],
+    ['a short password', (f) => (f.demoUsers[1].password = 'short'), `${FILE}: /demoUsers/1/password must NOT have fewer than 8 characters`],
+    ['a logo width out of range', (f) => (f.themeConfiguration.logoWidth = 2), `${FILE}: /themeConfiguration/logoWidth must be >= 16 (logo width in CSS pixels)`],
+  ])('names the file, the path and the expectation for %s', (_name, edit, message) => {
+    expect(problemsOf(edit)).toEqual([message]);
+  });
+
+  it('reports every problem of a file at once', () => {
+    const problems = problemsOf((f) => {
+      f.tier = 'Gold';
+      delete f.supportEmail;
+      f.settings.gtmId = 'UA-1';
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems).toContain(`${FILE}: /supportEmail is required`);
+    expect(problems).toContainEqual(expect.stringMatching(/\/tier must be one of 'Bar', 'Tier 1'/));
+    expect(problems).toContainEqual(expect.stringMatching(/\/settings\/gtmId must match pattern/));
+  });
+});
+
+describe('loading configs/organizations', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'candid-orgs-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('loads the five demo organisations with their logos', async () => {
+    const sources = await loadOrganizationSources();
+    expect(sources.map((s) => s.organization.subdomain)).toEqual(['acme', 'connect', 'hartley', 'meridian', 'northbridge']);
+    for (const source of sources) {
+      expect(source.file).toBe(`configs/organizations/${source.organization.subdomain}/organization.json`);
+      expect(source.organization.logo?.contentType).toBe('image/svg+xml');
+      expect(Buffer.from(source.organization.logo!.bytes).toString('utf8')).toMatch(/^<svg/);
+    }
+  });
+
+  it('collects the problems of every file, including folder, logo and JSON mistakes', async () => {
+    await cp(path.join(ORGANIZATIONS_DIR, 'acme'), path.join(dir, 'acme'), { recursive: true });
+    await cp(path.join(ORGANIZATIONS_DIR, 'connect'), path.join(dir, 'wrong-folder'), { recursive: true });
+    await rm(path.join(dir, 'wrong-folder', 'logo.svg'));
+    await cp(path.join(ORGANIZATIONS_DIR, 'hartley'), path.join(dir, 'broken'), { recursive: true });
+    await writeFile(path.join(dir, 'broken', 'organization.json'), '{ "subdomain": ');
+
+    const error = await loadOrganizationSources(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigFileError);
+    const problems = (error as ConfigFileError).problems.join('\n');
+    expect(problems).toMatch(/broken\/organization\.json: is not valid JSON/);
+    expect(problems).toMatch(/wrong-folder\/organization\.json: \/subdomain must equal its folder name 'wrong-folder'/);
+    expect(problems).toMatch(/wrong-folder\/organization\.json: \/logo file 'logo\.svg' not found/);
+  });
+});
