@@ -122,6 +122,8 @@ class Compiler {
 
 const cache = new Map<string, CompiledForm>();
 const CACHE_LIMIT = 256;
+/** Fast path for callers that pass the same configuration object again (no hashing needed). */
+const byIdentity = new WeakMap<Configuration, Map<string, CompiledForm>>();
 
 /**
  * Compiles a merged configuration (engine/config/merge) into the ordered steps of an application:
@@ -129,12 +131,19 @@ const CACHE_LIMIT = 256;
  * deterministic; results are cached by a hash of the inputs.
  */
 export function compile(configuration: Configuration, context: CompileContext): CompiledForm {
-  const key = hashString(stableStringify([configuration, context]));
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const form = compileUncached(configuration, context, key);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, form);
+  const contextKey = stableStringify(context);
+  const forContext = byIdentity.get(configuration) ?? new Map<string, CompiledForm>();
+  byIdentity.set(configuration, forContext);
+  const known = forContext.get(contextKey);
+  if (known) return known;
+  const key = hashString(`${stableStringify(configuration)}|${contextKey}`);
+  let form = cache.get(key);
+  if (!form) {
+    form = compileUncached(configuration, context, key);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(key, form);
+  }
+  forContext.set(contextKey, form);
   return form;
 }
 

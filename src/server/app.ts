@@ -8,6 +8,7 @@ import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
 import { registerDocs } from './plugins/docs';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(versionRoutes, { commit: options.commit ?? null });
       await publicApi.register(siteRoutes);
       await publicApi.register(publicOrganizationRoutes);
+      await publicApi.register(translationRoutes);
     },
     { prefix: '/api/public' },
   );

@@ -90,3 +90,38 @@ describe('loading configs/organizations', () => {
     expect(problems).toMatch(/wrong-folder\/organization\.json: \/logo file 'logo\.svg' not found/);
   });
 });
+
+describe('configuration layers and translations in configs/organizations', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'candid-config-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('loads acme with its Welsh translation', async () => {
+    const acmeSource = (await loadOrganizationSources()).find((s) => s.organization.subdomain === 'acme')!;
+    expect(acmeSource.translations.map((t) => t.languageCode)).toEqual(['cy']);
+    expect(acmeSource.translations[0]!.configuration.text?.['field.firstName.label']).toBe('Enw cyntaf');
+  });
+
+  it('rejects unknown fields, sections and lists, and translations of undeclared languages, naming each path', async () => {
+    await cp(path.join(ORGANIZATIONS_DIR, 'acme'), path.join(dir, 'acme'), { recursive: true });
+    const file = path.join(dir, 'acme', 'organization.json');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    data.formConfiguration.fields = { favouriteColour: false };
+    data.formConfiguration.subsections = { hobbies: true };
+    data.formConfiguration.custom.push({ id: 'planet', type: 'select', label: 'Planet', list: 'PLANETS' });
+    await writeFile(file, JSON.stringify(data));
+    await writeFile(path.join(dir, 'acme', 'translations', 'fr.json'), JSON.stringify({ text: { a: 'b' } }));
+    await writeFile(path.join(dir, 'acme', 'translations', 'cy.json'), JSON.stringify({ required: { nonsense: false } }));
+
+    const error = await loadOrganizationSources(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigFileError);
+    const problems = (error as ConfigFileError).problems;
+    expect(problems).toContainEqual(expect.stringContaining(`/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`));
+    expect(problems).toContainEqual(expect.stringContaining(`/formConfiguration/subsections/hobbies unknown section 'hobbies'`));
+    expect(problems).toContainEqual(expect.stringMatching(/\/formConfiguration\/custom\/3\/list unknown reference list 'PLANETS'/));
+    expect(problems).toContainEqual(expect.stringMatching(/translations\/fr\.json: 'fr' is not in \/additionalLanguageSupport/));
+    expect(problems).toContainEqual(expect.stringMatching(/translations\/cy\.json: \/required\/nonsense unknown field 'nonsense'/));
+  });
+});

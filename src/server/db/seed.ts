@@ -1,8 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { validateConfiguration } from '../../../engine/config/validate';
+import type { Configuration } from '../../../schemas/configuration';
 import { OrganizationFile, type DemoUser } from '../../../schemas/organization';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
 import { findOrganizationIds, insertOrganizationIfAbsent } from '../modules/organizations/organization.repository';
+import { insertTranslationIfAbsent } from '../modules/translations/translation.repository';
 import { findExistingEmails, insertUserIfAbsent } from '../modules/users/user.repository';
 import { ORGANIZATIONS_DIR, REPO_ROOT } from '../paths';
 import type { Db } from './client';
@@ -14,6 +17,8 @@ export interface OrganizationSource {
   file: string;
   organization: OrganizationInput;
   demoUsers: DemoUser[];
+  /** translations/<language>.json beside organization.json: the language layers. */
+  translations: Array<{ languageCode: string; configuration: Configuration }>;
 }
 
 export interface SeedResult {
@@ -55,9 +60,14 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
       const logoPath = path.join(dir, folder, data.logo);
       const bytes = await readFile(logoPath).catch(() => null);
       if (!bytes) problems.push(`${file}: /logo file '${data.logo}' not found beside organization.json`);
+      const knownCustomIds = [data.defaultConfiguration, data.formConfiguration].flatMap((c) => (c.custom ?? []).map((q) => q.id));
+      for (const layer of ['defaultConfiguration', 'formConfiguration'] as const) {
+        problems.push(...configurationProblems(data[layer], `${file}: /${layer}`, knownCustomIds));
+      }
+      const translations = await loadTranslations(path.join(dir, folder, 'translations'), file, data, knownCustomIds, problems);
       const { logo: _logo, demoUsers, ...rest } = data;
       const contentType = LOGO_TYPES[path.extname(data.logo)] ?? 'application/octet-stream';
-      sources.push({ file, organization: { ...rest, logo: bytes && { bytes, contentType } }, demoUsers });
+      sources.push({ file, organization: { ...rest, logo: bytes && { bytes, contentType } }, demoUsers, translations });
     } catch (error) {
       if (error instanceof ConfigFileError) problems.push(...error.problems);
       else if (error instanceof SyntaxError) problems.push(`${file}: is not valid JSON (${error.message})`);
@@ -68,8 +78,44 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
   return sources;
 }
 
+/** The configuration engine's checks (references to fields, sections, lists…), as file problems. */
+function configurationProblems(configuration: unknown, at: string, knownCustomIds: readonly string[]): string[] {
+  const check = validateConfiguration(configuration, { knownCustomIds });
+  return check.valid ? [] : check.problems.map((p) => `${at}${p.path === '/' ? '' : p.path} ${p.message}`);
+}
+
+async function loadTranslations(
+  dir: string,
+  file: string,
+  organization: OrganizationFile,
+  knownCustomIds: readonly string[],
+  problems: string[],
+): Promise<OrganizationSource['translations']> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const languages = new Set(organization.additionalLanguageSupport.map((l) => l.code));
+  const translations: OrganizationSource['translations'] = [];
+  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+    const languageCode = name.slice(0, -'.json'.length);
+    const where = `${path.dirname(file)}/translations/${name}`;
+    if (!languages.has(languageCode)) {
+      problems.push(`${where}: '${languageCode}' is not in /additionalLanguageSupport of ${file}`);
+      continue;
+    }
+    try {
+      const configuration = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Configuration;
+      const found = configurationProblems(configuration, `${where}: `, knownCustomIds);
+      if (found.length) problems.push(...found);
+      else translations.push({ languageCode, configuration });
+    } catch (error) {
+      if (error instanceof SyntaxError) problems.push(`${where}: is not valid JSON (${error.message})`);
+      else throw error;
+    }
+  }
+  return translations;
+}
+
 /**
- * Inserts the organisations and demo users that do not exist yet. Existing rows are never
+ * Inserts the organisations, translations and demo users that do not exist yet. Existing rows are never
  * updated, so edits made in the running product survive restarts, and passwords are hashed
  * only for users being created, so a restart over a seeded database does no hashing.
  */
@@ -82,6 +128,11 @@ export async function seedOrganizations(db: Db, sources: readonly OrganizationSo
   }
 
   const ids = await findOrganizationIds(db, sources.map((s) => s.organization.subdomain));
+  for (const source of sources) {
+    const organizationId = ids.get(source.organization.subdomain);
+    if (!organizationId) continue;
+    for (const t of source.translations) await insertTranslationIfAbsent(db, organizationId, t.languageCode, t.configuration);
+  }
   const existing = await findExistingEmails(db, sources.flatMap((s) => s.demoUsers.map((u) => u.email)));
   const pending = sources.flatMap((source) =>
     source.demoUsers

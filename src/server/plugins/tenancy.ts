@@ -29,12 +29,14 @@ export function registerTenancy(app: App, siteConfig: SiteConfig): void {
 export const noOrganizationMessage = (subdomain: string): string => `No organisation with subdomain '${subdomain}'.`;
 
 /**
- * preHandler for organisation routes: the organisation named by the route's `:sub` parameter,
- * or else by the host. Runs after schema validation, so a malformed `:sub` is a 400 first.
+ * preHandler for organisation routes: the organisation named by the route's `:sub` parameter or
+ * `subdomain` query parameter, or else by the host. Runs after schema validation, so a malformed
+ * subdomain is a 400 first.
  */
 export async function loadOrganization(request: FastifyRequest): Promise<void> {
   const params = request.params as { sub?: string } | undefined;
-  const subdomain = params?.sub ?? request.site.subdomain;
+  const query = request.query as { subdomain?: string } | undefined;
+  const subdomain = params?.sub ?? query?.subdomain ?? request.site.subdomain;
   const organization = await findOrganizationBySubdomain(request.server.db, subdomain);
   if (!organization) throw notFound(noOrganizationMessage(subdomain));
   request.organization = organization;

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError } from '../../../../schemas/api';
+import { Subdomain } from '../../../../schemas/organization';
+import { TranslationEntry } from '../../../../schemas/translation';
+import { loadOrganization, organizationOf } from '../../plugins/tenancy';
+import { findTranslations } from './translation.repository';
+
+const Query = Type.Object({
+  subdomain: Type.Optional(Subdomain),
+  language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$', description: 'one language code' })),
+});
+
+/** Spec §7 Public GET /translation: the organisation's language layers (of the host, or `subdomain`). */
+export const translationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/translation',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "The organisation's translations: one configuration layer per additional language",
+        querystring: Query,
+        response: { 200: Type.Array(TranslationEntry), 400: ApiError, 404: ApiError },
+      },
+      preHandler: loadOrganization,
+    },
+    async (request) => {
+      const rows = await findTranslations(app.db, organizationOf(request).id, request.query.language);
+      return rows.map((row) => ({ languageCode: row.language_code, configuration: row.configuration }));
+    },
+  );
+};

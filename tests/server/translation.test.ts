@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranslationEntry } from '../../schemas/translation';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const get = (url: string, host = 'localhost') => t.app.inject({ method: 'GET', url, headers: { host } });
+
+describe('GET /api/public/translation', () => {
+  it("answers the host organisation's language layers", async () => {
+    const res = await get('/api/public/translation', 'acme.localhost');
+    expect(res.statusCode).toBe(200);
+    const entries = res.json<TranslationEntry[]>();
+    expect(entries.map((e) => e.languageCode)).toEqual(['cy']);
+    expect(entries[0]!.configuration.text?.['step.aboutYou.title']).toBe('Amdanoch chi');
+  });
+
+  it('takes the organisation and one language from the query', async () => {
+    expect((await get('/api/public/translation?subdomain=acme&language=cy')).json<TranslationEntry[]>()).toHaveLength(1);
+    expect((await get('/api/public/translation?subdomain=acme&language=fr')).json()).toEqual([]);
+    expect((await get('/api/public/translation?subdomain=hartley')).json()).toEqual([]);
+  });
+
+  it('answers 404 for an unknown organisation and 400 for a malformed language', async () => {
+    const unknown = await get('/api/public/translation?subdomain=nowhere');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "No organisation with subdomain 'nowhere'." });
+    const bad = await get('/api/public/translation?subdomain=acme&language=../../etc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('language');
+  });
+});
