@@ -28,3 +28,4 @@ export * from './validation/text';
 export * from './validation/sms';
 export * from './validation/years';
 export * from './validation/messages';
+export * from './forms/progress';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compile, mergeLayers, validateApplication, validateConfiguration, validateStep, type CompiledForm } from '../../engine';
+import { compile, mergeLayers, stepStatuses, validateApplication, validateConfiguration, validateStep, type CompiledForm } from '../../engine';
 import type { Configuration } from '../../schemas/configuration';
 import type { OrganizationFile } from '../../schemas/organization';
 import { PRODUCT } from './support/arbitraries';
@@ -145,5 +145,15 @@ describe('acme application: accepted and rejected answers', () => {
   it('validates one step on its own', () => {
     const result = validateStep(form, 'aboutYou', { firstName: 'Ada' });
     expect(result.errors.map((e) => e.field)).toEqual(['lastName', 'email', 'mobile', 'nationality', 'permitType']);
+  });
+});
+
+describe('task-list statuses', () => {
+  const form = formOf('acme');
+  it('not started, in progress, completed and there is a problem', () => {
+    expect(stepStatuses(form, {}, [])['aboutYou']).toBe('notStarted');
+    expect(stepStatuses(form, { firstName: 'Ada' }, [])['aboutYou']).toBe('inProgress');
+    expect(stepStatuses(form, completeAcme, ['aboutYou'])['aboutYou']).toBe('completed');
+    expect(stepStatuses(form, { ...completeAcme, email: 'nope' }, ['aboutYou'])['aboutYou']).toBe('problem');
   });
 });

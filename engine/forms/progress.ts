@@ -1,0 +1,30 @@
+import { stepFields, type Answers } from './answers';
+import type { CompiledForm, CompiledStep } from './types';
+import { validateStep } from './validate';
+
+/** Task-list statuses of a multi-step application (GOV.UK task list pattern). */
+export type StepStatus = 'notStarted' | 'inProgress' | 'completed' | 'problem';
+
+function hasAnswer(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+/**
+ * A step is not started while none of its fields has an answer; completed once it validates and
+ * the candidate has continued past it; a problem when it was continued past but no longer
+ * validates (e.g. after configuration changed); otherwise in progress.
+ */
+export function stepStatus(form: CompiledForm, step: CompiledStep, answers: Answers, continuedPast: boolean): StepStatus {
+  const answered = stepFields(step).some((f) => hasAnswer(answers[f.id]));
+  const valid = validateStep(form, step.id, answers).valid;
+  if (continuedPast) return valid ? 'completed' : 'problem';
+  if (!answered) return 'notStarted';
+  return 'inProgress';
+}
+
+/** Statuses of every step, given the ids of the steps the candidate has continued past. */
+export function stepStatuses(form: CompiledForm, answers: Answers, completedSteps: readonly string[]): Record<string, StepStatus> {
+  return Object.fromEntries(form.steps.map((step) => [step.id, stepStatus(form, step, answers, completedSteps.includes(step.id))]));
+}
