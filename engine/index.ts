@@ -29,3 +29,4 @@ export * from './validation/sms';
 export * from './validation/years';
 export * from './validation/messages';
 export * from './forms/progress';
+export * from './config/translations';

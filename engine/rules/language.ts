@@ -11,3 +11,15 @@ export function chooseLanguage(search: string, supported: readonly { code: strin
   const match = supported.find((language) => language.code.toLowerCase() === requested);
   return match?.code ?? DEFAULT_LANGUAGE;
 }
+
+/** Debug mode (`?debug=true`) flags missing translations instead of falling back silently (spec §8). */
+export function isDebugMode(search: string): boolean {
+  return new URLSearchParams(search).get('debug') === 'true';
+}
+
+/** The current address with only its `language` parameter changed, for language links. */
+export function withLanguage(search: string, language: string): string {
+  const params = new URLSearchParams(search);
+  params.set(LANGUAGE_PARAM, language);
+  return `?${params.toString()}`;
+}

@@ -7,6 +7,8 @@ import type { PublicOrganization } from '../../schemas/organization';
 import type { HostSide } from '../../schemas/product';
 import { applySite } from '../../src/client/app/apply-site';
 import { SiteGate } from '../../src/client/app/site-gate';
+import { languageLayerAtom } from '../../src/client/state/language';
+import type { Configuration } from '../../schemas/configuration';
 import { createI18n } from '../../src/client/i18n';
 import { siteAtom, siteFromLocation } from '../../src/client/state/site';
 import { organisationFixture } from './support';
@@ -49,14 +51,18 @@ describe('siteFromLocation', () => {
   });
 });
 
-function renderGate(load: (subdomain: string) => Promise<PublicOrganization>, subdomain = 'acme') {
+function renderGate(
+  load: (subdomain: string) => Promise<PublicOrganization>,
+  subdomain = 'acme',
+  loadTranslation: (subdomain: string, language: string) => Promise<Configuration | undefined> = async () => undefined,
+) {
   const store = createStore();
   store.set(siteAtom, { subdomain, side: 'apply', isDefault: false });
   const i18n = createI18n('en');
   render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <SiteGate load={load}>
+        <SiteGate load={load} loadTranslation={loadTranslation}>
           <p>site ready</p>
         </SiteGate>
       </I18nextProvider>
@@ -92,13 +98,31 @@ describe('SiteGate', () => {
     expect(screen.getByText('Some error happened. Please try again later.')).toBeTruthy();
   });
 
-  it('chooses a supported language from ?language=', async () => {
+  it('chooses a supported language from ?language= and loads its translation', async () => {
     window.history.replaceState(null, '', '/?language=cy');
-    const { i18n } = renderGate(async () => organisationFixture());
+    const welsh: Configuration = { text: { 'ui.header.roles': 'Swyddi', 'field.firstName.label': 'Enw cyntaf' } };
+    const asked: string[] = [];
+    const { i18n, store } = renderGate(async () => organisationFixture(), 'acme', async (sub, language) => {
+      asked.push(`${sub}/${language}`);
+      return welsh;
+    });
     await screen.findByText('site ready');
     await waitFor(() => expect(i18n.language).toBe('cy'));
-    // No Welsh strings yet: the shell stays in English.
+    expect(asked).toEqual(['acme/cy']);
+    expect(i18n.t('header.roles')).toBe('Swyddi');
+    // A string the translation lacks falls back to English.
     expect(i18n.t('common.loading')).toBe('Loading…');
+    expect(store.get(languageLayerAtom)).toBe(welsh);
+    expect(document.documentElement.lang).toBe('cy');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows the default language when the organisation has no translation for the chosen one', async () => {
+    window.history.replaceState(null, '', '/?language=cy');
+    const { i18n, store } = renderGate(async () => organisationFixture());
+    await screen.findByText('site ready');
+    expect(i18n.language).toBe('en');
+    expect(store.get(languageLayerAtom)).toBeUndefined();
     window.history.replaceState(null, '', '/');
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile, LAYER_ORDER, mergeConfigurations, mergeLayers, validateConfiguration, type ConfigurationLayers } from '../../engine';
+import { compile, flagUntranslated, LAYER_ORDER, mergeConfigurations, mergeLayers, uiStrings, validateConfiguration, type ConfigurationLayers } from '../../engine';
 import type { Configuration } from '../../schemas/configuration';
 import { CONTEXT, PRODUCT, configurationLayer } from './support/arbitraries';
 
@@ -85,4 +85,23 @@ describe('configuration format', () => {
       );
     });
   }
+});
+
+describe('translation layers', () => {
+  it('interface strings nest by key; form texts are left to the engine', () => {
+    expect(uiStrings({ text: { 'ui.header.roles': 'Swyddi', 'ui.footer.terms': 'Telerau', 'field.firstName.label': 'Enw cyntaf' } })).toEqual({
+      header: { roles: 'Swyddi' },
+      footer: { terms: 'Telerau' },
+    });
+  });
+
+  it('debug mode marks every text the language layer lacks, and only those', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.stringMatching(/^field\.[a-z]{1,6}\.label$/), fc.string()), fc.dictionary(fc.stringMatching(/^field\.[a-z]{1,6}\.label$/), fc.string()), (base, language) => {
+        const flagged = flagUntranslated({ text: base }, { text: language });
+        for (const key of Object.keys(base)) expect(flagged.text![key]).toBe(key in language ? language[key] : `⟦${base[key]}⟧`);
+        for (const key of Object.keys(language)) expect(flagged.text![key]).toBe(language[key]);
+      }),
+    );
+  });
 });

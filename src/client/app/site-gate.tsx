@@ -1,9 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
-import { useAtom, useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useContext, useEffect, type ReactNode } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { I18nContext } from 'react-i18next';
+import type { Configuration } from '../../../schemas/configuration';
 import type { PublicOrganization } from '../../../schemas/organization';
-import { chooseLanguage } from '../../../engine/rules/language';
+import { chooseLanguage, DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import { uiStrings } from '../../../engine/config/translations';
 import { fetchPublicOrganization } from '../api/organization';
+import { fetchTranslation } from '../api/translation';
+import { languageLayerAtom } from '../state/language';
 import { errorMessage, errorStatus } from '../api/errors';
 import { organizationStateAtom, siteAtom } from '../state/site';
 import { DelayedSpinner } from '../ui/spinner/delayed-spinner';
@@ -15,23 +19,31 @@ import * as styles from './screens/screens.css';
 interface SiteGateProps {
   children: ReactNode;
   load?: (subdomain: string) => Promise<PublicOrganization>;
+  loadTranslation?: (subdomain: string, language: string) => Promise<Configuration | undefined>;
 }
 
 /**
  * Loads the organisation named by the host before anything else renders: every screen depends
  * on its branding, language and settings.
  */
-export function SiteGate({ children, load = fetchPublicOrganization }: SiteGateProps) {
+export function SiteGate({ children, load = fetchPublicOrganization, loadTranslation = fetchTranslation }: SiteGateProps) {
   const site = useAtomValue(siteAtom);
   const [state, setState] = useAtom(organizationStateAtom);
-  const { i18n } = useTranslation();
+  const setLanguageLayer = useSetAtom(languageLayerAtom);
+  // The provider's instance: stable, unlike useTranslation()'s, which changes with the language.
+  const { i18n } = useContext(I18nContext);
 
   useEffect(() => {
     let current = true;
     load(site.subdomain)
       .then(async (organization) => {
-        await i18n.changeLanguage(chooseLanguage(window.location.search, organization.additionalLanguageSupport));
+        const language = chooseLanguage(window.location.search, organization.additionalLanguageSupport);
+        // A language without a translation (or whose translation fails to load) shows the default one.
+        const layer = language === DEFAULT_LANGUAGE ? undefined : await loadTranslation(site.subdomain, language).catch(() => undefined);
+        if (layer) i18n.addResourceBundle(language, 'translation', uiStrings(layer), true, true);
+        await i18n.changeLanguage(layer ? language : DEFAULT_LANGUAGE);
         if (!current) return;
+        setLanguageLayer(layer);
         applySite(organization, site.side, i18n);
         setState({ status: 'ready', organization });
       })
@@ -46,7 +58,7 @@ export function SiteGate({ children, load = fetchPublicOrganization }: SiteGateP
     return () => {
       current = false;
     };
-  }, [site, load, i18n, setState]);
+  }, [site, load, loadTranslation, i18n, setState, setLanguageLayer]);
 
   switch (state.status) {
     case 'loading':

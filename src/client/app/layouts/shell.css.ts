@@ -115,3 +115,17 @@ export const footerButton = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': focusRing },
 });
+
+export const languages = style({ width: '100%', fontSize: vars.font.sizeSmall, order: -1 });
+
+export const languageList = style([navList, { justifyContent: 'flex-end', gap: `0 ${vars.space.m}` }]);
+
+export const languageLink = style({
+  color: vars.brand.headerText,
+  selectors: {
+    '&:visited, &:hover': { color: vars.brand.headerText },
+    '&:focus-visible': focusRing,
+  },
+});
+
+export const languageCurrent = style({ fontWeight: vars.font.weightBold });

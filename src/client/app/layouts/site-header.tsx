@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../state/site';
+import { LanguageSwitcher } from './language-switcher';
 import type { NavItem } from './nav-items';
 import * as styles from './shell.css';
 
@@ -17,6 +18,7 @@ export function SiteHeader({ nav, navLabel, width }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={`${styles.widths[width]} ${styles.headerInner}`}>
+        <LanguageSwitcher />
         <Link to="/" className={styles.logoLink} aria-label={t('header.homeLink', { name: organization.name })}>
           <img className={styles.logo} src={organization.logoUrl} alt={organization.name} />
         </Link>
