@@ -7,6 +7,7 @@ import { isApiPath } from './lib/api-paths';
 import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
+import { formRoutes } from './modules/forms/form.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(siteRoutes);
       await publicApi.register(publicOrganizationRoutes);
       await publicApi.register(translationRoutes);
+      await publicApi.register(formRoutes);
     },
     { prefix: '/api/public' },
   );

@@ -1,0 +1,57 @@
+import productDefault from '../../../../configs/default-configuration.json' with { type: 'json' };
+import { mergeConfigurations, mergeLayers } from '../../../../engine/config/merge';
+import type { Answers } from '../../../../engine/forms/answers';
+import { compile } from '../../../../engine/forms/compile';
+import type { CompiledForm } from '../../../../engine/forms/types';
+import { validateApplication, validateStep } from '../../../../engine/forms/validate';
+import { DEFAULT_LANGUAGE } from '../../../../engine/rules/language';
+import type { Configuration } from '../../../../schemas/configuration';
+import type { UserType } from '../../../../schemas/organization';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/http-error';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+import { findTranslations } from '../translations/translation.repository';
+
+const PRODUCT_DEFAULT = productDefault as Configuration;
+
+export const INVALID_ANSWERS_MESSAGE = 'There is a problem with your answers';
+
+export interface FormRequest {
+  language?: string;
+  /** A role's own formConfiguration (and its jsonConfigurations[language], when given). */
+  role?: { formConfiguration?: Configuration; languageConfiguration?: Configuration };
+  userType?: UserType;
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The application form of an organisation (and role), compiled by the same engine the client
+ * uses, in this merge order: product default ▸ organisation default ▸ organisation form ▸ role ▸
+ * language (the organisation's translation, then the role's own language layer).
+ */
+export async function applicationForm(db: Db, organization: OrganizationRecord, request: FormRequest = {}): Promise<CompiledForm> {
+  const supported = organization.additional_language_support.some((l) => l.code === request.language);
+  const language = supported ? request.language! : DEFAULT_LANGUAGE;
+  const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
+  const configuration = mergeLayers({
+    product: PRODUCT_DEFAULT,
+    organizationDefault: organization.default_configuration,
+    organizationForm: organization.form_configuration,
+    role: request.role?.formConfiguration,
+    language: mergeConfigurations(translation?.configuration, request.role?.languageConfiguration),
+  });
+  return compile(configuration, { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() });
+}
+
+/**
+ * The answers that may be kept (hidden fields dropped), or a 400 naming every field at fault:
+ * callers save nothing unless this returns.
+ */
+export function acceptedAnswers(form: CompiledForm, answers: Answers, stepId?: string): Answers {
+  const result = stepId ? validateStep(form, stepId, answers) : validateApplication(form, answers);
+  if (!result.valid) throw badRequest(INVALID_ANSWERS_MESSAGE, result.errors);
+  return result.answers;
+}
