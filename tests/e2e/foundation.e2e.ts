@@ -72,6 +72,29 @@ describe('organisations are branded from their configuration', () => {
   });
 });
 
+describe('languages', () => {
+  it('?language=cy shows the Welsh translation of acme, and links switch back to English', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'acme.localhost', '/?language=cy');
+    const nav = page.getByRole('navigation', { name: 'Prif' });
+    await nav.getByRole('link', { name: 'Swyddi' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('cy');
+    await page.getByRole('heading', { level: 1, name: 'Gyrfaoedd yn Acme Consulting' }).waitFor();
+    await page.getByRole('navigation', { name: 'Iaith' }).getByRole('link', { name: 'English' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roles' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
+  });
+
+  it('a language the organisation does not offer shows the default language', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'acme.localhost', '/?language=de');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roles' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
+  });
+});
+
 describe('cookie consent', () => {
   const bannerOf = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 
