@@ -8,6 +8,7 @@ import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
 import { formRoutes } from './modules/forms/form.routes';
+import { publicReferenceDataRoutes } from './modules/reference-data/reference-data.public.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(publicOrganizationRoutes);
       await publicApi.register(translationRoutes);
       await publicApi.register(formRoutes);
+      await publicApi.register(publicReferenceDataRoutes);
     },
     { prefix: '/api/public' },
   );

@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+
+export const UniversityGroup = Type.Union([Type.Literal('RUSSELL'), Type.Literal('NON_RUSSELL'), Type.Literal('OXBRIDGE'), Type.Literal('GO8')]);
+export type UniversityGroup = Type.Static<typeof UniversityGroup>;
+
+export const University = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  region: Type.String({ description: 'UK, OZ, HK or GCC' }),
+  groups: Type.Array(UniversityGroup),
+});
+export type University = Type.Static<typeof University>;
+
+export const Country = Type.Object({ code: Type.String({ description: 'ISO 3166-1 alpha-2' }), name: Type.String() });
+export type Country = Type.Static<typeof Country>;
+
+export const School = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  area: Type.String(),
+  country: Type.String(),
+  schoolType: Type.String(),
+});
+export type School = Type.Static<typeof School>;
+
+/** A search over a long list: a term (matched case-insensitively anywhere in the name) and a cap. */
+export const ListSearch = Type.Object({
+  term: Type.Optional(Type.String({ maxLength: 100 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
+});
+
+export const PostCodeCheck = Type.Object({ postCode: Type.String(), valid: Type.Literal(true) });

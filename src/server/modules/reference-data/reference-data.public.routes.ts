@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { isValidPostCode, normalisePostCode, INVALID_POST_CODE } from '../../../../engine/validation/postcode';
+import { ApiError } from '../../../../schemas/api';
+import { Country, ListSearch, PostCodeCheck, University, UniversityGroup } from '../../../../schemas/reference-data';
+import { badRequest } from '../../lib/http-error';
+import { COUNTRIES, UNIVERSITIES, search } from './reference-data.service';
+
+const UniversitySearch = Type.Object({
+  ...ListSearch.properties,
+  region: Type.Optional(Type.String({ pattern: '^(UK|OZ|HK|GCC|OTHER)$' })),
+  group: Type.Optional(UniversityGroup),
+});
+
+/** Public lists of spec §7: universities, countries and the post-code check. */
+export const publicReferenceDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/universities',
+    {
+      schema: {
+        tags: ['public', 'reference data'],
+        summary: 'Universities with their groups (Russell, Oxbridge, Go8), searchable by name',
+        querystring: UniversitySearch,
+        response: { 200: Type.Array(University), 400: ApiError },
+      },
+    },
+    async (request) => {
+      const { term, limit = 50, region, group } = request.query;
+      const scoped = UNIVERSITIES.filter((u) => (!region || u.region === region) && (!group || u.groups.includes(group)));
+      return search(scoped, (u) => u.name, term, limit);
+    },
+  );
+
+  app.get(
+    '/countries',
+    { schema: { tags: ['public', 'reference data'], summary: 'Every country (ISO 3166-1)', response: { 200: Type.Array(Country) } } },
+    async () => [...COUNTRIES],
+  );
+
+  app.get(
+    '/postCode/validation',
+    {
+      schema: {
+        tags: ['public', 'reference data'],
+        summary: 'Checks the format of a UK post code',
+        querystring: Type.Object({ postCode: Type.String({ maxLength: 20 }) }),
+        response: { 200: PostCodeCheck, 400: ApiError },
+      },
+    },
+    async (request) => {
+      const { postCode } = request.query;
+      if (!isValidPostCode(postCode)) throw badRequest(INVALID_POST_CODE, [{ field: 'postCode', message: INVALID_POST_CODE }]);
+      return { postCode: normalisePostCode(postCode), valid: true as const };
+    },
+  );
+};
