@@ -30,3 +30,8 @@ export * from './validation/years';
 export * from './validation/messages';
 export * from './forms/progress';
 export * from './config/translations';
+export * from './pipeline/stages';
+export * from './pipeline/providers';
+export * from './scoring/metrics';
+export * from './scheduling/slots';
+export * from './rules/display-name';
