@@ -1,0 +1,66 @@
+import type { Registry } from '@rjsf/utils';
+import type { RemoteListType } from '../../../engine/fields/types';
+import type { CompiledField, CompiledForm, CompiledStep } from '../../../engine/forms/types';
+
+/** The answer of a file question: what the upload endpoint returned (engine/forms/kinds.ts `file`). */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  size?: number;
+  contentType?: string;
+}
+
+/** What the host supplies to the form: server look-ups and uploads. Both are optional so demos work. */
+export interface EngineServices {
+  /** Suggestions of a long reference list (schools, universities, subjects) for a search term. */
+  searchList?: (list: RemoteListType, term: string) => Promise<string[]>;
+  /** Stores a file and returns its reference; without it the form keeps a local reference. */
+  upload?: (file: File, fieldId: string) => Promise<UploadedFile>;
+}
+
+/** A tiny external store: how many times Continue failed, so the error summary knows when to take focus. */
+export interface Counter {
+  get: () => number;
+  subscribe: (listener: () => void) => () => void;
+  bump: () => void;
+}
+
+export function createCounter(): Counter {
+  let value = 0;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    bump: () => {
+      value += 1;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
+ * RJSF's formContext for compiled forms. It is created once per step and never changes while the
+ * step is shown: a new formContext would give RJSF a new registry and re-render every field. The
+ * host's services are read through a ref for the same reason.
+ */
+export interface EngineFormContext {
+  step: CompiledStep;
+  form: CompiledForm;
+  /** The page heading (h1) rendered above the sections; none when the host renders its own. */
+  heading?: string;
+  idPrefix: string;
+  services: { readonly current: EngineServices | undefined };
+  failures: Counter;
+}
+
+export function engineContext(registry: Registry): EngineFormContext {
+  return registry.formContext as EngineFormContext;
+}
+
+/** The compiled field a uiSchema entry was made from (see rjsf-ui-schema.ts). */
+export function compiledFieldOf(uiOptions: Record<string, unknown> | undefined): CompiledField | undefined {
+  return uiOptions?.compiled as CompiledField | undefined;
+}

@@ -1,0 +1,113 @@
+import { useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Answers } from '../../../../engine/forms/answers';
+import type { CompiledForm, FieldError } from '../../../../engine/forms/types';
+import { validateApplication } from '../../../../engine/forms/validate';
+import { answersView, type AnswerGroup, type AnswerRow } from '../../../../engine/screens/answers-view';
+import { Button } from '../../ui/button/button';
+import { useClickLock } from '../../ui/button/use-click-lock';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
+import { ErrorSummary } from '../error-summary';
+import { itemNoun, lowerFirst } from '../fields';
+import { FlowLink, NavigationContext } from './navigation';
+import { FLOW_HEADING_ID } from './task-list';
+import * as styles from './flow.css';
+
+function SummaryList({ rows }: { rows: readonly AnswerRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.summaryList}>
+      {rows.map((row) => (
+        <div key={row.path} className={styles.summaryRow}>
+          <dt className={styles.summaryKey}>{row.label}</dt>
+          <dd className={styles.summaryValue}>{row.value}</dd>
+          <dd className={styles.summaryActions}>
+            <FlowLink to={{ page: 'step', stepId: row.stepId, focus: row.path, from: 'check' }}>
+              {t('form.flow.change')}{' '}
+              <span className={visuallyHidden}>{lowerFirst(row.label)}</span>
+            </FlowLink>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "University 2" for the second item of universities (the engine's view says "Universities 2"). */
+function groupTitle(form: CompiledForm, group: AnswerGroup, t: (key: 'form.group.item', values: { item: string; number: number }) => string): string {
+  const match = /^([^.]+)\.(\d+)\./.exec(group.rows[0]?.path ?? '');
+  if (!match) return group.title;
+  const field = form.steps.flatMap((s) => s.sections.flatMap((x) => x.fields)).find((f) => f.id === match[1]);
+  return field ? t('form.group.item', { item: itemNoun(field, form), number: Number(match[2]) + 1 }) : group.title;
+}
+
+interface CheckAnswersPageProps {
+  form: CompiledForm;
+  answers: Answers;
+  onSubmit: (answers: Answers) => void | Promise<void>;
+}
+
+/**
+ * GOV.UK check answers: every section's answers (engine answersView, so the same labels and
+ * formats as the hiring side), a Change link per answer that opens its step with the question
+ * focused, repeatable items as sub-groups, and Submit application, which validates the whole
+ * application first; any problem shows in the error summary with links back to the steps.
+ */
+export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPageProps) {
+  const { t } = useTranslation();
+  const { navigate, hrefFor } = useContext(NavigationContext);
+  const [problems, setProblems] = useState<FieldError[]>();
+  const [attempt, setAttempt] = useState(0);
+  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered') }), [t]);
+  const sections = useMemo(() => answersView(form, answers, texts), [form, answers, texts]);
+  const stepOfField = (path: string) => {
+    const top = path.split('.')[0] ?? '';
+    return form.steps.find((step) => step.fieldIds.includes(top))?.id ?? form.steps[0]?.id ?? '';
+  };
+  const submit = useClickLock(() => {
+    const result = validateApplication(form, answers);
+    if (!result.valid) {
+      setProblems(result.errors);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setProblems(undefined);
+    void onSubmit(result.answers);
+  });
+  return (
+    <>
+      <FlowLink to={{ page: 'tasks' }} className={styles.backLink}>
+        {t('form.flow.back')}
+      </FlowLink>
+      {problems?.length ? (
+        <ErrorSummary
+          focusKey={attempt}
+          items={problems.map((problem) => {
+            const to = { page: 'step', stepId: stepOfField(problem.field), focus: problem.field, from: 'check' } as const;
+            return { text: problem.message, href: hrefFor?.(to), onSelect: () => navigate(to) };
+          })}
+        />
+      ) : null}
+      <h1 id={FLOW_HEADING_ID} className={styles.heading} tabIndex={-1}>
+        {t('form.flow.checkTitle')}
+      </h1>
+      {sections.map((section) =>
+        section.rows.length || section.groups.length ? (
+          <div key={`${section.stepId}:${section.id}`} data-section={section.id}>
+            <h2>{section.title}</h2>
+            {section.rows.length ? <SummaryList rows={section.rows} /> : null}
+            {section.groups.map((group) => (
+              <div key={group.rows[0]?.path ?? group.title}>
+                <h3 className={styles.groupHeading}>{groupTitle(form, group, t)}</h3>
+                <SummaryList rows={group.rows} />
+              </div>
+            ))}
+          </div>
+        ) : null,
+      )}
+      <h2>{t('form.flow.submitTitle')}</h2>
+      <p>{t('form.flow.submitBody')}</p>
+      <Button onClick={submit}>{t('form.flow.submit')}</Button>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * DOM ids of compiled fields. RJSF builds an id from the form's id prefix and the path of the
+ * answer joined with '_'; the error summary, "Change" links and tests use the same rule.
+ */
+export const ID_PREFIX = 'field';
+export const ID_SEPARATOR = '_';
+
+/** `universities.1.degreeClass` → `field_universities_1_degreeClass` (the input's id). */
+export function fieldDomId(path: string, idPrefix: string = ID_PREFIX): string {
+  return [idPrefix, ...path.split('.').filter(Boolean)].join(ID_SEPARATOR);
+}
+
+/** An RJSF error `property` (`.universities.0.degreeClass` or `firstName`) as a dotted path. */
+export function propertyPath(property: string | undefined): string {
+  return (property ?? '').replace(/^\./, '').replace(/\[['"]?([^'"\]]+)['"]?\]/g, '.$1').replace(/^\./, '');
+}
+
+export const hintId = (id: string) => `${id}-hint`;
+export const errorId = (id: string) => `${id}-error`;
+
+/** The ids a control's aria-describedby lists: its hint and its error message, when shown. */
+export function describedBy(id: string, hasHint: boolean, hasError: boolean, ...extra: (string | undefined)[]): string | undefined {
+  const ids = [hasHint ? hintId(id) : undefined, hasError ? errorId(id) : undefined, ...extra].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}

@@ -1,0 +1,151 @@
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
+import type { CompiledForm, CompiledStep } from '../../../engine/forms/types';
+import { createCounter, type EngineFormContext, type EngineServices } from './context';
+import { focusField } from './error-summary';
+import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
+import { renderUiSchema } from './rjsf-ui-schema';
+import { fields, templates, widgets } from './theme';
+import { engineValidator, stepAnswersOf, validateStepAnswers } from './validation';
+
+export interface StepFormProps {
+  step: CompiledStep;
+  form: CompiledForm;
+  /**
+   * The application's answers so far: the step's own are its starting values, read when the step
+   * is first shown (the form then keeps its own state until Continue; change `step` to restart).
+   */
+  answers?: Answers;
+  /** Called on Continue once the step validates, with the step's answers (hidden answers pruned). */
+  onContinue: (answers: Answers) => void | Promise<void>;
+  /** Every change, with the step's answers (hidden answers pruned). Not needed to save: Continue does. */
+  onChange?: (answers: Answers) => void;
+  /** Server look-ups (type-ahead) and uploads; read when used, so a new object does not re-render the form. */
+  formContext?: EngineServices;
+  /** The submit button's text; 'Continue' by default. */
+  submitLabel?: string;
+  /** The page heading (h1); the step's title by default, or none (false) when the host renders its own. */
+  heading?: string | false;
+  /** Dotted path of an answer to focus when the form appears (a "Change" link from check answers). */
+  focusField?: string;
+  /** Prefix of the ids of the inputs (field_firstName); change it only to show two forms on one page. */
+  idPrefix?: string;
+}
+
+/**
+ * RJSF fills in defaults from the schema. Compiled schemas have no defaults, so nothing should
+ * be invented: no `false` for a required yes/no, no ticked consent from `const: true`, no empty
+ * file object. A required repeatable group still starts with one empty item, ready to fill in.
+ */
+const DEFAULT_STATE = {
+  requiredBooleanDefault: 'skip',
+  constAsDefaults: 'never',
+  emptyObjectFields: 'skipEmptyDefaults',
+  arrayMinItems: { populate: 'requiredOnly' },
+} as const;
+
+/**
+ * One step of a compiled application form, rendered with the GOV.UK theme. Nothing is validated
+ * while the candidate types; Continue validates the step (hidden conditional answers pruned first,
+ * with exactly the engine's Ajv set-up) and either calls `onContinue` with the step's answers or
+ * shows the error summary, which takes focus and links to each question with a problem.
+ */
+export function StepForm(props: StepFormProps) {
+  // A new step (or a recompiled form) starts afresh: its own answers, no errors.
+  return <StepFormBody key={`${props.form.key}:${props.step.id}:${props.idPrefix ?? ID_PREFIX}`} {...props} />;
+}
+
+function StepFormBody({ step, form, answers, onContinue, onChange, formContext, submitLabel, heading, focusField: focusPath, idPrefix = ID_PREFIX }: StepFormProps) {
+  const { t } = useTranslation();
+  const [initialData] = useState(() => stepAnswersOf(step, answers));
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema<Answers>>();
+  const services = useRef(formContext);
+  const callbacks = useRef({ onContinue, onChange });
+  useLayoutEffect(() => {
+    services.current = formContext;
+    callbacks.current = { onContinue, onChange };
+  });
+
+  const title = heading === false ? undefined : (heading ?? step.title);
+  const context = useMemo<EngineFormContext>(
+    () => ({ step, form, heading: title, idPrefix, services, failures: createCounter() }),
+    [step, form, title, idPrefix],
+  );
+  const uiSchema = useMemo(() => renderUiSchema(step, submitLabel ?? t('form.continue')), [step, submitLabel, t]);
+  const fieldsOfStep = useMemo(() => stepFields(step), [step]);
+
+  // RJSF reports the starting data from its constructor (while rendering) when it adds an empty
+  // group item; that is not the candidate's change, and a host updating its state then would
+  // update while React renders. Changes count from mount.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const handleChange = useCallback(
+    (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
+      const report = callbacks.current.onChange;
+      if (report && mounted.current) report(pruneAnswers(fieldsOfStep, event.formData ?? {}));
+    },
+    [fieldsOfStep],
+  );
+
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
+      const result = validateStepAnswers(step, event.formData);
+      if (!result.valid) {
+        setExtraErrors(result.errorSchema as ErrorSchema<Answers>);
+        context.failures.bump();
+        return;
+      }
+      setExtraErrors(undefined);
+      void callbacks.current.onContinue(result.answers);
+    },
+    [step, context],
+  );
+
+  useEffect(() => {
+    if (focusPath) focusField(fieldDomId(focusPath, idPrefix));
+  }, [focusPath, idPrefix]);
+
+  // GOV.UK: while the page shows errors its title starts with "Error:", so it is the first thing heard.
+  const hasErrors = Boolean(extraErrors);
+  const errorPrefix = t('form.errorPrefix');
+  useEffect(() => {
+    if (!hasErrors || typeof document === 'undefined') return undefined;
+    const original = document.title;
+    if (!original.startsWith(errorPrefix)) document.title = `${errorPrefix} ${original}`;
+    return () => {
+      document.title = original;
+    };
+  }, [hasErrors, errorPrefix]);
+
+  return (
+    <Form<Answers, RJSFSchema, EngineFormContext>
+      schema={step.schema as RJSFSchema}
+      uiSchema={uiSchema}
+      validator={engineValidator}
+      templates={templates}
+      widgets={widgets}
+      fields={fields}
+      formContext={context}
+      initialFormData={initialData}
+      onChange={handleChange}
+      onSubmit={handleSubmit}
+      extraErrors={extraErrors}
+      idPrefix={idPrefix}
+      idSeparator={ID_SEPARATOR}
+      experimental_defaultFormStateBehavior={DEFAULT_STATE}
+      showErrorList="top"
+      noHtml5Validate
+      // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
+      // check answers that are hidden, and its live validation would run on every keystroke.
+      noValidate
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import type { FormProps } from '@rjsf/core';
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, WidgetProps } from '@rjsf/utils';
+import type { Answers } from '../../../../engine/forms/answers';
+import type { EngineFormContext } from '../context';
+import { FILE_FIELD } from '../rjsf-ui-schema';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template';
+import { BaseInputTemplate } from './templates/base-input-template';
+import { Nothing, SubmitButton } from './templates/buttons';
+import { ErrorListTemplate } from './templates/error-list-template';
+import { FieldTemplate } from './templates/field-template';
+import { ObjectFieldTemplate } from './templates/object-field-template';
+import { CheckboxesWidget, ConsentWidget, RadioWidget, SelectWidget, YesNoWidget } from './widgets/choice-widgets';
+import { DateWidget } from './widgets/date-widget';
+import { FileField } from './widgets/file-field';
+import { StableObjectField } from './stable-object-field';
+import { TextareaWidget } from './widgets/textarea-widget';
+import { TypeaheadWidget } from './widgets/typeahead-widget';
+
+/** Text-like widgets share the input template (which picks type, inputmode and autofill by kind). */
+function InputWidget(props: WidgetProps) {
+  return <BaseInputTemplate {...props} />;
+}
+
+type Templates = NonNullable<FormProps<Answers, RJSFSchema, EngineFormContext>['templates']>;
+
+/**
+ * The GOV.UK theme for compiled forms, as RJSF templates, widgets and fields. Module constants:
+ * RJSF compares its registry on every change, and the same objects make that cheap.
+ */
+export const templates: Templates = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ErrorListTemplate,
+  BaseInputTemplate,
+  DescriptionFieldTemplate: Nothing,
+  TitleFieldTemplate: Nothing,
+  FieldErrorTemplate: Nothing,
+  FieldHelpTemplate: Nothing,
+  ArrayFieldTitleTemplate: Nothing,
+  ArrayFieldDescriptionTemplate: Nothing,
+  ButtonTemplates: { SubmitButton },
+};
+
+/** One widget per `ui:widget` of engine/forms/kinds.ts. */
+export const widgets: RegistryWidgetsType = {
+  text: InputWidget,
+  email: InputWidget,
+  tel: InputWidget,
+  postCode: InputWidget,
+  number: InputWidget,
+  percent: InputWidget,
+  textarea: TextareaWidget,
+  select: SelectWidget,
+  radio: RadioWidget,
+  checkboxes: CheckboxesWidget,
+  yesno: YesNoWidget,
+  consent: ConsentWidget,
+  date: DateWidget,
+  typeahead: TypeaheadWidget,
+  // RJSF's own widget names, for any schema without an engine widget.
+  TextWidget: InputWidget,
+  SelectWidget,
+  RadioWidget,
+  CheckboxesWidget,
+  TextareaWidget,
+};
+
+export const fields: RegistryFieldsType = {
+  ObjectField: StableObjectField,
+  [FILE_FIELD]: FileField,
+};

@@ -1,0 +1,101 @@
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import * as formStyles from '../../../ui/form/form.css';
+import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { compiledFieldOf } from '../../context';
+import { FIELDSET_KINDS } from '../../fields';
+import { describedBy, errorId, hintId } from '../../ids';
+import * as styles from '../theme.css';
+
+/** "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. */
+export function QuestionText({ label, optional }: { label: string; optional: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {label}
+      {optional ? ` ${t('form.optional')}` : null}
+    </>
+  );
+}
+
+/** The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. */
+export function ErrorMessage({ id, message }: { id: string; message: string }) {
+  const { t } = useTranslation();
+  return (
+    <p id={errorId(id)} className={formStyles.errorMessage}>
+      <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {message}
+    </p>
+  );
+}
+
+export function Hint({ id, hint }: { id: string; hint: string }) {
+  return (
+    <div id={hintId(id)} className={formStyles.hint}>
+      {hint}
+    </div>
+  );
+}
+
+/**
+ * One question, GOV.UK style: label (or legend for grouped inputs) as the question, hint, inline
+ * error message and the red left border of a form group with an error. Containers (the step,
+ * group items) and repeatable groups render their own frame, so they pass straight through.
+ */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { t } = useTranslation();
+  const { id, label, children, rawErrors, hidden, required, uiSchema, rawDescription, hideError, formData } = props;
+  const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
+  if (hidden) return <div hidden>{children}</div>;
+  if (!field || field.kind === 'group') return children;
+  const kind = field.kind;
+  const error = hideError ? undefined : rawErrors?.[0];
+  const hint = field.hint ?? (rawDescription || (kind === 'date' ? t('form.date.hint') : undefined));
+  const optional = !(field.required || required);
+  const groupClass = error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup;
+  const hintElement = hint ? <Hint id={id} hint={hint} /> : null;
+  const errorElement = error ? <ErrorMessage id={id} message={error} /> : null;
+  const question = <QuestionText label={field.label || label} optional={optional} />;
+  if (FIELDSET_KINDS.has(kind)) {
+    return (
+      <div className={groupClass}>
+        <fieldset className={formStyles.fieldset} aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}>
+          <legend className={styles.questionLegend}>{question}</legend>
+          {hintElement}
+          {errorElement}
+          {children}
+        </fieldset>
+      </div>
+    );
+  }
+  if (kind === 'consent') {
+    // A single checkbox: its own label is the question, so only the hint and error sit above it.
+    return (
+      <div className={groupClass}>
+        {hintElement}
+        {errorElement}
+        {children}
+      </div>
+    );
+  }
+  if (kind === 'file' && formData) {
+    // A chosen file replaces the file input with its name and Remove: nothing left to label.
+    return (
+      <div className={groupClass}>
+        <div className={styles.questionLabel}>{question}</div>
+        {hintElement}
+        {errorElement}
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div className={groupClass}>
+      <label className={styles.questionLabel} htmlFor={id}>
+        {question}
+      </label>
+      {hintElement}
+      {errorElement}
+      {children}
+    </div>
+  );
+}

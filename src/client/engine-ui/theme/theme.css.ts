@@ -1,0 +1,175 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { controlFocusRing, focusRing } from '../../ui/focus.css';
+import { media } from '../../ui/media';
+
+/**
+ * Styles of the form renderer, on the theme contract and modelled on the GOV.UK Design System.
+ * Form groups, labels, hints, error messages, inputs and choices come from ui/form/form.css.ts;
+ * what is here is what only compiled forms need.
+ */
+
+export const pageHeading = style({ outline: 'none' });
+
+export const section = style({ marginBottom: vars.space.xl });
+export const sectionHeading = style({ fontSize: vars.font.sizeH2, marginBottom: vars.space.m });
+export const sectionDescription = style({ color: vars.colour.secondaryText, marginBottom: vars.space.l });
+
+/** The question as a label: bold, like the legend of a grouped question. */
+export const questionLabel = style({
+  display: 'block',
+  marginBottom: vars.space.xs,
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.font.sizeBody,
+});
+export const questionLegend = style({
+  display: 'table',
+  maxWidth: '100%',
+  marginBottom: vars.space.s,
+  padding: 0,
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.font.sizeBody,
+});
+
+// GOV.UK fixed-width inputs: the width hints at the expected answer.
+export const widths = styleVariants({
+  full: { maxWidth: '30em' },
+  w20: { maxWidth: '41ex' },
+  w10: { maxWidth: '23ex' },
+  w5: { maxWidth: '10.8ex' },
+  w4: { maxWidth: '9ex' },
+  w2: { maxWidth: '5.4ex' },
+});
+
+export const inputWithSuffix = style({ display: 'flex', alignItems: 'stretch' });
+export const suffix = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: '2.5rem',
+  padding: `0 ${vars.space.xs}`,
+  border: `2px solid ${vars.colour.inputBorder}`,
+  borderLeft: 0,
+  backgroundColor: vars.colour.panel,
+  fontSize: vars.font.sizeBody,
+  whiteSpace: 'nowrap',
+});
+
+export const textarea = style({
+  display: 'block',
+  width: '100%',
+  maxWidth: '40em',
+  minHeight: '6.5em',
+  padding: vars.space.xs,
+  border: `2px solid ${vars.colour.inputBorder}`,
+  borderRadius: 0,
+  fontFamily: 'inherit',
+  fontSize: vars.font.sizeBody,
+  lineHeight: 1.25,
+  color: vars.colour.text,
+  backgroundColor: vars.colour.background,
+  resize: 'vertical',
+  selectors: { '&:focus': controlFocusRing },
+});
+
+export const select = style({
+  display: 'block',
+  minWidth: '11.5em',
+  maxWidth: '100%',
+  height: '2.5rem',
+  padding: vars.space.xs,
+  border: `2px solid ${vars.colour.inputBorder}`,
+  borderRadius: 0,
+  fontFamily: 'inherit',
+  fontSize: vars.font.sizeBody,
+  color: vars.colour.text,
+  backgroundColor: vars.colour.background,
+  selectors: { '&:focus': controlFocusRing },
+});
+
+export const inlineChoices = style({ display: 'flex', flexWrap: 'wrap', columnGap: vars.space.l });
+
+export const countMessage = style({ display: 'block', marginTop: vars.space.xs, color: vars.colour.secondaryText });
+export const countMessageOver = style({ color: vars.colour.error, fontWeight: vars.font.weightBold });
+
+export const dateInput = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m });
+export const dateItem = style({ display: 'flex', flexDirection: 'column' });
+export const dateLabel = style({ marginBottom: vars.space.xs });
+
+// GOV.UK error summary: red border, focusable, links in the error colour.
+export const errorSummary = style({
+  marginBottom: vars.space.xl,
+  padding: vars.space.m,
+  border: `5px solid ${vars.colour.error}`,
+  '@media': { [media.sm]: { padding: vars.space.l } },
+  selectors: { '&:focus': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 0 } },
+});
+export const errorSummaryTitle = style({ marginTop: 0, marginBottom: vars.space.m, fontSize: vars.font.sizeH3 });
+export const errorSummaryList = style({ margin: 0, padding: 0, listStyle: 'none' });
+export const errorSummaryItem = style({ marginBottom: vars.space.xs });
+globalStyle(`${errorSummaryList} a, ${errorSummaryList} a:visited`, { color: vars.colour.error, fontWeight: vars.font.weightBold });
+globalStyle(`${errorSummaryList} a:focus-visible`, focusRing);
+
+// Repeatable groups ("add another"): each item its own fieldset, separated by a rule.
+export const group = style({ margin: 0, padding: 0, border: 0, minWidth: 0, outline: 'none' });
+export const groupItem = style({
+  margin: `0 0 ${vars.space.l}`,
+  padding: `0 0 ${vars.space.s}`,
+  border: 0,
+  borderBottom: `1px solid ${vars.colour.border}`,
+  minWidth: 0,
+  selectors: { '&:focus': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 4 } },
+});
+export const groupItemLegend = style({
+  marginBottom: vars.space.m,
+  padding: 0,
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.font.sizeH3,
+});
+
+// Type-ahead (ARIA 1.2 combobox).
+export const combobox = style({ position: 'relative', maxWidth: '30em' });
+export const listbox = style({
+  position: 'absolute',
+  zIndex: 100,
+  left: 0,
+  right: 0,
+  top: '100%',
+  maxHeight: '16em',
+  overflowY: 'auto',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  border: `2px solid ${vars.colour.inputBorder}`,
+  borderTop: 0,
+  backgroundColor: vars.colour.background,
+});
+export const option = style({
+  padding: vars.space.s,
+  borderBottom: `1px solid ${vars.colour.border}`,
+  cursor: 'pointer',
+  selectors: { '&:hover': { backgroundColor: vars.colour.panel } },
+});
+export const optionActive = style({
+  backgroundColor: vars.colour.link,
+  color: '#ffffff',
+  selectors: { '&:hover': { backgroundColor: vars.colour.link } },
+});
+
+export const fileInput = style({
+  display: 'block',
+  maxWidth: '100%',
+  fontFamily: 'inherit',
+  fontSize: vars.font.sizeBody,
+  selectors: { '&:focus-visible': controlFocusRing },
+});
+export const fileChosen = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: `0 ${vars.space.m}`,
+});
+export const fileName = style({ fontWeight: vars.font.weightBold, overflowWrap: 'anywhere' });
+export const localError = style({ paddingLeft: vars.space.m, borderLeft: `5px solid ${vars.colour.error}` });
+
+export const submitRow = style({ marginTop: vars.space.l });

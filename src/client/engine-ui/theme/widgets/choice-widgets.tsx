@@ -1,0 +1,188 @@
+import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import * as formStyles from '../../../ui/form/form.css';
+import { compiledFieldOf } from '../../context';
+import { describedBy } from '../../ids';
+import * as styles from '../theme.css';
+
+type Options = EnumOptionsType[];
+
+/** GOV.UK ids of grouped inputs: the first takes the question's id (the error summary links to it). */
+export const optionDomId = (id: string, index: number) => (index === 0 ? id : `${id}-${index + 1}`);
+
+function hasHint(props: WidgetProps): boolean {
+  return Boolean(compiledFieldOf(props.options)?.hint ?? props.schema.description);
+}
+
+function hasError(props: WidgetProps): boolean {
+  return !props.hideError && Boolean(props.rawErrors?.length);
+}
+
+/** A drop-down; the answer keeps its type (year lists are integers). */
+export function SelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { id, htmlName, value, options, onChange, disabled, readonly } = props;
+  const enumOptions = (options.enumOptions ?? []) as Options;
+  const selected = enumOptions.findIndex((option) => option.value === value);
+  const error = hasError(props);
+  return (
+    <select
+      id={id}
+      name={htmlName || id}
+      className={`${styles.select}${error ? ` ${formStyles.inputError}` : ''}`}
+      value={selected < 0 ? '' : String(selected)}
+      disabled={disabled || readonly}
+      aria-describedby={describedBy(id, hasHint(props), error)}
+      aria-invalid={error || undefined}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : enumOptions[Number(event.target.value)]?.value)}
+    >
+      <option value="">{t('form.selectPlaceholder')}</option>
+      {enumOptions.map((option, index) => (
+        <option key={String(option.value)} value={String(index)}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** One answer from a short list: native radios, so arrow keys move between options. */
+export function RadioWidget(props: WidgetProps) {
+  const { id, htmlName, value, options, onChange, disabled, readonly } = props;
+  const enumOptions = (options.enumOptions ?? []) as Options;
+  return (
+    <div>
+      {enumOptions.map((option, index) => {
+        const optionId = optionDomId(id, index);
+        return (
+          <div key={String(option.value)} className={formStyles.choice}>
+            <input
+              id={optionId}
+              className={formStyles.choiceInput}
+              type="radio"
+              name={htmlName || id}
+              value={String(index)}
+              checked={option.value === value}
+              disabled={disabled || readonly}
+              onChange={() => onChange(option.value)}
+            />
+            <label className={formStyles.choiceLabel} htmlFor={optionId}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Any number of answers from a list, kept in the order of the list. */
+export function CheckboxesWidget(props: WidgetProps) {
+  const { id, htmlName, value, options, onChange, disabled, readonly } = props;
+  const enumOptions = (options.enumOptions ?? []) as Options;
+  const chosen: unknown[] = Array.isArray(value) ? value : [];
+  const toggle = (optionValue: unknown, checked: boolean) => {
+    const next = enumOptions.map((o) => o.value).filter((v) => (v === optionValue ? checked : chosen.includes(v)));
+    onChange(next.length ? next : undefined);
+  };
+  return (
+    <div>
+      {enumOptions.map((option, index) => {
+        const optionId = optionDomId(id, index);
+        return (
+          <div key={String(option.value)} className={formStyles.choice}>
+            <input
+              id={optionId}
+              className={formStyles.choiceInput}
+              type="checkbox"
+              name={htmlName || id}
+              value={String(index)}
+              checked={chosen.includes(option.value)}
+              disabled={disabled || readonly}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+            />
+            <label className={formStyles.choiceLabel} htmlFor={optionId}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Yes or No as two inline radios. Spec §5: choosing the selected option again (a click or tap, or
+ * Space on the focused option) clears the answer. A click on an already checked radio fires no
+ * change event, so the click itself is what clears.
+ */
+export function YesNoWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { id, htmlName, value, onChange, disabled, readonly } = props;
+  const choices = [
+    { value: true, label: t('form.yes') },
+    { value: false, label: t('form.no') },
+  ];
+  return (
+    <div className={styles.inlineChoices}>
+      {choices.map((choice, index) => {
+        const optionId = optionDomId(id, index);
+        return (
+          <div key={String(choice.value)} className={formStyles.choice}>
+            <input
+              id={optionId}
+              className={formStyles.choiceInput}
+              type="radio"
+              name={htmlName || id}
+              value={String(choice.value)}
+              checked={value === choice.value}
+              disabled={disabled || readonly}
+              onChange={() => onChange(choice.value)}
+              onClick={() => {
+                if (value === choice.value) onChange(undefined);
+              }}
+              onKeyDown={(event) => {
+                // Browsers do not "click" a checked radio on Space, so Space clears it here; the
+                // default is prevented so no browser activates the radio again on key up.
+                if (event.key === ' ' && value === choice.value) {
+                  event.preventDefault();
+                  onChange(undefined);
+                }
+              }}
+            />
+            <label className={formStyles.choiceLabel} htmlFor={optionId}>
+              {choice.label}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A single checkbox that must be ticked (terms): its label is the question. */
+export function ConsentWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
+  const field = compiledFieldOf(props.options);
+  const optional = !(field?.required || required);
+  return (
+    <div className={formStyles.choice}>
+      <input
+        id={id}
+        className={formStyles.choiceInput}
+        type="checkbox"
+        name={htmlName || id}
+        checked={value === true}
+        disabled={disabled || readonly}
+        aria-describedby={describedBy(id, hasHint(props), hasError(props))}
+        aria-invalid={hasError(props) || undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className={formStyles.choiceLabel} htmlFor={id}>
+        {field?.label ?? label}
+        {optional ? ` ${t('form.optional')}` : null}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { wordCount } from '../../../../../engine/validation/text';
+import * as formStyles from '../../../ui/form/form.css';
+import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { compiledFieldOf } from '../../context';
+import { describedBy } from '../../ids';
+import * as styles from '../theme.css';
+
+/** Screen readers hear the count once typing pauses, not on every keystroke (as GOV.UK's character count). */
+const ANNOUNCE_DELAY_MS = 1000;
+
+function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
+  const { t } = useTranslation();
+  const remaining = max - wordCount(text);
+  const message = remaining >= 0 ? t('form.wordCount.remaining', { count: remaining }) : t('form.wordCount.over', { count: -remaining });
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(message), ANNOUNCE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return (
+    <>
+      <div id={`${id}-info`} className={visuallyHidden}>
+        {t('form.wordCount.limit', { count: max })}
+      </div>
+      <div className={remaining >= 0 ? styles.countMessage : `${styles.countMessage} ${styles.countMessageOver}`} aria-hidden="true">
+        {message}
+      </div>
+      <div className={visuallyHidden} aria-live="polite">
+        {announced}
+      </div>
+    </>
+  );
+}
+
+/** A long answer; with a word limit (maxWords) it counts down the words left as the candidate types. */
+export function TextareaWidget(props: WidgetProps) {
+  const { id, htmlName, value, onChange, options, schema, rawErrors, hideError, disabled, readonly } = props;
+  const field = compiledFieldOf(options);
+  const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
+  const text = typeof value === 'string' ? value : '';
+  const error = !hideError && Boolean(rawErrors?.length);
+  const emptyValue = options.emptyValue as unknown;
+  return (
+    <>
+      <textarea
+        id={id}
+        name={htmlName || id}
+        rows={5}
+        className={`${styles.textarea}${error ? ` ${formStyles.inputError}` : ''}`}
+        value={text}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-describedby={describedBy(id, Boolean(field?.hint ?? schema.description), error, maxWords ? `${id}-info` : undefined)}
+        aria-invalid={error || undefined}
+        onChange={(event) => onChange(event.target.value === '' ? emptyValue : event.target.value)}
+      />
+      {maxWords ? <WordCount id={id} text={text} max={maxWords} /> : null}
+    </>
+  );
+}

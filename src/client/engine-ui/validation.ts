@@ -1,0 +1,142 @@
+import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
+import type { CompiledField, CompiledStep, FieldError, JsonSchema } from '../../../engine/forms/types';
+import { fieldAt } from '../../../engine/forms/validate';
+import { AJV_OPTIONS, extendAjv } from '../../../engine/validation/ajv';
+import { errorMessage } from '../../../engine/validation/messages';
+import { propertyPath } from './ids';
+
+/**
+ * The RJSF validator on exactly the engine's Ajv set-up (options, formats, keywords), so the form
+ * accepts exactly the answers the API accepts. ajv-formats is left out: the engine defines the
+ * formats it uses (email, uk-mobile, uk-postcode, date) itself.
+ */
+export const engineValidator = customizeValidator<Answers, RJSFSchema>({
+  ajvFormatOptions: false,
+  ajvOptionsOverrides: AJV_OPTIONS,
+  extenderFn: extendAjv,
+});
+
+/** The value of the keyword an error came from (`#/properties/whyAcme/maxWords` → 250); RJSF drops Ajv's `schema`. */
+function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown {
+  if (!schemaPath?.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of schemaPath.slice(2).split('/')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * RJSF errors → the engine's messages: one message per field that names it and says how to put
+ * it right (engine/validation/messages.ts), found with the engine's fieldAt on the step's fields.
+ * The `if` error of a conditional requirement is dropped: its `then` error says it all.
+ */
+export function createTransformErrors(fields: readonly CompiledField[], rootSchema: JsonSchema): ErrorTransformer {
+  return (errors: RJSFValidationError[]) =>
+    errors
+      .filter((error) => error.name !== 'if')
+      .map((error) => {
+        let path = propertyPath(error.property);
+        const params = (error.params ?? {}) as Record<string, unknown>;
+        if (error.name === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+          path = path ? `${path}.${params.additionalProperty}` : params.additionalProperty;
+        }
+        const message = errorMessage({ keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) }, fieldAt(fields, path));
+        const property = path ? `.${path}` : '';
+        return { ...error, property, message, stack: `${property} ${message}`.trim() };
+      });
+}
+
+const isIndex = (segment: string) => /^\d+$/.test(segment);
+
+/** Orders error paths as the questions are asked: field order, then item order inside groups. */
+export function compareByForm(fields: readonly CompiledField[]): (a: string, b: string) => number {
+  const rank = (scope: readonly CompiledField[], id: string) => {
+    const index = scope.findIndex((f) => f.id === id);
+    return index < 0 ? scope.length : index;
+  };
+  return (a, b) => {
+    const pa = a.split('.');
+    const pb = b.split('.');
+    let scope: readonly CompiledField[] = fields;
+    for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+      const x = pa[i];
+      const y = pb[i];
+      if (x === undefined) return -1;
+      if (y === undefined) return 1;
+      if (x === y) {
+        if (!isIndex(x)) scope = scope.find((f) => f.id === x)?.items ?? [];
+        continue;
+      }
+      if (isIndex(x) && isIndex(y)) return Number(x) - Number(y);
+      return rank(scope, x) - rank(scope, y);
+    }
+    return 0;
+  };
+}
+
+/** Field errors as RJSF's ErrorSchema, built in the order given (the error summary keeps it). */
+export function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const { field, message } of errors) {
+    let node = root;
+    for (const segment of field.split('.').filter(Boolean)) {
+      node = (node[segment] ??= {}) as Record<string, unknown>;
+    }
+    ((node.__errors ??= []) as string[]).push(message);
+  }
+  return root as ErrorSchema;
+}
+
+export interface StepValidation {
+  valid: boolean;
+  /** The answers that are kept: visible fields only, as JSON (what the API receives). */
+  answers: Answers;
+  /** One error per field, in the order of the form. */
+  errors: FieldError[];
+  errorSchema: ErrorSchema;
+}
+
+const transforms = new WeakMap<CompiledStep, ErrorTransformer>();
+
+/**
+ * Validates a step's answers as Continue does: hidden conditional answers are pruned first (engine
+ * pruneAnswers), then the step's schema is checked with the RJSF validator.
+ */
+export function validateStepAnswers(step: CompiledStep, data: Answers | undefined): StepValidation {
+  const fields = stepFields(step);
+  const pruned = JSON.parse(JSON.stringify(pruneAnswers(fields, data ?? {}))) as Answers;
+  let transform = transforms.get(step);
+  if (!transform) {
+    transform = createTransformErrors(fields, step.schema);
+    transforms.set(step, transform);
+  }
+  const { errors } = engineValidator.validateFormData(pruned, step.schema as RJSFSchema, undefined, transform);
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    const field = propertyPath(error.property);
+    if (!byField.has(field)) byField.set(field, { field, message: error.message ?? '' });
+  }
+  const compare = compareByForm(fields);
+  const ordered = [...byField.values()].sort((a, b) => compare(a.field, b.field));
+  return { valid: ordered.length === 0, answers: pruned, errors: ordered, errorSchema: toErrorSchema(ordered) };
+}
+
+/** The step's own answers out of the whole application's (the starting data of its form). */
+export function stepAnswersOf(step: CompiledStep, answers: Answers | undefined): Answers {
+  const own: Answers = {};
+  if (!answers) return own;
+  for (const id of step.fieldIds) if (answers[id] !== undefined) own[id] = answers[id];
+  return own;
+}
+
+/** The application's answers with a step's answers replaced (cleared and hidden answers removed). */
+export function mergeStepAnswers(step: CompiledStep, answers: Answers, stepAnswers: Answers): Answers {
+  const merged: Answers = { ...answers };
+  for (const id of step.fieldIds) delete merged[id];
+  return { ...merged, ...stepAnswers };
+}

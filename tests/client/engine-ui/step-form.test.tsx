@@ -1,0 +1,272 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StepForm } from '../../../src/client/engine-ui/step-form';
+import { acmeForm, stepOf } from './support';
+
+const form = acmeForm();
+
+function renderStep(stepId: string, props: Partial<Parameters<typeof StepForm>[0]> = {}, compiled = form) {
+  const onContinue = vi.fn();
+  const onChange = vi.fn();
+  const view = render(<StepForm form={compiled} step={stepOf(compiled, stepId)} onContinue={onContinue} onChange={onChange} {...props} />);
+  return { ...view, onContinue, onChange };
+}
+
+const cont = () => fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const choose = (label: RegExp | string, option: string) => {
+  const select = screen.getByLabelText(label) as HTMLSelectElement;
+  const index = [...select.options].findIndex((o) => o.textContent === option);
+  fireEvent.change(select, { target: { value: select.options[index]!.value } });
+};
+
+function fillAboutYou() {
+  type(/^First name/, 'Ada');
+  type(/^Last name/, 'Lovelace');
+  type(/^Email address/, 'ada@example.com');
+  type(/^UK mobile number/, '07700 900982');
+  choose(/^Nationality/, 'United Kingdom');
+  fireEvent.click(screen.getByLabelText('British or Irish citizen'));
+}
+
+describe('StepForm: questions', () => {
+  it('asks each question with a label, marks only optional ones "(optional)", and groups choices in a fieldset', () => {
+    renderStep('aboutYou');
+    expect(screen.getByRole('heading', { level: 1, name: 'About you' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Personal information' })).toBeTruthy();
+    expect(screen.getByLabelText('First name')).toBeTruthy();
+    expect(screen.getByLabelText('Preferred name (optional)')).toBeTruthy();
+    expect(screen.getByLabelText('Home postcode (optional)')).toBeTruthy();
+    const optional = screen.getAllByText(/\(optional\)/);
+    const expected = stepOf(form, 'aboutYou').sections.flatMap((s) => s.fields).filter((f) => !f.required && !f.showIf).map((f) => f.label);
+    expect(optional.map((el) => el.textContent)).toEqual(expected.map((label) => `${label} (optional)`));
+    expect(document.body.textContent).not.toContain('*');
+    const permit = screen.getByRole('group', { name: 'Right to work in the UK' });
+    expect(within(permit).getAllByRole('radio').length).toBe(8);
+    // The hint is wired to the input.
+    const email = screen.getByLabelText('Email address');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('We will use this to contact you about your application');
+    expect(email.getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText('First name').getAttribute('autocomplete')).toBe('given-name');
+    expect(screen.getByLabelText('UK mobile number').getAttribute('type')).toBe('tel');
+  });
+
+  it('validates on Continue only: the error summary takes focus and each link moves focus to its question', () => {
+    const { onContinue } = renderStep('aboutYou');
+    type(/^First name/, '');
+    expect(screen.queryByRole('alert')).toBeNull();
+    cont();
+    expect(onContinue).not.toHaveBeenCalled();
+    const alert = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(alert.closest('[data-error-summary]')).toBe(document.activeElement);
+    const links = within(alert).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Enter first name',
+      'Enter last name',
+      'Enter email address',
+      'Enter UK mobile number',
+      'Select nationality',
+      'Select your right to work in the UK',
+    ]);
+    for (const link of links) {
+      fireEvent.click(link);
+      const target = link.getAttribute('href')!.slice(1);
+      expect(document.activeElement?.id).toBe(target);
+    }
+    // Inline: the message with a hidden "Error:" prefix, described by the input.
+    const first = screen.getByLabelText('First name');
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe('Error: Enter first name');
+    // Typing does not re-validate; the summary stays until the next Continue.
+    type(/^First name/, 'Ada');
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
+  it('shows a conditional question only while its condition holds, and prunes its answer when hidden', () => {
+    const { onContinue } = renderStep('aboutYou');
+    expect(screen.queryByLabelText('Describe your right to work')).toBeNull();
+    fillAboutYou();
+    fireEvent.click(screen.getByLabelText('Other'));
+    type('Describe your right to work', 'Refugee status');
+    fireEvent.click(screen.getByLabelText('Graduate visa'));
+    expect(screen.queryByLabelText('Describe your right to work')).toBeNull();
+    cont();
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    const answers = onContinue.mock.calls[0]![0] as Record<string, unknown>;
+    expect(answers).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      mobile: '07700 900982',
+      nationality: 'United Kingdom',
+      permitType: 'Graduate visa',
+    });
+  });
+
+  it('requires the conditional question while it is shown', () => {
+    const { onContinue } = renderStep('aboutYou');
+    fillAboutYou();
+    fireEvent.click(screen.getByLabelText('Other'));
+    cont();
+    expect(onContinue).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Describe your right to work' })).toBeTruthy();
+  });
+
+  it('clears a yes/no answer when the selected option is chosen again', () => {
+    const { onChange } = renderStep('declaration');
+    const group = screen.getByRole('group', { name: 'May we contact you about other opportunities? (optional)' });
+    const yes = within(group).getByRole('radio', { name: 'Yes' }) as HTMLInputElement;
+    const no = within(group).getByRole('radio', { name: 'No' }) as HTMLInputElement;
+    fireEvent.click(yes);
+    expect(yes.checked).toBe(true);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ acceptRare: true }));
+    fireEvent.click(no);
+    expect(no.checked).toBe(true);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ acceptRare: false }));
+    fireEvent.click(no);
+    expect(no.checked).toBe(false);
+    expect(yes.checked).toBe(false);
+    expect(onChange.mock.calls.at(-1)![0]).not.toHaveProperty('acceptRare');
+  });
+
+  it('adds and removes items of a repeatable group, never below its minimum', () => {
+    renderStep('education');
+    const group = screen.getByRole('group', { name: 'Universities' });
+    expect(within(group).getByRole('group', { name: 'University 1' })).toBeTruthy();
+    expect(within(group).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    fireEvent.click(within(group).getByRole('button', { name: 'Add another university' }));
+    const second = within(group).getByRole('group', { name: 'University 2' });
+    expect(second.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement?.id).toBe('field_universities_1_universityType');
+    expect(within(group).getByRole('button', { name: 'Remove university 1' })).toBeTruthy();
+    fireEvent.change(within(second).getByRole('combobox', { name: 'University' }), { target: { value: 'Leeds' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Remove university 2' }));
+    expect(within(group).queryByRole('group', { name: 'University 2' })).toBeNull();
+    expect(within(group).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(document.activeElement).toBe(within(group).getByRole('group', { name: 'University 1' }));
+  });
+
+  it('stops offering Add another at the maximum', () => {
+    vi.useFakeTimers();
+    renderStep('education');
+    const group = screen.getByRole('group', { name: 'Universities' });
+    for (let i = 2; i <= 5; i += 1) {
+      fireEvent.click(within(group).getByRole('button', { name: 'Add another university' }));
+      act(() => vi.advanceTimersByTime(1000));
+    }
+    expect(within(group).getAllByRole('group', { name: /^University \d$/ }).length).toBe(5);
+    expect(within(group).queryByRole('button', { name: 'Add another university' })).toBeNull();
+  });
+
+  it('counts down the words left of a limited answer', () => {
+    renderStep('questions');
+    const box = screen.getByLabelText('Why do you want to join Acme Consulting?');
+    const message = () => box.parentElement!.querySelector('[aria-hidden="true"]')!.textContent;
+    expect(message()).toBe('You have 250 words remaining');
+    fireEvent.change(box, { target: { value: 'I like solving problems.' } });
+    expect(message()).toBe('You have 246 words remaining');
+    fireEvent.change(box, { target: { value: 'word '.repeat(251) } });
+    expect(message()).toBe('You have 1 word too many');
+    expect(box.getAttribute('aria-describedby')).toContain('-info');
+  });
+
+  it('composes a date from Day, Month and Year as YYYY-MM-DD, and leaves impossible dates to validation', () => {
+    const withDate = acmeForm({ custom: [{ id: 'startDate', type: 'date', label: 'When could you start?' }] });
+    const { onChange, onContinue } = renderStep('questions', {}, withDate);
+    const group = screen.getByRole('group', { name: 'When could you start?' });
+    expect(within(group).getByText('For example, 27 3 2007')).toBeTruthy();
+    fireEvent.change(within(group).getByLabelText('Day'), { target: { value: '7' } });
+    fireEvent.change(within(group).getByLabelText('Month'), { target: { value: '3' } });
+    fireEvent.change(within(group).getByLabelText('Year'), { target: { value: '2027' } });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ startDate: '2027-03-07' }));
+    fireEvent.change(within(group).getByLabelText('Day'), { target: { value: '31' } });
+    fireEvent.change(within(group).getByLabelText('Month'), { target: { value: '2' } });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ startDate: '2027-02-31' }));
+    cont();
+    expect(onContinue).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'When could you start? must be a real date' }).getAttribute('href')).toBe('#field_startDate');
+  });
+
+  it('keeps the answers typed so far when a host re-renders it', () => {
+    const step = stepOf(form, 'aboutYou');
+    const { rerender } = render(<StepForm form={form} step={step} answers={{ firstName: 'Ada' }} onContinue={vi.fn()} />);
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    type(/^Last name/, 'Lovelace');
+    rerender(<StepForm form={form} step={step} answers={{ firstName: 'Ada' }} onContinue={vi.fn()} />);
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Lovelace');
+  });
+
+  it('ignores a second Continue within 1 s', () => {
+    vi.useFakeTimers();
+    const { onContinue } = renderStep('declaration');
+    fireEvent.click(screen.getByLabelText('I accept the terms and conditions and the privacy policy'));
+    cont();
+    cont();
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(999));
+    cont();
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1));
+    cont();
+    expect(onContinue).toHaveBeenCalledTimes(2);
+    expect(onContinue).toHaveBeenLastCalledWith({ acceptTermAndConditions: true });
+  });
+
+  it('offers suggestions in a combobox, chosen with the arrow keys and Enter', async () => {
+    const searchList = vi.fn(async (_list: string, term: string) => ['Camden School for Girls', 'Camden Academy'].filter((s) => s.toLowerCase().includes(term.toLowerCase())));
+    const { onChange } = renderStep('education', { formContext: { searchList } });
+    const box = screen.getByRole('combobox', { name: /^Secondary school/ });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(box, { target: { value: 'Camd' } });
+    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('true'));
+    expect(searchList).toHaveBeenCalledWith('SCHOOL', 'Camd');
+    const listbox = screen.getByRole('listbox');
+    expect(within(listbox).getAllByRole('option').length).toBe(2);
+    expect(within(box.parentElement!).getByRole('status').textContent).toBe('2 suggestions available');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(within(listbox).getAllByRole('option')[1]!.id);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLInputElement).value).toBe('Camden Academy');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ secondarySchool: 'Camden Academy' }));
+    // Free text is an answer too.
+    fireEvent.change(box, { target: { value: 'A school not in the list' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ secondarySchool: 'A school not in the list' }));
+  });
+});
+
+describe('StepForm: files', () => {
+  const pick = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
+
+  it('keeps a local reference without an upload function, shows the name and removes it', () => {
+    const { onChange } = renderStep('documents');
+    const question = screen.getByLabelText('CV').parentElement!;
+    pick(screen.getByLabelText('CV'), new File(['%PDF-1.4'], 'ada-cv.pdf', { type: 'application/pdf' }));
+    expect(within(question).getByRole('status').textContent).toBe('ada-cv.pdf uploaded');
+    const cv = (onChange.mock.calls.at(-1)![0] as { cv: Record<string, unknown> }).cv;
+    expect(cv).toMatchObject({ name: 'ada-cv.pdf', size: 8, contentType: 'application/pdf' });
+    expect(String(cv.id)).toMatch(/^local-/);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ada-cv.pdf' }));
+    expect(onChange.mock.calls.at(-1)![0]).not.toHaveProperty('cv');
+    expect(document.activeElement).toBe(screen.getByLabelText('CV'));
+  });
+
+  it('checks type and size before uploading, and stores what upload returns', async () => {
+    const upload = vi.fn(async (file: File, fieldId: string) => ({ id: 'doc-9', name: file.name, size: file.size, contentType: file.type, url: `/files/${fieldId}` }));
+    const { onContinue } = renderStep('documents', { formContext: { upload } });
+    pick(screen.getByLabelText('CV'), new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(screen.getByText('The selected file must be a PDF, DOC or DOCX')).toBeTruthy();
+    const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    pick(screen.getByLabelText('CV'), big);
+    expect(screen.getByText('The selected file must be smaller than 5 MB')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+    pick(screen.getByLabelText('CV'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove cv.pdf' })).toBeTruthy());
+    expect(upload).toHaveBeenCalledWith(expect.any(File), 'cv');
+    cont();
+    expect(onContinue).toHaveBeenCalledWith({ cv: { id: 'doc-9', name: 'cv.pdf', size: 4, contentType: 'application/pdf' } });
+  });
+});
