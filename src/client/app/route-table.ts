@@ -25,6 +25,7 @@ const pipeline = () => import('../features/pipeline/pages');
 const reports = () => import('../features/reports/pages');
 const integrations = () => import('../features/integrations/pages');
 const showcase = () => import('../features/showcase/showcase-page');
+const formDemos = () => import('../features/showcase/form-demo-pages');
 
 /** The home page: candidates' welcome on the apply side, the manager landing on the HR side. */
 function homeRoute(side: HostSide): PageRoute {
@@ -37,6 +38,9 @@ export function pageRoutes(side: HostSide): PageRoute[] {
   return [
     homeRoute(side),
     { path: '/ui', layout: 'fullWidth', page: () => showcase().then((m) => m.ShowcasePage) },
+    { path: '/ui/application', layout: 'main', page: () => formDemos().then((m) => m.ApplicationDemoPage) },
+    { path: '/ui/widgets', layout: 'main', page: () => formDemos().then((m) => m.WidgetGalleryPage) },
+    { path: '/ui/large-form', layout: 'main', page: () => formDemos().then((m) => m.LargeFormPage) },
     { path: '/signup', layout: 'welcome', page: () => auth().then((m) => m.SignupPage) },
     { path: '/profile', layout: 'candidate', page: () => profile().then((m) => m.ProfilePage), signIn: true },
     { path: '/profile/create', layout: 'welcome', page: () => profile().then((m) => m.ProfileCreatePage) },

@@ -11,7 +11,9 @@ const GA = 'https://*.google-analytics.com';
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", GTM],
+  // 'unsafe-eval': Ajv compiles the form validators of run-time configuration with new Function()
+  // in the browser (docs/decisions/0006-csp-and-form-validation.md says how to drop it).
+  scriptSrc: ["'self'", "'unsafe-eval'", GTM],
   // Inline styles: the design system sets CSS variables per organisation theme at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', GTM, GA],

@@ -20,6 +20,7 @@ export function ShowcasePage() {
   const organization = useOrganization();
   return (
     <PlaceholderPage page="showcase" values={{ name: organization.name }}>
+      <FormsSection />
       <TypographySection />
       <ButtonsSection />
       <FormSection />
@@ -29,6 +30,28 @@ export function ShowcasePage() {
       <ThemeSection />
       <CrashSection />
     </PlaceholderPage>
+  );
+}
+
+function FormsSection() {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  return (
+    <section className={styles.section} aria-labelledby="showcase-forms">
+      <h2 id="showcase-forms">{t('showcase.formsTitle')}</h2>
+      <p>{t('showcase.formsBody', { name: organization.name })}</p>
+      <ul>
+        <li>
+          <Link to="/ui/application">{t('showcase.applicationLink', { name: organization.name })}</Link>
+        </li>
+        <li>
+          <Link to="/ui/widgets">{t('showcase.widgetsLink')}</Link>
+        </li>
+        <li>
+          <Link to="/ui/large-form">{t('showcase.largeFormLink')}</Link>
+        </li>
+      </ul>
+    </section>
   );
 }
 

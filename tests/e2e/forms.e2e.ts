@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
+import { demoOrganizations } from './support/demo';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function decidedContext(): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
+  return context;
+}
+
+/** Presses Tab until the target has focus, as a keyboard user would move to it. */
+async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Could not reach ${target.toString()} with Tab`);
+}
+
+async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+/** Chooses a radio by moving to its group with Tab and along it with the arrow keys. */
+async function chooseRadio(page: Page, group: Locator, label: string): Promise<void> {
+  const radios = group.getByRole('radio');
+  await tabTo(page, radios.first());
+  const names = await radios.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''));
+  const index = names.indexOf(label);
+  expect(index, `${label} in ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Space');
+  for (let i = 0; i < index; i += 1) await page.keyboard.press('ArrowDown');
+}
+
+async function selectOption(page: Page, select: Locator, label: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(label);
+  await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(label);
+}
+
+async function pressContinue(page: Page): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+}
+
+describe('configuration-driven forms on /ui', () => {
+  for (const org of demoOrganizations()) {
+    it(`${org.subdomain}: the demo application is compiled from its own configuration`, async () => {
+      const context = await decidedContext();
+      const page = await openPage(context, `${org.subdomain}.localhost`, '/ui/application');
+      await page.getByRole('heading', { level: 1, name: `Demo application: ${org.name}` }).waitFor();
+      const tasks = page.getByRole('list', { name: 'Sections of your application' });
+      const steps = await tasks.getByRole('link').allTextContents();
+      expect(steps.length).toBeGreaterThan(2);
+      if (org.edition === 'contextual') expect(steps).toContain('Your background');
+      else expect(steps).not.toContain('Your background');
+      if (org.subdomain === 'meridian') expect(steps).not.toContain('Equal opportunities');
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('acme in Welsh: step titles come from its translation', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'acme.localhost', '/ui/application?language=cy');
+    const tasks = page.getByRole('list', { name: 'Sections of your application' });
+    await tasks.getByRole('link', { name: 'Amdanoch chi' }).waitFor();
+    expect(await tasks.getByRole('link').allTextContents()).toContain('Datganiad');
+    await context.close();
+  });
+
+  it('the widget gallery shows every question type, axe clean', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'northbridge.localhost', '/ui/widgets');
+    await page.getByRole('heading', { level: 1, name: 'Every question type' }).waitFor();
+    await page.getByRole('combobox', { name: /Secondary school/ }).waitFor();
+    expect(await page.getByRole('group', { name: /A date/ }).getByRole('textbox').count()).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('meridian: the whole application is completed with the keyboard alone, and the server agrees', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'meridian.localhost', '/ui/application');
+    const tasks = page.getByRole('list', { name: 'Sections of your application' });
+    await tasks.waitFor();
+
+    // About you: Continue with nothing shows the error summary, which takes focus and links to fields.
+    await tabTo(page, tasks.getByRole('link', { name: 'About you' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'About you' }).waitFor();
+    await pressContinue(page);
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await summary.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-error-summary]') !== null)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, summary.getByRole('link', { name: 'Enter first name' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field_firstName');
+
+    await page.keyboard.type('Grace');
+    await typeInto(page, page.getByLabel('Last name', { exact: true }), 'Hopper');
+    await typeInto(page, page.getByLabel('Email address'), 'grace@meridian.example');
+    await typeInto(page, page.getByLabel('UK mobile number'), '07700 900123');
+    await chooseRadio(page, page.getByRole('group', { name: /Right to work in the UK/ }), 'Other');
+    await typeInto(page, page.getByLabel('Describe your right to work'), 'Frontier worker permit');
+    await pressContinue(page);
+
+    // Education: the one university a required group starts with, typed and chosen by keyboard.
+    await page.getByRole('heading', { level: 1, name: 'Education' }).waitFor();
+    const university = page.getByRole('group', { name: 'University 1' });
+    await university.waitFor();
+    await selectOption(page, university.getByLabel('Type of study'), 'Undergraduate');
+    const name = university.getByRole('combobox', { name: /University/ });
+    await typeInto(page, name, 'University of Lee');
+    await page.getByRole('option', { name: 'University of Leeds' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => name.inputValue()).toBe('University of Leeds');
+    await selectOption(page, university.getByLabel('Start year'), '2021');
+    await selectOption(page, university.getByLabel('Graduation year', { exact: false }), '2024');
+    await selectOption(page, university.getByLabel('Degree', { exact: true }), 'BSc');
+    await typeInto(page, university.getByRole('combobox', { name: /Subject/ }), 'Mathematics');
+    await page.keyboard.press('Escape');
+    await selectOption(page, university.getByLabel('Degree classification', { exact: false }), 'First-class honours');
+    await pressContinue(page);
+
+    // Documents: the file chooser opens from the keyboard.
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    const cv = page.getByLabel('CV', { exact: true });
+    await tabTo(page, cv);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await chooser.setFiles({ name: 'grace-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
+    await page.getByText('grace-cv.pdf').first().waitFor();
+    await pressContinue(page);
+
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Additional questions|Questions/ }).waitFor();
+    await typeInto(page, page.getByLabel('Employee number'), 'E12345');
+    await typeInto(page, page.getByLabel('Current team'), 'Grid operations');
+    await pressContinue(page);
+
+    await page.getByRole('heading', { level: 1, name: 'Declaration' }).waitFor();
+    await tabTo(page, page.getByRole('checkbox', { name: /I accept the terms/ }));
+    await page.keyboard.press('Space');
+    await pressContinue(page);
+
+    // Check answers, then submit: the server validates the same answers.
+    await page.getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' }).waitFor();
+    await page.getByText('Frontier worker permit').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, page.getByRole('button', { name: 'Submit application' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('The server accepted every answer.').waitFor();
+    await context.close();
+  });
+});
