@@ -3,11 +3,13 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { benchPublicApi } from './api-public.bench';
 import { benchEngineCompile } from './engine-compile.bench';
+import { benchKeystroke } from './keystroke.bench';
 import type { Figure } from './support';
 
 /** npm run bench: runs every benchmark and writes the figures to docs/performance.md. */
 const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['Configuration engine', benchEngineCompile],
+  ['Rendered forms (Chromium)', benchKeystroke],
   ['Public API', benchPublicApi],
 ];
 
