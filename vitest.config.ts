@@ -43,6 +43,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // axe over a whole step in jsdom takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

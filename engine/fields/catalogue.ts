@@ -31,6 +31,7 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   { id: 'mobile', kind: 'ukMobile', section: 'personalInformation' },
   { id: 'postCode', kind: 'postCode', section: 'personalInformation' },
   { id: 'nationality', kind: 'select', list: 'COUNTRY', section: 'personalInformation' },
+  { id: 'citizen', kind: 'yesno', section: 'personalInformation' },
   // Right to work
   { id: 'permitType', kind: 'radio', list: 'PERMIT_TYPE', section: 'rightToWork' },
   { id: 'otherPermit', kind: 'text', maxLength: 255, section: 'rightToWork', showIf: { field: 'permitType', oneOf: ['Other'] } },
@@ -59,6 +60,7 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   { id: 'pronouns', kind: 'select', list: 'PRONOUNS', section: 'equalOpportunities' },
   { id: 'sexuality', kind: 'select', list: 'ORIENTATION', section: 'equalOpportunities' },
   { id: 'ethnicity', kind: 'select', list: 'ETHNICITY', section: 'equalOpportunities' },
+  { id: 'ethnicityMulti', kind: 'checkboxes', list: 'ETHNICITY_GROUP', section: 'equalOpportunities' },
   { id: 'ethnicitySpecify', kind: 'text', maxLength: 255, section: 'equalOpportunities', showIf: { field: 'ethnicity', oneOf: ['@other'] } },
   { id: 'religion', kind: 'select', list: 'RELIGION', section: 'equalOpportunities' },
   { id: 'disability', kind: 'radio', list: 'DISABILITY', section: 'equalOpportunities' },
