@@ -6,13 +6,18 @@ import type { Db } from './db/client';
 import { isApiPath } from './lib/api-paths';
 import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
+import { oauthRoutes } from './modules/auth/oauth.routes';
+import { publicAuthRoutes } from './modules/auth/public-auth.routes';
+import type { SessionSettings } from './modules/auth/session.service';
 import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
+import { userRoutes } from './modules/users/user.routes';
 import { formRoutes } from './modules/forms/form.routes';
 import { publicReferenceDataRoutes } from './modules/reference-data/reference-data.public.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
+import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
 import { REDACTED_LOG_PATHS, registerRequestLog } from './plugins/request-log';
@@ -31,6 +36,10 @@ export interface AppOptions {
   siteConfig?: SiteConfig;
   /** GIT_COMMIT, reported by /api/public/version. */
   commit?: string | null;
+  /** Session rules from configuration (the tests-only session timeout). */
+  sessionSettings?: SessionSettings;
+  /** Trust X-Forwarded-* (TRUST_PROXY): client address for rate limits, https in links. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -48,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Every schema problem of a request is reported, each naming its field; verbose gives the
     // allowed values of enumerations to the error messages.
     ajv: { customOptions: { allErrors: true, verbose: true } },
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
@@ -58,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(app);
   registerRequestLog(app);
   registerTenancy(app, siteConfig);
+  registerAuth(app);
+  const sessionSettings = options.sessionSettings ?? { testSessionTimeoutSeconds: null };
   await registerDocs(app, { title: `${siteConfig.product.productName} API`, version: packageJson.version });
 
   await app.register(
@@ -71,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     { prefix: '/api/public' },
   );
+  await app.register(publicAuthRoutes, { prefix: '/api/public', siteConfig });
+  await app.register(oauthRoutes, { prefix: '/api/oauth', sessionSettings, siteConfig });
+  await app.register(userRoutes, { prefix: '/api/v1', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

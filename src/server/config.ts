@@ -19,6 +19,22 @@ export interface ServerConfig {
   /** `--dev`: the client is served by Vite in middleware mode instead of from clientDir. */
   dev: boolean;
   gitCommit: string | null;
+  /** SMTP server for outgoing email (nodemailer URL); null writes each message to `outboxDir` instead. */
+  smtpUrl: string | null;
+  /** From address of outgoing email. */
+  mailFrom: string;
+  /** `<dataDir>/outbox`: .eml files of the messages when no SMTP server is configured. */
+  outboxDir: string;
+  /** Argon2id cost of new password hashes (OWASP minimum by default; tests may lower it). */
+  argon2MemoryKib: number;
+  argon2TimeCost: number;
+  /** Trust X-Forwarded-* from a proxy in front (client address for rate limits, https links). */
+  trustProxy: boolean;
+  /**
+   * Tests only, ignored when NODE_ENV is production: every organisation session timeout becomes
+   * this many seconds, so an end-to-end test can watch a session end without waiting minutes.
+   */
+  testSessionTimeoutSeconds: number | null;
 }
 
 /** Thrown for unusable environment values; main.ts prints the message and exits 1. */
@@ -57,11 +73,34 @@ export function parseConfig(
     problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got '${redactUrl(databaseUrl)}')`);
   }
 
+  const smtpUrl = value('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
+    problems.push(`SMTP_URL must start with smtp:// or smtps:// (got '${redactUrl(smtpUrl)}')`);
+  }
+
+  const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
+    const text = value(name);
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got '${text}')`);
+      return fallback;
+    }
+    return n;
+  };
+  const argon2MemoryKib = wholeNumber('ARGON2_MEMORY_KIB', 19_456, 1024, 4_194_304);
+  const argon2TimeCost = wholeNumber('ARGON2_TIME_COST', 2, 1, 100);
+  const testSessionTimeout = value('TEST_SESSION_TIMEOUT_SECONDS') === undefined ? null : wholeNumber('TEST_SESSION_TIMEOUT_SECONDS', 0, 1, 86_400);
+
+  const trustProxyText = (value('TRUST_PROXY') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(trustProxyText)) problems.push(`TRUST_PROXY must be true or false (got '${trustProxyText}')`);
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
 
   const dataDir = path.resolve(cwd, value('DATA_DIR') ?? 'data');
+  const nodeEnv = value('NODE_ENV') ?? 'development';
   return {
     port,
     host: value('HOST') ?? 'localhost',
@@ -69,10 +108,17 @@ export function parseConfig(
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     logLevel: logLevel as LogLevel,
-    nodeEnv: value('NODE_ENV') ?? 'development',
+    nodeEnv,
     clientDir: path.resolve(cwd, value('CLIENT_DIR') ?? 'dist/client'),
     dev: argv.includes('--dev'),
     gitCommit: value('GIT_COMMIT') ?? null,
+    smtpUrl,
+    mailFrom: value('MAIL_FROM') ?? 'Candid <no-reply@candid.example>',
+    outboxDir: path.join(dataDir, 'outbox'),
+    argon2MemoryKib,
+    argon2TimeCost,
+    trustProxy: trustProxyText === 'true' || trustProxyText === '1',
+    testSessionTimeoutSeconds: nodeEnv === 'production' ? null : testSessionTimeout,
   };
 }
 

@@ -3,7 +3,11 @@ import { ConfigError, parseConfig, redactUrl, type ServerConfig } from './config
 import { openDatabase, type Db } from './db/client';
 import { migrate, MigrationError } from './db/migrate';
 import { loadOrganizationSources, seedOrganizations, type OrganizationSource } from './db/seed';
+import { createMailTransport } from './email/mail-transport';
+import { emailJobHandlers } from './email/email.service';
+import { startJobWorker, type JobWorker } from './jobs/worker';
 import { ConfigFileError } from './lib/json-validator';
+import { configurePasswordHashing } from './lib/password';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 
 /** Prints why the server cannot start and exits non-zero: a failed start must never look like success. */
@@ -27,6 +31,7 @@ async function start(): Promise<void> {
     throw error;
   }
 
+  configurePasswordHashing({ memoryKib: config.argon2MemoryKib, timeCost: config.argon2TimeCost });
   const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.pgliteDir;
   const db = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.pgliteDir },
@@ -52,8 +57,13 @@ async function start(): Promise<void> {
     dev: config.dev,
     siteConfig,
     commit: config.gitCommit,
+    sessionSettings: { testSessionTimeoutSeconds: config.testSessionTimeoutSeconds },
+    trustProxy: config.trustProxy,
   });
-  installShutdown(app.close.bind(app), db, (message) => app.log.info(message));
+  // Email (and later SMS, webhooks) leaves through the jobs table, on every API node.
+  const transport = createMailTransport(config, app.log);
+  const worker = startJobWorker(db, emailJobHandlers(transport), { log: app.log });
+  installShutdown(app.close.bind(app), worker, db, (message) => app.log.info(message));
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -70,7 +80,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function installShutdown(closeApp: () => Promise<void>, db: Db, log: (message: string) => void): void {
+function installShutdown(closeApp: () => Promise<void>, worker: JobWorker, db: Db, log: (message: string) => void): void {
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -78,6 +88,7 @@ function installShutdown(closeApp: () => Promise<void>, db: Db, log: (message: s
     log(`${signal}: shutting down`);
     try {
       await closeApp();
+      await worker.stop();
       await db.destroy();
       process.exit(0);
     } catch (error) {
@@ -103,6 +114,7 @@ function banner(
     `  Open            ${base('localhost')}  (default organisation: ${product.defaultSubdomain})`,
     `  API docs        ${base('localhost')}/api/docs`,
     `  Database        ${config.databaseUrl ? redactUrl(config.databaseUrl) : `PGlite in ${config.pgliteDir}`}`,
+    `  Email           ${config.smtpUrl ? `SMTP ${redactUrl(config.smtpUrl)}` : `no SMTP_URL: messages are written to ${config.outboxDir} and their links logged`}`,
     '',
     '  Organisations   apply side / HR side',
   ];
@@ -122,6 +134,8 @@ function banner(
       lines.push(`    ${user.email.padEnd(30)} ${user.userType}${password}`);
     }
   }
+  const otp = sources.filter((s) => s.organization.settings.otpRequired).map((s) => s.organization.name);
+  if (otp.length > 0) lines.push(`  ${otp.join(', ')}: sign-in also asks for a 6-digit code sent by email${config.smtpUrl ? '' : ' (see the outbox)'}`);
   if (usersCreated > 0) lines.push('', `  (${usersCreated} demo users created on this start)`);
   lines.push('');
   return lines.join('\n');

@@ -30,12 +30,13 @@ describe('sign-in guard', () => {
   it('waits with a spinner while the user of a stored session loads', async () => {
     const store = loadedStore();
     // The auth atom reads storage when the module loads (getOnInit), long before this test runs.
-    store.set(authAtom, { accessToken: 'abc' });
+    const auth = { access_token: 'abc', token_type: 'bearer', expires_in: 900, scope: 'write', expiresOn: Date.now() + 900_000, isLoggedIn: true };
+    store.set(authAtom, auth);
     store.set(userAtom, { status: 'loading', user: null });
     const { router } = renderApp('/profile', { store });
     await waitFor(() => expect(screen.getByRole('status')).toBeTruthy(), { timeout: 1000 });
     expect(router.state.location.pathname).toBe('/profile');
-    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'abc' });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual(auth);
   });
 
   it('shows the page to a signed-in user', async () => {

@@ -13,6 +13,8 @@ export interface TestAppOptions extends TestDbOptions {
   /** Add routes or hooks before the app is made ready (e.g. a route that throws). */
   configure?: (app: App) => void | Promise<void>;
   commit?: string | null;
+  /** Tests-only session timeout (seconds) for organisations that set one. */
+  testSessionTimeoutSeconds?: number | null;
 }
 
 export interface TestApp {
@@ -37,7 +39,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else if (options.client) {
     clientDir = options.client;
   }
-  const app = await buildApp({ db: testDb.db, logLevel: false, clientDir, commit: options.commit ?? null });
+  const app = await buildApp({
+    db: testDb.db,
+    logLevel: false,
+    clientDir,
+    commit: options.commit ?? null,
+    sessionSettings: { testSessionTimeoutSeconds: options.testSessionTimeoutSeconds ?? null },
+  });
   await options.configure?.(app);
   await app.ready();
   return {

@@ -3,6 +3,10 @@ import pg from 'pg';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/db/seed';
+import { configurePasswordHashing } from '../../src/server/lib/password';
+
+// Light argon2 cost for tests, set the way main.ts sets it from ARGON2_* (same code path).
+const TEST_PASSWORD_HASHING = { memoryKib: 1024, timeCost: 1 };
 
 export interface TestDb {
   db: Db;
@@ -23,6 +27,7 @@ export interface TestDbOptions {
  * a freshly created database on TEST_DATABASE_URL's server, dropped on close.
  */
 export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
+  configurePasswordHashing(TEST_PASSWORD_HASHING);
   const { db, kind, drop } = process.env.TEST_DB === 'postgres' ? await createPostgresDb() : await createPgliteDb();
   try {
     if (options.migrate !== false) await migrate(db);

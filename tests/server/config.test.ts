@@ -16,7 +16,27 @@ describe('parseConfig', () => {
       clientDir: '/srv/app/dist/client',
       dev: false,
       gitCommit: null,
+      smtpUrl: null,
+      mailFrom: 'Candid <no-reply@candid.example>',
+      outboxDir: path.join('/srv/app/data', 'outbox'),
+      argon2MemoryKib: 19_456,
+      argon2TimeCost: 2,
+      trustProxy: false,
+      testSessionTimeoutSeconds: null,
     });
+  });
+
+  it('reads the mail, hashing and session settings', () => {
+    const config = parseConfig(
+      { SMTP_URL: 'smtp://mail:2525', MAIL_FROM: 'Jobs <jobs@x.example>', ARGON2_MEMORY_KIB: '4096', ARGON2_TIME_COST: '1', TRUST_PROXY: 'true', TEST_SESSION_TIMEOUT_SECONDS: '5' },
+      [],
+      '/srv/app',
+    );
+    expect(config).toMatchObject({ smtpUrl: 'smtp://mail:2525', mailFrom: 'Jobs <jobs@x.example>', argon2MemoryKib: 4096, argon2TimeCost: 1, trustProxy: true, testSessionTimeoutSeconds: 5 });
+    // The test-only session timeout never applies in production.
+    expect(parseConfig({ NODE_ENV: 'production', TEST_SESSION_TIMEOUT_SECONDS: '5' }).testSessionTimeoutSeconds).toBeNull();
+    expect(() => parseConfig({ SMTP_URL: 'http://x' })).toThrow("SMTP_URL must start with smtp:// or smtps://");
+    expect(() => parseConfig({ ARGON2_MEMORY_KIB: '12' })).toThrow('ARGON2_MEMORY_KIB must be a whole number from 1024');
   });
 
   it('reads every variable and the --dev flag', () => {

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n } from 'i18next';
 import { siteAtom } from '../state/site';
+import { setSessionNavigator } from '../state/session';
 import { AppErrorBoundary } from './error-boundary';
 import { SiteGate } from './site-gate';
 import { createAppRouter } from './router';
@@ -32,6 +33,11 @@ export function App({ store, i18n }: AppProps) {
 function AppRouter() {
   const { side } = useAtomValue(siteAtom);
   // Created once: the side of a page load never changes.
-  const [router] = useState(() => createAppRouter(side));
+  const [router] = useState(() => {
+    const created = createAppRouter(side);
+    // Logout moves within the app (spec §4: after 500 ms) instead of reloading the page.
+    setSessionNavigator((to) => void created.navigate(to));
+    return created;
+  });
   return <RouterProvider router={router} />;
 }

@@ -69,14 +69,123 @@ export interface UsersTable {
   email_verified_at: Date | null;
   otp_required: Generated<boolean>;
   candidate_status: string | null;
+  accept_terms_at: Date | null;
+  accept_rare: Generated<boolean>;
+  accept_research: Generated<boolean>;
+  /** A new address waiting for its verification link. */
+  pending_email: string | null;
+  password_changed_at: Date | null;
+  /** Set when the person's data was erased (deleteMe): the row stays for anonymous statistics. */
+  anonymised_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Nullable timestamp written as a Date or ISO text. */
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SessionFamiliesTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  client_id: string;
+  session_timeout_seconds: number | null;
+  otp_verified_at: NullableTimestamp;
+  otp_cookie_issued_at: NullableTimestamp;
+  absolute_expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface SessionTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  family_id: string;
+  organization_id: string;
+  user_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type LinkTokenPurposeColumn =
+  | 'verify_account'
+  | 'verify_email'
+  | 'reset_password'
+  | 'magic_link'
+  | 'onboarding'
+  | 'user_token';
+
+export interface LinkTokensTable {
+  token_hash: string;
+  organization_id: string;
+  user_id: string;
+  purpose: LinkTokenPurposeColumn;
+  data: ColumnType<Record<string, string>, string | undefined, string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OtpCodesTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OtpCookiesTable {
+  token_hash: string;
+  organization_id: string;
+  user_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
+}
+
+export interface AuthAttemptsTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: 'login' | 'email';
+  account_key: string;
+  ip: string;
+  succeeded: boolean;
+  created_at: Timestamp;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string | null;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 export interface Database {
   organizations: OrganizationsTable;
   translations: TranslationsTable;
   users: UsersTable;
+  session_families: SessionFamiliesTable;
+  session_tokens: SessionTokensTable;
+  link_tokens: LinkTokensTable;
+  otp_codes: OtpCodesTable;
+  otp_cookies: OtpCookiesTable;
+  auth_attempts: AuthAttemptsTable;
+  jobs: JobsTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;
@@ -84,3 +193,5 @@ export type NewOrganizationRow = Insertable<OrganizationsTable>;
 export type OrganizationUpdate = Updateable<OrganizationsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type SessionFamilyRow = Selectable<SessionFamiliesTable>;
+export type JobRow = Selectable<JobsTable>;

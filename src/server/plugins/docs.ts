@@ -15,7 +15,14 @@ export async function registerDocs(app: App, info: { title: string; version: str
     openapi: {
       openapi: '3.0.3',
       info: { title: info.title, version: info.version, description: 'Public and authenticated API under /api.' },
-      tags: [{ name: 'public', description: 'No authentication' }],
+      tags: [
+        { name: 'public', description: 'No authentication' },
+        { name: 'auth', description: 'Sign-in, sessions and tokens' },
+        { name: 'user', description: 'The signed-in user (bearer token and subdomain parameter)' },
+      ],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'access_token from POST /api/oauth/token' } },
+      },
     },
     // Only the API is documented; static files and the SPA fallback are not.
     transform: ({ schema, url }) => ({ schema: { ...schema, hide: schema?.hide ?? !url.startsWith('/api/') }, url }),

@@ -4,7 +4,7 @@ import type { ApiError, FieldError } from '../../../schemas/api';
 import { GENERIC_ERROR_MESSAGE } from '../../../engine/constants';
 import type { App } from '../app-types';
 import { pathOf } from '../lib/api-paths';
-import { HttpError } from '../lib/http-error';
+import { HttpError, OAuthError } from '../lib/http-error';
 import { describeSchemaErrors, pointerToField } from '../lib/schema-errors';
 
 export const INVALID_REQUEST_MESSAGE = 'Invalid request';
@@ -22,7 +22,13 @@ export function registerErrorHandler(app: App): void {
     }
     if (error instanceof HttpError) {
       const body: ApiError = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
+    }
+    if (error instanceof OAuthError) {
+      // The OAuth shape, with `message` too so every client reads the same text (spec §8 order).
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ error: error.error, error_description: error.description, message: error.description });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -8,8 +8,15 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    /** The server's DATA_DIR: tests read emails from <dataDir>/outbox (no SMTP in e2e). */
+    dataDir: string;
+    /** Organisation session timeouts last this many seconds in e2e (TEST_SESSION_TIMEOUT_SECONDS). */
+    sessionTimeoutSeconds: number;
   }
 }
+
+/** Short enough for a test to watch a session end; production keeps each organisation's minutes. */
+const SESSION_TIMEOUT_SECONDS = 8;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,13 +50,25 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'candid-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'test',
+      TEST_SESSION_TIMEOUT_SECONDS: String(SESSION_TIMEOUT_SECONDS),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   await waitForServer(port, child, () => log);
   project.provide('port', port);
+  project.provide('dataDir', dataDir);
+  project.provide('sessionTimeoutSeconds', SESSION_TIMEOUT_SECONDS);
 
   return async () => {
     child.kill('SIGTERM');

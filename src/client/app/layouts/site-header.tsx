@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../state/site';
 import { LanguageSwitcher } from './language-switcher';
+import { SignOutItem } from './sign-out-button';
 import type { NavItem } from './nav-items';
 import * as styles from './shell.css';
 
@@ -32,6 +33,7 @@ export function SiteHeader({ nav, navLabel, width }: SiteHeaderProps) {
                   </NavLink>
                 </li>
               ))}
+              <SignOutItem />
             </ul>
           </nav>
         )}

@@ -1,4 +1,3 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const AccountPage = () => <PlaceholderPage page="account" />;
-export const SettingsPage = () => <PlaceholderPage page="settings" />;
+/* Account and settings (spec §2): their layout follows the user type. */
+export { AccountPage } from './account-page';
+export { SettingsPage } from './settings-page';

@@ -11,13 +11,13 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 /** Label, optional hint and error message wired to the input with aria-describedby (GOV.UK pattern). */
-export function TextInput({ label, hint, error, id, className, ...props }: TextInputProps) {
+export function TextInput({ label, hint, error, id, className, 'aria-describedby': extraDescribedBy, ...props }: TextInputProps) {
   const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, errorId, extraDescribedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={error ? `${styles.formGroup} ${styles.formGroupError}` : styles.formGroup}>
       <label className={styles.label} htmlFor={inputId}>

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-auth';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -8,6 +9,7 @@ import * as m0001 from './0001-foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-auth': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

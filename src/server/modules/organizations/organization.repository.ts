@@ -63,3 +63,17 @@ export async function findOrganizationIds(db: Db, subdomains: readonly string[])
   const rows = await db.selectFrom('organizations').select(['id', 'subdomain']).where('subdomain', 'in', subdomains).execute();
   return new Map(rows.map((r) => [r.subdomain, r.id]));
 }
+
+export interface OrganizationSummary {
+  id: string;
+  name: string;
+  subdomain: string;
+}
+
+/** Organisations by id (all of them when `ids` is null: platform admins belong to every one). */
+export async function findOrganizationSummaries(db: Db, ids: readonly string[] | null): Promise<OrganizationSummary[]> {
+  if (ids !== null && ids.length === 0) return [];
+  let query = db.selectFrom('organizations').select(['id', 'name', 'subdomain']).orderBy('name');
+  if (ids !== null) query = query.where('id', 'in', ids);
+  return query.execute();
+}

@@ -1,0 +1,177 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { LinkUser } from '../../../../schemas/auth';
+import { normaliseEmail } from '../../../../engine/rules/session';
+import { isValidEmail } from '../../../../engine/validation/email';
+import { isValidPassword } from '../../../../engine/validation/password';
+import { requestPasswordReset, requestSignInLink, resetLinkUser, resetPassword } from '../../api/auth';
+import { fieldErrors } from '../../api/errors';
+import { finishProcessAtom } from '../../state/process';
+import { useOrganization } from '../../state/site';
+import { Button } from '../../ui/button/button';
+import { useClickLock } from '../../ui/button/use-click-lock';
+import { EmailField } from '../../ui/form/email-field';
+import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { PasswordField } from '../../ui/form/password-field';
+import { Spinner } from '../../ui/spinner/delayed-spinner';
+import { lead } from '../../ui/typography.css';
+import { useApiMessage } from './use-api-message';
+import * as styles from './auth.css';
+
+/** An email-only form that sends a link (forgotten password, sign-in link) and then says so. */
+function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { title: string; intro: string; submit: string; sentTitle: string; sentBody?: string; send: (email: string) => Promise<{ message: string }> }) {
+  const { t } = useTranslation();
+  const apiMessage = useApiMessage();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [sent, setSent] = useState<string | null>(null);
+  const fail = (list: SummaryError[]) => {
+    setErrors(list);
+    setAttempt((n) => n + 1);
+  };
+  const onSubmit = useClickLock((event: FormEvent) => {
+    event.preventDefault();
+    const typed = normaliseEmail(email);
+    if (!typed) return fail([{ fieldId: 'email', message: t('auth.email.missing') }]);
+    if (!isValidEmail(typed)) return fail([{ fieldId: 'email', message: t('auth.email.invalid') }]);
+    send(typed)
+      .then((response) => setSent(response.message))
+      .catch((error: unknown) => fail([{ fieldId: 'email', message: fieldErrors(error).email ?? apiMessage(error) }]));
+  });
+  if (sent) {
+    return (
+      <>
+        <h1>{sentTitle}</h1>
+        <p className={styles.inset} role="status">
+          {sent}
+        </p>
+        {sentBody && <p>{sentBody}</p>}
+        <p>
+          <Link to="/login">{t('auth.backToSignIn')}</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      <h1>{title}</h1>
+      <p className={lead}>{intro}</p>
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        <EmailField id="email" label={t('auth.email.label')} hint={t('auth.email.hint')} value={email} onChange={setEmail} error={errors[0]?.message} />
+        <Button type="submit">{submit}</Button>
+      </form>
+      <p>
+        <Link to="/login">{t('auth.backToSignIn')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** /forgot-password */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  return (
+    <EmailLinkForm
+      title={t('auth.forgot.title')}
+      intro={t('auth.forgot.lead')}
+      submit={t('auth.forgot.submit')}
+      sentTitle={t('auth.forgot.sentTitle')}
+      sentBody={t('auth.forgot.sentBody')}
+      send={(email) => requestPasswordReset(organization.subdomain, email)}
+    />
+  );
+}
+
+/** /magic-password: a sign-in link by email; the link opens /oauth?token=… */
+export function MagicPasswordPage() {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  return (
+    <EmailLinkForm
+      title={t('auth.magic.title')}
+      intro={t('auth.magic.lead')}
+      submit={t('auth.magic.submit')}
+      sentTitle={t('auth.magic.sentTitle')}
+      send={(email) => requestSignInLink(organization.subdomain, email)}
+    />
+  );
+}
+
+/** /reset-password/:token: whose link it is, then a new password with the rules shown as it is typed. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const organization = useOrganization();
+  const navigate = useNavigate();
+  const apiMessage = useApiMessage();
+  const finish = useSetAtom(finishProcessAtom);
+  const [linkState, setLinkState] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    resetLinkUser(organization.subdomain, token).then(
+      (user) => current && setLinkState({ status: 'ok', user }),
+      (error: unknown) => current && setLinkState({ status: 'failed', message: apiMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [organization.subdomain, token, apiMessage]);
+
+  const fail = (list: SummaryError[]) => {
+    setErrors(list);
+    setAttempt((n) => n + 1);
+  };
+  const onSubmit = useClickLock((event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidPassword(password)) return fail([{ fieldId: 'newPassword', message: t('auth.password.invalid') }]);
+    resetPassword(organization.subdomain, token, password)
+      .then(() => {
+        finish({ type: 'passwordUpdated', status: 'success', message: t('auth.notices.passwordUpdated') });
+        navigate('/login', { replace: true });
+      })
+      .catch((error: unknown) => fail([{ fieldId: 'newPassword', message: fieldErrors(error).newPassword ?? apiMessage(error) }]));
+  });
+
+  if (linkState.status === 'checking') {
+    return (
+      <>
+        <h1>{t('auth.reset.title')}</h1>
+        <p>{t('auth.reset.checking')}</p>
+        <Spinner />
+      </>
+    );
+  }
+  if (linkState.status === 'failed') {
+    return (
+      <>
+        <h1>{t('auth.reset.failedTitle')}</h1>
+        <p className={styles.inset}>{linkState.message}</p>
+        <p>{t('auth.reset.failedBody')}</p>
+        <p>
+          <Link to="/forgot-password">{t('auth.reset.again')}</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      <h1>{t('auth.reset.title')}</h1>
+      <p className={lead}>{t('auth.reset.lead', { email: linkState.user.email })}</p>
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="username" autoComplete="username" value={linkState.user.email} />
+        <PasswordField id="newPassword" label={t('auth.password.newLabel')} value={password} onChange={setPassword} error={errors[0]?.message} autoComplete="new-password" showRules />
+        <Button type="submit">{t('auth.reset.submit')}</Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { normaliseEmail } from '../../../../engine/rules/session';
+import { isValidEmail } from '../../../../engine/validation/email';
+import { isValidPassword } from '../../../../engine/validation/password';
+import { signUp } from '../../api/auth';
+import { fieldErrors } from '../../api/errors';
+import { useOrganization } from '../../state/site';
+import { Button } from '../../ui/button/button';
+import { useClickLock } from '../../ui/button/use-click-lock';
+import { Checkbox } from '../../ui/form/checkbox';
+import { EmailField } from '../../ui/form/email-field';
+import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { PasswordField } from '../../ui/form/password-field';
+import { TextInput } from '../../ui/form/text-input';
+import { lead } from '../../ui/typography.css';
+import { useApiMessage } from './use-api-message';
+import * as styles from './auth.css';
+
+const FIELD_IDS: Record<string, string> = { email: 'email', password: 'password', firstName: 'firstName', lastName: 'lastName', acceptTermAndConditions: 'terms' };
+
+/** /signup (spec §2): closed on subdomain-restricted sites; otherwise a candidate account, verified by email. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', terms: false });
+  const [errors, setErrors] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const set = <K extends keyof typeof values>(key: K) => (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const fail = (list: SummaryError[]) => {
+    setErrors(list);
+    setAttempt((n) => n + 1);
+  };
+
+  const onSubmit = useClickLock((event: FormEvent) => {
+    event.preventDefault();
+    const problems: SummaryError[] = [];
+    if (!values.firstName.trim()) problems.push({ fieldId: 'firstName', message: t('auth.signup.firstNameMissing') });
+    if (!values.lastName.trim()) problems.push({ fieldId: 'lastName', message: t('auth.signup.lastNameMissing') });
+    if (!values.email.trim()) problems.push({ fieldId: 'email', message: t('auth.email.missing') });
+    else if (!isValidEmail(normaliseEmail(values.email))) problems.push({ fieldId: 'email', message: t('auth.email.invalid') });
+    if (!isValidPassword(values.password)) problems.push({ fieldId: 'password', message: t('auth.password.invalid') });
+    if (!values.terms) problems.push({ fieldId: 'terms', message: t('auth.signup.termsMissing') });
+    if (problems.length > 0) return fail(problems);
+    signUp(organization.subdomain, {
+      email: normaliseEmail(values.email),
+      password: values.password,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      acceptTermAndConditions: true,
+    })
+      .then((response) => setSent(response.message))
+      .catch((error: unknown) => {
+        const byField = Object.entries(fieldErrors(error));
+        fail(byField.length > 0 ? byField.map(([field, message]) => ({ fieldId: FIELD_IDS[field], message })) : [{ message: apiMessage(error) }]);
+      });
+  });
+
+  if (organization.settings.subdomainRestricted) {
+    return (
+      <>
+        <h1>{t('signup.restrictedTitle')}</h1>
+        <p>{t('signup.restrictedBody', { name: organization.name })}</p>
+        <p>
+          <Link to="/login">{t('auth.signIn')}</Link>
+        </p>
+      </>
+    );
+  }
+
+  if (sent) {
+    return (
+      <>
+        <h1>{t('auth.signup.checkEmailTitle')}</h1>
+        <p className={styles.inset} role="status">
+          {sent}
+        </p>
+        <p>{t('auth.signup.checkEmailBody')}</p>
+        <p>
+          <Link to="/login">{t('auth.backToSignIn')}</Link>
+        </p>
+      </>
+    );
+  }
+
+  const fieldError = (id: string) => errors.find((e) => e.fieldId === id)?.message;
+  return (
+    <>
+      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      <h1>{t('auth.signup.title')}</h1>
+      <p className={lead}>{t('auth.signup.lead', { name: organization.name })}</p>
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        <TextInput id="firstName" label={t('auth.signup.firstName')} autoComplete="given-name" value={values.firstName} onChange={(e) => set('firstName')(e.target.value)} error={fieldError('firstName')} />
+        <TextInput id="lastName" label={t('auth.signup.lastName')} autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName')(e.target.value)} error={fieldError('lastName')} />
+        <EmailField id="email" label={t('auth.email.label')} hint={t('auth.email.hint')} value={values.email} onChange={set('email')} error={fieldError('email')} />
+        <PasswordField id="password" label={t('auth.password.label')} value={values.password} onChange={set('password')} error={fieldError('password')} autoComplete="new-password" showRules />
+        <p>
+          <Link to="/terms" target="_blank" rel="noopener">
+            {t('auth.signup.termsLink')}
+          </Link>
+        </p>
+        <Checkbox id="terms" label={t('auth.signup.terms')} checked={values.terms} onChange={set('terms')} error={fieldError('terms')} />
+        <Button type="submit">{t('auth.signup.submit')}</Button>
+      </form>
+      <p>
+        {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
+      </p>
+    </>
+  );
+}

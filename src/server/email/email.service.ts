@@ -1,0 +1,32 @@
+import type { Db } from '../db/client';
+import { enqueueJob } from '../jobs/job.repository';
+import type { JobHandlers } from '../jobs/worker';
+import type { MailTransport, OutgoingEmail } from './mail-transport';
+import { renderEmail, type EmailTemplate } from './templates';
+
+export const EMAIL_JOB = 'email';
+
+export interface QueueEmail {
+  organizationId: string;
+  /** The person the message is about (deleting their data deletes it while queued). */
+  userId: string | null;
+  to: string;
+  template: EmailTemplate;
+}
+
+/** Renders the message and puts it on the jobs table; the worker sends it. */
+export async function queueEmail(db: Db, email: QueueEmail): Promise<void> {
+  await enqueueJob(db, {
+    organizationId: email.organizationId,
+    userId: email.userId,
+    kind: EMAIL_JOB,
+    payload: renderEmail(email.to, email.template),
+  });
+}
+
+/** The job handlers of the worker: email goes out through the configured transport. */
+export function emailJobHandlers(transport: MailTransport): JobHandlers {
+  return {
+    [EMAIL_JOB]: async (payload) => transport.send(payload as OutgoingEmail),
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** A message as the email job carries it. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message is about, if any (logged in outbox mode so a local user can follow it). */
+  link?: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox' | 'memory';
+  send: (message: OutgoingEmail) => Promise<void>;
+  close?: () => void;
+}
+
+interface Log {
+  info: (object: object, message: string) => void;
+}
+
+/** Sends over SMTP with nodemailer (SMTP_URL, e.g. smtp://user:pass@mail.example:587). */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    send: async (message) => {
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP: each message becomes an .eml file in `dir` (open it in any mail program) and a
+ * log line with its link, so a local user can finish sign-up without a mail server.
+ */
+export function outboxTransport(dir: string, from: string, log?: Log): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    kind: 'outbox',
+    send: async (message) => {
+      const info = await builder.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${String(++sequence).padStart(4, '0')}-${process.pid}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log?.info({ to: message.to, subject: message.subject, file, link: message.link }, 'email written to the outbox (no SMTP_URL)');
+    },
+  };
+}
+
+/** Keeps messages in memory: tests read them from `sent`. */
+export function memoryTransport(): MailTransport & { sent: OutgoingEmail[] } {
+  const sent: OutgoingEmail[] = [];
+  return {
+    kind: 'memory',
+    sent,
+    send: async (message) => {
+      sent.push(message);
+    },
+  };
+}
+
+export interface MailSettings {
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboxDir: string;
+}
+
+export function createMailTransport(settings: MailSettings, log?: Log): MailTransport {
+  return settings.smtpUrl ? smtpTransport(settings.smtpUrl, settings.mailFrom) : outboxTransport(settings.outboxDir, settings.mailFrom, log);
+}

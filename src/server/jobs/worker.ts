@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { JobRow } from '../db/types';
+import { claimDueJobs, completeJob, failJob, requeueStaleJobs } from './job.repository';
+
+/** Runs one job; throwing means "try again later". */
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+const STALE_AFTER_SECONDS = 300;
+
+/** 30 s, 2 min, 8 min, … between tries. */
+export function retryDelaySeconds(attempts: number): number {
+  return 30 * 4 ** Math.max(0, attempts - 1);
+}
+
+/**
+ * Claims and runs the due jobs once. Returns how many ran. Tests call this directly; the worker
+ * below calls it on a timer.
+ */
+export async function runDueJobs(db: Db, handlers: JobHandlers, { limit = 20, log }: { limit?: number; log?: Log } = {}): Promise<number> {
+  const jobs = await claimDueJobs(db, limit);
+  for (const job of jobs) {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
+      await handler(job.payload, job);
+      await completeJob(db, job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
+      await failJob(db, job, message, retryDelaySeconds(job.attempts));
+    }
+  }
+  return jobs.length;
+}
+
+export interface JobWorker {
+  /** Run now instead of at the next tick (after a request queued something). */
+  poke: () => void;
+  stop: () => Promise<void>;
+}
+
+/** Polls the jobs table every `intervalMs` until stopped. Safe to run on every API node. */
+export function startJobWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000, log }: { intervalMs?: number; log?: Log } = {}): JobWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let ticks = 0;
+
+  const tick = async (): Promise<void> => {
+    if (ticks++ % 60 === 0) await requeueStaleJobs(db, STALE_AFTER_SECONDS);
+    // Keep going while there is a backlog.
+    while (!stopped && (await runDueJobs(db, handlers, { log })) > 0);
+  };
+  const run = (): void => {
+    if (stopped || running) return;
+    running = tick()
+      .catch((error: unknown) => log?.error({ err: error }, 'job worker tick failed'))
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  };
+  const schedule = (): void => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    poke: () => {
+      if (timer) clearTimeout(timer);
+      run();
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,272 @@
+import { isValidEmail } from '../../../../engine/validation/email';
+import { isHiringManager } from '../../../../engine/rules/roles';
+import { LINK_TOKEN_TTL_MINUTES, normaliseEmail, type LinkTokenPurpose } from '../../../../engine/rules/session';
+import type { LinkUser, LogoutNotificationRequest, OnboardingRequest, SignupRequest, UrlTokenInfo } from '../../../../schemas/auth';
+import type { FieldError } from '../../../../schemas/api';
+import type { Db } from '../../db/client';
+import { queueEmail } from '../../email/email.service';
+import { badRequest, forbidden } from '../../lib/http-error';
+import { hashPassword } from '../../lib/password';
+import { passwordPolicyError } from '../../lib/password-policy';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+import { findSignInUser, findUserById, findUserByEmail, insertUser, updateUser } from '../users/user.repository';
+import { createLinkToken, LINK_INVALID, peekLinkToken, useLinkToken } from './link-token.service';
+import { checkOtpCode, sendOtpCode } from './otp.service';
+import { deleteUserOtpCookies } from './otp.repository';
+import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
+import { revokeUserFamilies } from './session.repository';
+
+export interface PublicContext {
+  db: Db;
+  organization: OrganizationRecord;
+  caller: Caller;
+  /** Start of links in emails: the organisation's host. */
+  siteBase: string;
+}
+
+export const EMAIL_FORMAT_MESSAGE = 'Enter an email address in the correct format, like name@example.com';
+export const SIGNUP_CLOSED = 'Sign-up is not open for this organisation.';
+export const TERMS_MESSAGE = 'Confirm that you accept the terms and conditions';
+export const INVALID_REQUEST_MESSAGE = 'There is a problem';
+export const WRONG_CODE = 'The code is not correct or has expired.';
+
+const signupSent = (email: string) => `We have sent a link to ${email}. Open it to verify your email address and finish creating your account.`;
+export const FORGOT_SENT = 'If there is an account for this email address, we have sent it a link to reset the password.';
+export const MAGIC_LINK_SENT = 'If there is an account for this email address, we have sent it a link to sign in.';
+export const OTP_REQUEST_SENT = 'If there is an account for this email address, we have sent it a code.';
+
+function assertEmail(email: string, field = 'email'): string {
+  const normal = normaliseEmail(email);
+  if (!isValidEmail(normal)) throw badRequest(INVALID_REQUEST_MESSAGE, [{ field, message: EMAIL_FORMAT_MESSAGE }]);
+  return normal;
+}
+
+function assertPassword(password: string, field: string): void {
+  const problem = passwordPolicyError(password, field);
+  if (problem) throw badRequest(INVALID_REQUEST_MESSAGE, [problem]);
+}
+
+/**
+ * POST /signup: a candidate account of this organisation, unverified until the emailed link is
+ * opened. userType and organisation never come from the request. An address that already has
+ * an account gets an email saying so, and the caller gets the same answer as for a new one.
+ */
+export async function signUp(ctx: PublicContext, request: SignupRequest): Promise<string> {
+  const { db, organization } = ctx;
+  if (organization.settings.subdomainRestricted) throw forbidden(SIGNUP_CLOSED);
+  const problems: FieldError[] = [];
+  const email = normaliseEmail(request.email);
+  if (!isValidEmail(email)) problems.push({ field: 'email', message: EMAIL_FORMAT_MESSAGE });
+  const passwordProblem = passwordPolicyError(request.password, 'password');
+  if (passwordProblem) problems.push(passwordProblem);
+  if (!request.firstName.trim()) problems.push({ field: 'firstName', message: 'Enter your first name' });
+  if (!request.lastName.trim()) problems.push({ field: 'lastName', message: 'Enter your last name' });
+  if (!request.acceptTermAndConditions) problems.push({ field: 'acceptTermAndConditions', message: TERMS_MESSAGE });
+  if (problems.length > 0) throw badRequest(INVALID_REQUEST_MESSAGE, problems);
+  await assertEmailRequestAllowed(db, ctx.caller, email);
+
+  // Hash either way: the time taken must not tell whether the address has an account.
+  const passwordHash = await hashPassword(request.password);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!existing.anonymised_at) {
+      await queueEmail(db, {
+        organizationId: organization.id,
+        userId: existing.id,
+        to: existing.email,
+        template: { kind: 'account_exists', organizationName: organization.name, signInLink: `${ctx.siteBase}/login`, resetLink: `${ctx.siteBase}/forgot-password` },
+      });
+    }
+    return signupSent(email);
+  }
+  const user = await insertUser(db, {
+    organization_id: organization.id,
+    email,
+    password_hash: passwordHash,
+    user_type: 'CANDIDATE',
+    first_name: request.firstName.trim(),
+    last_name: request.lastName.trim(),
+    email_verified_at: null,
+    accept_terms_at: new Date(),
+    accept_rare: request.acceptRare ?? false,
+    accept_research: request.acceptResearch ?? false,
+  });
+  const { token } = await createLinkToken(db, { organizationId: organization.id, userId: user.id, purpose: 'verify_account' });
+  await queueEmail(db, {
+    organizationId: organization.id,
+    userId: user.id,
+    to: email,
+    template: { kind: 'verify_account', organizationName: organization.name, firstName: user.first_name, link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}` },
+  });
+  return signupSent(email);
+}
+
+/** POST /confirm: the sign-up link. With candidateId, the token must belong to that user. */
+export async function confirmAccount(ctx: PublicContext, token: string, candidateId?: string): Promise<string> {
+  const uuid = candidateId && /^[0-9a-f-]{36}$/i.test(candidateId) ? candidateId : undefined;
+  if (candidateId && !uuid) throw badRequest(LINK_INVALID);
+  const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['verify_account'], uuid);
+  if (!record) throw badRequest(LINK_INVALID);
+  const user = await findUserById(ctx.db, record.userId);
+  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  if (!user.email_verified_at) await updateUser(ctx.db, user.id, { email_verified_at: new Date() });
+  return 'Your email address is verified. You can now sign in.';
+}
+
+/** POST /verifyEmail: the link sent to a new address; the account's address changes now. */
+export async function verifyNewEmail(ctx: PublicContext, token: string): Promise<string> {
+  const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['verify_email']);
+  const email = record?.data.email;
+  const user = record && (await findUserById(ctx.db, record.userId));
+  if (!record || !email || !user || user.anonymised_at || user.pending_email !== email) throw badRequest(LINK_INVALID);
+  const other = await findUserByEmail(ctx.db, email);
+  if (other && other.id !== user.id) throw badRequest('This email address is already used by another account.');
+  await updateUser(ctx.db, user.id, { email, pending_email: null, email_verified_at: new Date() });
+  return 'Your new email address is confirmed.';
+}
+
+/** POST /forgot: a reset link, if the address has an account here; the same answer either way. */
+export async function forgotPassword(ctx: PublicContext, rawEmail: string): Promise<string> {
+  const email = assertEmail(rawEmail);
+  await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
+  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  if (user) {
+    const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'reset_password' });
+    await queueEmail(ctx.db, {
+      organizationId: ctx.organization.id,
+      userId: user.id,
+      to: user.email,
+      template: { kind: 'reset_password', organizationName: ctx.organization.name, link: `${ctx.siteBase}/reset-password/${token}` },
+    });
+  }
+  return FORGOT_SENT;
+}
+
+/**
+ * POST /reset: a new password with the emailed token. Every session and login cookie of the
+ * account ends; following the emailed link also proves the address.
+ */
+export async function resetPassword(ctx: PublicContext, token: string, newPassword: string): Promise<string> {
+  // Check the password first, so a weak one does not use up the link.
+  assertPassword(newPassword, 'newPassword');
+  const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['reset_password']);
+  const user = record && (await findUserById(ctx.db, record.userId));
+  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  await updateUser(ctx.db, user.id, {
+    password_hash: await hashPassword(newPassword),
+    password_changed_at: new Date(),
+    email_verified_at: user.email_verified_at ?? new Date(),
+  });
+  await revokeUserFamilies(ctx.db, user.id, 'password reset');
+  await deleteUserOtpCookies(ctx.db, user.id);
+  return 'Your password has been updated. You can now sign in with it.';
+}
+
+async function linkUser(ctx: PublicContext, token: string, purposes: readonly LinkTokenPurpose[]): Promise<LinkUser> {
+  const record = await peekLinkToken(ctx.db, token, ctx.organization.id, purposes);
+  const user = record && (await findUserById(ctx.db, record.userId));
+  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  return { email: record.data.email ?? user.email, firstName: user.first_name, lastName: user.last_name, organizationName: ctx.organization.name };
+}
+
+/** GET /user, /userp, /usertoken and /userOnBoarding by token: whose link this is, without using it. */
+export const userForVerification = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['verify_account', 'verify_email']);
+export const userForReset = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['reset_password']);
+export const userForSignInToken = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['magic_link', 'user_token']);
+export const userForOnboarding = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['onboarding']);
+
+/** POST /urlToken: what a token from an address is for, and until when it works. */
+export async function describeUrlToken(ctx: PublicContext, token: string): Promise<UrlTokenInfo> {
+  const record = await peekLinkToken(ctx.db, token, ctx.organization.id, Object.keys(LINK_TOKEN_TTL_MINUTES) as LinkTokenPurpose[]);
+  if (!record) throw badRequest(LINK_INVALID);
+  return { purpose: record.purpose, expiresAt: record.expiresAt.toISOString() };
+}
+
+/**
+ * POST /signup/userOnBoarding: an invited user chooses a password. Answers a one-time user token
+ * the client exchanges for a session (type USER_TOKEN).
+ */
+export async function completeOnboarding(ctx: PublicContext, request: OnboardingRequest): Promise<{ message: string; token: string; expiresIn: number }> {
+  assertPassword(request.password, 'password');
+  const record = await useLinkToken(ctx.db, request.token, ctx.organization.id, ['onboarding']);
+  const user = record && (await findUserById(ctx.db, record.userId));
+  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  await updateUser(ctx.db, user.id, {
+    first_name: request.firstName.trim(),
+    last_name: request.lastName.trim(),
+    password_hash: await hashPassword(request.password),
+    password_changed_at: new Date(),
+    email_verified_at: new Date(),
+  });
+  const oneTime = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });
+  return { message: 'Your account is ready.', ...oneTime };
+}
+
+/** POST /login/:email/: the magic-password sign-in link, if the address has an account here. */
+export async function sendSignInLink(ctx: PublicContext, rawEmail: string): Promise<string> {
+  const email = assertEmail(rawEmail);
+  await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
+  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  if (user) {
+    const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'magic_link' });
+    await queueEmail(ctx.db, {
+      organizationId: ctx.organization.id,
+      userId: user.id,
+      to: user.email,
+      template: { kind: 'magic_link', organizationName: ctx.organization.name, link: `${ctx.siteBase}/oauth?token=${token}` },
+    });
+  }
+  return MAGIC_LINK_SENT;
+}
+
+/** GET /organization/:sub/requestOtp/:email: a sign-in code by email; the same answer either way. */
+export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<string> {
+  const email = assertEmail(rawEmail);
+  await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
+  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  if (user?.email_verified_at) {
+    await sendOtpCode(ctx.db, { organizationId: ctx.organization.id, organizationName: ctx.organization.name, userId: user.id, email: user.email });
+  }
+  return OTP_REQUEST_SENT;
+}
+
+/**
+ * GET /organization/:sub/checkOtp/:email/:code: a right code answers a one-time user token
+ * (type USER_TOKEN). Wrong codes count as failed sign-ins, so they are rate limited too.
+ */
+export async function checkOtp(ctx: PublicContext, rawEmail: string, code: string): Promise<{ token: string; expiresIn: number }> {
+  const email = assertEmail(rawEmail);
+  await assertSignInAllowed(ctx.db, ctx.caller, email);
+  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  const ok = user ? await checkOtpCode(ctx.db, ctx.organization.id, user.id, code) : false;
+  if (!user || !ok) {
+    await recordSignIn(ctx.db, ctx.caller, email, false);
+    throw badRequest(WRONG_CODE, [{ field: 'code', message: WRONG_CODE }]);
+  }
+  await recordSignIn(ctx.db, ctx.caller, email, true);
+  return createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });
+}
+
+/**
+ * POST /logout-notification (spec §6): the organisation's support address hears that a
+ * hiring-side user signed out. Only known hiring-side accounts of this organisation trigger a
+ * message; the caller gets the same answer either way.
+ */
+export async function notifyLogout(ctx: PublicContext, request: LogoutNotificationRequest): Promise<void> {
+  const email = assertEmail(request.userEmail, 'userEmail');
+  await assertEmailRequestAllowed(ctx.db, ctx.caller, `logout:${email}`);
+  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  if (!user || !isHiringManager(user.user_type)) return;
+  await queueEmail(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    to: ctx.organization.support_email,
+    template: {
+      kind: 'logout_notification',
+      userEmail: user.email,
+      clientName: request.clientName.trim(),
+      currentPath: request.currentPath.slice(0, 2048),
+      at: new Date().toISOString(),
+    },
+  });
+}

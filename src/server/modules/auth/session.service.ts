@@ -1,0 +1,133 @@
+import {
+  ACCESS_TOKEN_EXPIRED,
+  ACCESS_TOKEN_TTL_SECONDS,
+  CANNOT_CONVERT_ACCESS_TOKEN,
+  REFRESH_FAMILY_TTL_DAYS,
+  TOKEN_SCOPE,
+} from '../../../../engine/rules/session';
+import type { TokenResponse } from '../../../../schemas/auth';
+import type { OrganizationSettings } from '../../../../schemas/organization';
+import type { Db } from '../../db/client';
+import { OAuthError } from '../../lib/http-error';
+import { newToken, sha256, TOKEN_PATTERN } from '../../lib/secrets';
+import {
+  findAccessToken,
+  findRefreshTokenFamily,
+  insertFamily,
+  insertSessionTokens,
+  lockFamily,
+  revokeFamily,
+  slideAccessToken,
+  useRefreshToken,
+  type AccessTokenRecord,
+} from './session.repository';
+
+export interface SessionSettings {
+  /** Tests only: every organisation session timeout becomes this many seconds. */
+  testSessionTimeoutSeconds: number | null;
+}
+
+/** The organisation's session timeout in seconds, or null for none (settings.sessionTimeout is in minutes). */
+export function sessionTimeoutSeconds(settings: OrganizationSettings, sessionSettings: SessionSettings): number | null {
+  if (settings.sessionTimeout === undefined) return null;
+  return sessionSettings.testSessionTimeoutSeconds ?? settings.sessionTimeout * 60;
+}
+
+export interface NewSession {
+  organizationId: string;
+  userId: string;
+  clientId: string;
+  /** The organisation's session timeout: no refresh token, sliding access expiry. */
+  sessionTimeoutSeconds: number | null;
+  /** The sign-in used a one-time password (a login cookie may then be issued once). */
+  otpVerified: boolean;
+}
+
+const addSeconds = (seconds: number): Date => new Date(Date.now() + seconds * 1000);
+
+/** Starts a session: a new token family with an access token and, without a session timeout, a refresh token. */
+export async function startSession(db: Db, session: NewSession): Promise<TokenResponse> {
+  const absoluteExpiresAt = addSeconds(REFRESH_FAMILY_TTL_DAYS * 24 * 3600);
+  const familyId = await insertFamily(db, { ...session, absoluteExpiresAt });
+  return issueTokens(db, { familyId, ...session, absoluteExpiresAt });
+}
+
+async function issueTokens(
+  db: Db,
+  family: { familyId: string; organizationId: string; userId: string; sessionTimeoutSeconds: number | null; absoluteExpiresAt: Date },
+): Promise<TokenResponse> {
+  const expiresIn = family.sessionTimeoutSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
+  const accessToken = newToken();
+  const refreshToken = family.sessionTimeoutSeconds === null ? newToken() : null;
+  const common = { familyId: family.familyId, organizationId: family.organizationId, userId: family.userId };
+  await insertSessionTokens(db, [
+    { ...common, tokenHash: sha256(accessToken), kind: 'access', expiresAt: addSeconds(expiresIn) },
+    ...(refreshToken ? [{ ...common, tokenHash: sha256(refreshToken), kind: 'refresh' as const, expiresAt: family.absoluteExpiresAt }] : []),
+  ]);
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    ...(refreshToken && { refresh_token: refreshToken }),
+    expires_in: expiresIn,
+    scope: TOKEN_SCOPE,
+  };
+}
+
+const invalidRefresh = () => new OAuthError(400, 'invalid_grant', 'Invalid refresh token');
+
+/**
+ * grant_type=refresh_token. The family is locked while its token rotates, so parallel refreshes
+ * of one token run one after the other: the first gets new tokens, every later one finds the
+ * token used, which is reuse, and revokes the whole family (the first one's new tokens too).
+ */
+export async function refreshSession(db: Db, refreshToken: string, organizationId: string): Promise<TokenResponse> {
+  if (!TOKEN_PATTERN.test(refreshToken)) throw invalidRefresh();
+  const tokenHash = sha256(refreshToken);
+  const familyId = await findRefreshTokenFamily(db, tokenHash);
+  if (!familyId) throw invalidRefresh();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const family = await lockFamily(trx, familyId);
+    if (!family || family.revoked || family.organizationId !== organizationId) return null;
+    if (family.absoluteExpiresAt.getTime() <= Date.now()) return null;
+    if (!(await useRefreshToken(trx, tokenHash))) {
+      await revokeFamily(trx, familyId, 'refresh token reused');
+      return null;
+    }
+    return issueTokens(trx, { familyId, ...family });
+  });
+  if (!outcome) throw invalidRefresh();
+  return outcome;
+}
+
+/** DELETE /api/oauth/access-token: the session of this token ends (its refresh tokens too). */
+export async function endSession(db: Db, familyId: string): Promise<void> {
+  await revokeFamily(db, familyId, 'signed out');
+}
+
+const unauthorized = (description: string) =>
+  new OAuthError(401, 'invalid_token', description, { 'www-authenticate': `Bearer error="invalid_token", error_description="${description}"` });
+
+export const AUTHENTICATION_REQUIRED = 'Full authentication is required to access this resource';
+export const INVALID_ACCESS_TOKEN = 'Invalid access token';
+
+/**
+ * The session behind an `Authorization: Bearer` header, or a 401 in the OAuth shape whose
+ * description tells the client what to do (spec §8): 'Cannot convert access token to JSON' for a
+ * token that is not one of ours (forced logout), 'Access token expired' (refresh), otherwise
+ * 'Invalid access token' (revoked: the session has ended).
+ */
+export async function authenticateToken(db: Db, authorization: string | undefined): Promise<AccessTokenRecord> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match) throw unauthorized(AUTHENTICATION_REQUIRED);
+  const token = match[1]!;
+  if (!TOKEN_PATTERN.test(token)) throw unauthorized(CANNOT_CONVERT_ACCESS_TOKEN);
+  const record = await findAccessToken(db, sha256(token));
+  if (!record || record.revoked || record.anonymised) throw unauthorized(INVALID_ACCESS_TOKEN);
+  if (record.expiresAt.getTime() <= Date.now()) throw unauthorized(ACCESS_TOKEN_EXPIRED);
+  return record;
+}
+
+/** After a successful call under a session timeout, the expiry moves forward (enforced here, not by the client). */
+export async function extendSession(db: Db, record: AccessTokenRecord): Promise<void> {
+  if (record.sessionTimeoutSeconds !== null) await slideAccessToken(db, record.tokenHash, record.sessionTimeoutSeconds);
+}

@@ -1,0 +1,145 @@
+import { INVALID_LOGIN_COOKIE, normaliseEmail, WEB_CLIENT_ID } from '../../../../engine/rules/session';
+import type { TokenRequest, TokenResponse } from '../../../../schemas/auth';
+import type { Db } from '../../db/client';
+import { queueEmail } from '../../email/email.service';
+import { HttpError, OAuthError } from '../../lib/http-error';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+import { findSignInUser, findUserById, updateUser, type UserRecord } from '../users/user.repository';
+import { createLinkToken, useLinkToken } from './link-token.service';
+import { checkOtpCode, checkOtpCookie, sendOtpCode } from './otp.service';
+import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
+import { refreshSession, sessionTimeoutSeconds, startSession, type SessionSettings } from './session.service';
+
+export const BAD_CREDENTIALS = 'The email address or password is not correct.';
+export const WRONG_OTP = 'The code is not correct or has expired. Check the code in your latest email, or ask for a new one.';
+export const OTP_SENT = 'Enter the 6-digit code we have sent to your email address.';
+export const NOT_VERIFIED = 'Verify your email address before you sign in. We have sent you a new link.';
+export const INVALID_SIGN_IN_TOKEN = 'This sign-in link has expired or has already been used.';
+
+/** Clients allowed at the token endpoint. */
+const CLIENT_IDS = new Set([WEB_CLIENT_ID]);
+
+export interface SignInContext {
+  db: Db;
+  organization: OrganizationRecord;
+  caller: Caller;
+  sessionSettings: SessionSettings;
+  /** Start of links in emails (for the verification link sent to an unverified account). */
+  siteBase: string;
+}
+
+export type GrantResult = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; description: string };
+
+/** Which grant a token request is, and its outcome (spec §7 Auth: password, USER_TOKEN, OAuth 'token', refresh). */
+export async function grantToken(ctx: SignInContext, request: TokenRequest): Promise<GrantResult> {
+  const clientId = request.client_id ?? WEB_CLIENT_ID;
+  if (!CLIENT_IDS.has(clientId)) throw new OAuthError(401, 'invalid_client', 'Unknown client');
+  switch (request.grant_type) {
+    case 'refresh_token':
+      if (!request.refresh_token) throw new OAuthError(400, 'invalid_request', 'Missing refresh_token');
+      return { kind: 'tokens', tokens: await refreshSession(ctx.db, request.refresh_token, ctx.organization.id) };
+    case 'password':
+      if (!request.password) throw new OAuthError(400, 'invalid_request', 'Missing password');
+      if (request.type === 'USER_TOKEN') return { kind: 'tokens', tokens: await tokenGrant(ctx, request.password, 'user_token', clientId) };
+      if (request.username === 'token') return { kind: 'tokens', tokens: await tokenGrant(ctx, request.password, 'magic_link', clientId) };
+      if (!request.username) throw new OAuthError(400, 'invalid_request', 'Missing username');
+      return passwordGrant(ctx, { ...request, username: request.username, password: request.password }, clientId);
+    case undefined:
+      throw new OAuthError(400, 'invalid_request', 'Missing grant_type');
+  }
+}
+
+/**
+ * The password grant: rate limits first, then the password (the same work whether or not the
+ * account exists), then the one-time password when the user or organisation requires it.
+ */
+async function passwordGrant(
+  ctx: SignInContext,
+  request: TokenRequest & { username: string; password: string },
+  clientId: string,
+): Promise<GrantResult> {
+  const { db, organization, caller } = ctx;
+  const email = normaliseEmail(request.username);
+  await assertSignInAllowed(db, caller, email);
+  const user = await findSignInUser(db, email, organization.id);
+  const ok = user?.password_hash ? await verifyPassword(user.password_hash, request.password) : await verifyAgainstDummy(request.password);
+  if (!user || !ok) {
+    await recordSignIn(db, caller, email, false);
+    throw new OAuthError(400, 'invalid_grant', BAD_CREDENTIALS);
+  }
+  if (!user.email_verified_at) {
+    await resendVerification(ctx, user);
+    throw new OAuthError(400, 'unverified_email', NOT_VERIFIED);
+  }
+
+  let otpVerified = false;
+  if (user.otp_required || organization.settings.otpRequired === true) {
+    const recipient = { organizationId: organization.id, organizationName: organization.name, userId: user.id, email: user.email };
+    if (request.otp) {
+      if (!(await checkOtpCode(db, organization.id, user.id, request.otp.trim()))) {
+        await recordSignIn(db, caller, email, false);
+        throw new OAuthError(400, 'invalid_grant', WRONG_OTP);
+      }
+      otpVerified = true;
+    } else if (request.otpCookie) {
+      if (!(await checkOtpCookie(db, organization.id, user.id, request.otpCookie))) {
+        // The client forgets the cookie and asks for the code, which is on its way.
+        await assertEmailRequestAllowed(db, caller, email);
+        await sendOtpCode(db, recipient);
+        throw new OAuthError(400, 'invalid_grant', INVALID_LOGIN_COOKIE);
+      }
+    } else {
+      await assertEmailRequestAllowed(db, caller, email);
+      await sendOtpCode(db, recipient);
+      return { kind: 'otp_required', description: OTP_SENT };
+    }
+  }
+
+  await recordSignIn(db, caller, email, true);
+  const tokens = await startSession(db, {
+    organizationId: organization.id,
+    userId: user.id,
+    clientId,
+    sessionTimeoutSeconds: sessionTimeoutSeconds(organization.settings, ctx.sessionSettings),
+    otpVerified,
+  });
+  return { kind: 'tokens', tokens };
+}
+
+async function resendVerification(ctx: SignInContext, user: UserRecord): Promise<void> {
+  try {
+    await assertEmailRequestAllowed(ctx.db, ctx.caller, user.email);
+  } catch (error) {
+    if (error instanceof HttpError) return; // limited: the earlier links still work
+    throw error;
+  }
+  const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'verify_account' });
+  await queueEmail(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    to: user.email,
+    template: { kind: 'verify_account', organizationName: ctx.organization.name, firstName: user.first_name, link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}` },
+  });
+}
+
+/**
+ * The token-login variants: a one-time user token (type USER_TOKEN: host hand-off, checked code,
+ * finished on-boarding) or an emailed sign-in link (username 'token'). The token proves the
+ * sign-in already, so no one-time password is asked for.
+ */
+async function tokenGrant(ctx: SignInContext, token: string, purpose: 'user_token' | 'magic_link', clientId: string): Promise<TokenResponse> {
+  const { db, organization } = ctx;
+  const record = await useLinkToken(db, token, organization.id, [purpose]);
+  const user = record && (await findUserById(db, record.userId));
+  if (!user || user.anonymised_at) throw new OAuthError(400, 'invalid_grant', INVALID_SIGN_IN_TOKEN);
+  // Following an emailed link proves the address too.
+  if (purpose === 'magic_link' && !user.email_verified_at) await updateUser(db, user.id, { email_verified_at: new Date() });
+  return startSession(db, {
+    organizationId: organization.id,
+    userId: user.id,
+    clientId,
+    sessionTimeoutSeconds: sessionTimeoutSeconds(organization.settings, ctx.sessionSettings),
+    otpVerified: false,
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasRole, isAdmin, type HiringRole } from '../../../engine/rules/roles';
+import type { App } from '../app-types';
+import { forbidden, notFound, OAuthError } from '../lib/http-error';
+import { authenticateToken, extendSession, INVALID_ACCESS_TOKEN } from '../modules/auth/session.service';
+import type { AccessTokenRecord } from '../modules/auth/session.repository';
+import { findUserById } from '../modules/users/user.repository';
+import type { Viewer } from '../modules/users/user.service';
+import { loadOrganization, noOrganizationMessage, organizationOf } from './tenancy';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, set by the `authenticate` preHandler. */
+    viewer: Viewer | null;
+    /** The access token of the call, for sliding the session-timeout expiry after it succeeds. */
+    accessToken: AccessTokenRecord | null;
+  }
+}
+
+export function registerAuth(app: App): void {
+  app.decorateRequest('viewer', null);
+  app.decorateRequest('accessToken', null);
+  // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.accessToken && reply.statusCode < 400) {
+      await extendSession(request.server.db, request.accessToken).catch((error: unknown) => request.log.error({ err: error }, 'session extension failed'));
+    }
+  });
+}
+
+/**
+ * preValidation hook of every /api/v1 route: the bearer token's session, then the organisation of the
+ * request (its `subdomain` parameter, else the host). A token is good for the organisation it
+ * was issued for: any other answers 404, as if that organisation's data did not exist.
+ * Platform admins (spec §6: superusers) work in every organisation.
+ */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = await authenticateToken(request.server.db, request.headers.authorization);
+  await loadOrganization(request);
+  const organization = organizationOf(request);
+  if (!isAdmin(token.userType) && token.organizationId !== organization.id) throw notFound(noOrganizationMessage(organization.subdomain));
+  const user = await findUserById(request.server.db, token.userId);
+  if (!user || user.anonymised_at) throw new OAuthError(401, 'invalid_token', INVALID_ACCESS_TOKEN);
+  request.accessToken = token;
+  request.viewer = { user, organization, session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified } };
+}
+
+/** The caller of a route behind `authenticate`; a programming error when the hook is missing. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new Error(`${request.routeOptions.url ?? request.url} has no authenticate preHandler`);
+  return request.viewer;
+}
+
+/** preHandler: at least the hiring-side level `role` (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER). */
+export function requireRole(role: HiringRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!hasRole(viewerOf(request).user.user_type, role)) throw forbidden('You do not have permission to do this.');
+  };
+}

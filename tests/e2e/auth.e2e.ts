@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
+import { codeIn, linkIn, nextMessage } from './support/outbox';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = 'CandidDemo#2026';
+
+/** A visitor who already chose cookies, so the banner stays out of the way. */
+async function decidedContext(): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
+  return context;
+}
+
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('sign-up, verification, one-time password and sign-out (northbridge requires a code)', () => {
+  it('sign up → verification link from the outbox → sign in → code from the outbox → /profile/create → sign out', async () => {
+    const context = await decidedContext();
+    const email = `e2e-${Date.now()}@example.test`;
+    const seen = new Set<string>();
+
+    const page = await openPage(context, 'northbridge.localhost', '/signup');
+    await heading(page, 'Create an account');
+    await expectAxeClean(page, '/signup');
+    // The rules of spec §5 show as the password is typed.
+    await page.getByLabel('Password', { exact: true }).fill('weak');
+    expect(await page.locator('[data-rule][data-met="true"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').waitFor();
+    await expectAxeClean(page, '/signup with errors');
+
+    await page.getByLabel('First name').fill('Eve');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sturdy-Otter#42');
+    await page.getByLabel('I accept the terms and conditions').check();
+    // Keyboard: submit with Enter from the last field.
+    await page.getByLabel('I accept the terms and conditions').press('Enter');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await heading(page, 'Check your email');
+    await expectAxeClean(page, 'sign-up sent');
+
+    const verification = await nextMessage(email, seen);
+    expect(verification.subject).toBe('Verify your Northbridge Bank account');
+    await page.goto(linkIn(verification, '/verify/'));
+    await heading(page, 'Your email address is verified');
+    await expectAxeClean(page, '/verify');
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+
+    await heading(page, 'Sign in');
+    await expectAxeClean(page, '/login');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sturdy-Otter#42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Enter your sign-in code');
+    await expectAxeClean(page, 'code step');
+
+    const code = codeIn(await nextMessage(email, seen));
+    await page.getByLabel('Sign-in code').fill(code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Create your profile');
+    expect(pathOf(page)).toBe('/profile/create');
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('otpCookies') ?? '{}') as Record<string, { value: string; expiresOn: number }>);
+    expect(saved[email]?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const days = (saved[email]!.expiresOn - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null')?.isLoggedIn)).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    expect(new URL(page.url()).searchParams.get('url')).toBe('/profile/create');
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+
+    // This browser keeps the login cookie: the next sign-in skips the code.
+    await heading(page, 'Sign in');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sturdy-Otter#42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Create your profile');
+    await context.close();
+  });
+});
+
+describe('organisation session timeout (meridian)', () => {
+  it('a manager who stays inactive is signed out, by the client and by the server', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'meridian.hr.localhost', '/login');
+    await heading(page, 'Sign in');
+    await page.getByLabel('Email address').fill('recruiter@meridian.example');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Your roles');
+    expect(pathOf(page)).toBe('/manager/roles');
+    await expectAxeClean(page, '/manager/roles');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null') as { access_token: string; refresh_token?: string; expires_in: number });
+    expect(stored.refresh_token).toBeUndefined();
+    expect(stored.expires_in).toBe(inject('sessionTimeoutSeconds'));
+
+    // Inactive past the timeout: the sign-in page says why, and the old token no longer works.
+    await page.getByText('You have been signed out because you were inactive').waitFor({ timeout: (inject('sessionTimeoutSeconds') + 10) * 1000 });
+    // Logout goes to /login with url (and search) after 500 ms (spec §4).
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('url') === '/manager/roles', { timeout: 5000 });
+    const status = await page.evaluate(async (token) => (await fetch('/api/v1/user', { headers: { authorization: `Bearer ${token}` } })).status, stored.access_token);
+    expect(status).toBe(401);
+    await expectAxeClean(page, '/login signed out');
+    await context.close();
+  }, 60_000);
+});
+
+describe('guarded pages', () => {
+  it('a guarded page sends a visitor to sign in, and sign-in comes back to it', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'acme.localhost', '/settings?from=e2e');
+    await heading(page, 'Sign in');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings?from=e2e');
+    await page.getByLabel('Email address').fill('candidate@acme.example');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await heading(page, 'Settings');
+    expect(`${pathOf(page)}${new URL(page.url()).search}`).toBe('/settings?from=e2e');
+    await expectAxeClean(page, '/settings');
+
+    // A reload keeps the session (auth persisted under localStorage 'auth').
+    await page.reload();
+    await heading(page, 'Settings');
+    await page.goto(page.url().replace(/\/settings.*/, '/account'));
+    await heading(page, 'Your account');
+    await expectAxeClean(page, '/account');
+    await context.close();
+  });
+
+  it('the other sign-in pages are axe-clean', async () => {
+    const context = await decidedContext();
+    for (const [path, title] of [
+      ['/forgot-password', 'Reset your password'],
+      ['/magic-password', 'Sign in with a link sent by email'],
+      ['/reset-password/not-a-real-token-000000000000000000000000', 'This reset link does not work'],
+      ['/on-boarding/not-a-real-token-0000000000000000000000000', 'This invitation link does not work'],
+      ['/oauth?token=not-a-real-token-0000000000000000000000000', 'This sign-in link does not work'],
+      ['/verify-email/not-a-real-token-000000000000000000000000', 'This email confirmation link does not work'],
+    ] as const) {
+      const page = await openPage(context, 'acme.localhost', path);
+      await heading(page, title);
+      await expectAxeClean(page, path);
+      await page.close();
+    }
+    const forgot = await openPage(context, 'acme.localhost', '/forgot-password');
+    await forgot.getByLabel('Email address').fill('hr@acme.example');
+    await forgot.getByRole('button', { name: 'Send the link' }).click();
+    await heading(forgot, 'Check your email');
+    await context.close();
+  });
+});
