@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
 import type { CompiledForm, CompiledStep } from '../../../engine/forms/types';
 import { createCounter, type EngineFormContext, type EngineServices } from './context';
-import { focusField } from './error-summary';
+import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
 import { fields, templates, widgets } from './theme';

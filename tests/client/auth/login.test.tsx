@@ -121,7 +121,7 @@ describe('sign-in with a one-time password (spec §4 Login)', () => {
     const summary = await screen.findByRole('alert');
     expect(summary.textContent).toContain('There is a problem');
     expect(summary.textContent).toContain('The email address or password is not correct.');
-    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await waitFor(() => expect(document.activeElement).toBe(summary.closest('[data-error-summary]')));
   });
 
   it('checks the fields before calling: the email rule and a missing password', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render } from '@testing-library/react';
 import { StepForm } from '../../../src/client/engine-ui/step-form';
 import { acmeForm, stepOf } from './support';
-import { bigStepLayer } from './perf-support';
+import { largeFormLayer } from '../../../src/client/features/showcase/demo-forms';
 
 /**
  * Typing into a 300-question step changes only the field typed into. Speed is measured by
@@ -10,7 +10,7 @@ import { bigStepLayer } from './perf-support';
  */
 describe('a 300-question step', () => {
   it('keeps every keystroke in its own field', () => {
-    const form = acmeForm(bigStepLayer());
+    const form = acmeForm(largeFormLayer(300));
     const step = stepOf(form, 'questions');
     expect(step.fieldIds.length).toBeGreaterThanOrEqual(300);
     const mountStart = performance.now();

@@ -7,7 +7,7 @@ import { answersView, type AnswerGroup, type AnswerRow } from '../../../../engin
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
-import { ErrorSummary } from '../error-summary';
+import { ErrorSummary } from '../../ui/form/error-summary';
 import { itemNoun, lowerFirst } from '../fields';
 import { FlowLink, NavigationContext } from './navigation';
 import { FLOW_HEADING_ID } from './task-list';

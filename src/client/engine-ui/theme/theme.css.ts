@@ -1,7 +1,6 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
-import { controlFocusRing, focusRing } from '../../ui/focus.css';
-import { media } from '../../ui/media';
+import { controlFocusRing } from '../../ui/focus.css';
 
 /**
  * Styles of the form renderer, on the theme contract and modelled on the GOV.UK Design System.
@@ -97,19 +96,6 @@ export const dateItem = style({ display: 'flex', flexDirection: 'column' });
 export const dateLabel = style({ marginBottom: vars.space.xs });
 
 // GOV.UK error summary: red border, focusable, links in the error colour.
-export const errorSummary = style({
-  marginBottom: vars.space.xl,
-  padding: vars.space.m,
-  border: `5px solid ${vars.colour.error}`,
-  '@media': { [media.sm]: { padding: vars.space.l } },
-  selectors: { '&:focus': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 0 } },
-});
-export const errorSummaryTitle = style({ marginTop: 0, marginBottom: vars.space.m, fontSize: vars.font.sizeH3 });
-export const errorSummaryList = style({ margin: 0, padding: 0, listStyle: 'none' });
-export const errorSummaryItem = style({ marginBottom: vars.space.xs });
-globalStyle(`${errorSummaryList} a, ${errorSummaryList} a:visited`, { color: vars.colour.error, fontWeight: vars.font.weightBold });
-globalStyle(`${errorSummaryList} a:focus-visible`, focusRing);
-
 // Repeatable groups ("add another"): each item its own fieldset, separated by a rule.
 export const group = style({ margin: 0, padding: 0, border: 0, minWidth: 0, outline: 'none' });
 export const groupItem = style({

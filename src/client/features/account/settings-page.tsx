@@ -17,7 +17,7 @@ import { useClickLock } from '../../ui/button/use-click-lock';
 import { Dialog } from '../../ui/dialog/dialog';
 import { Checkbox } from '../../ui/form/checkbox';
 import { EmailField } from '../../ui/form/email-field';
-import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
@@ -112,7 +112,7 @@ function ProfileSection({ user }: { user: CurrentUser }) {
   });
   return (
     <Section id="profile" title={t('account.profile.title')}>
-      {form.errors.length > 0 && <ErrorSummary errors={form.errors} focusKey={form.attempt} />}
+      {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
       {user.pendingEmail && (
         <p className={styles.inset} role="status">
           {t('account.profile.pendingEmail', { email: user.pendingEmail })}
@@ -153,7 +153,7 @@ function PasswordSection() {
   });
   return (
     <Section id="password" title={t('account.password.title')} lead={t('account.password.lead')}>
-      {form.errors.length > 0 && <ErrorSummary errors={form.errors} focusKey={form.attempt} />}
+      {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
       <form noValidate onSubmit={onSubmit}>
         <PasswordField id="password-currentPassword" label={t('auth.password.currentLabel')} value={current} onChange={setCurrent} error={form.of('password-currentPassword')} autoComplete="current-password" />
         <PasswordField id="password-newPassword" label={t('auth.password.newLabel')} value={next} onChange={setNext} error={form.of('password-newPassword')} autoComplete="new-password" showRules />
@@ -186,7 +186,7 @@ function SecuritySection({ user }: { user: CurrentUser }) {
   });
   return (
     <Section id="security" title={t('account.security.title')} lead={t('account.security.lead')}>
-      {form.errors.length > 0 && <ErrorSummary errors={form.errors} focusKey={form.attempt} />}
+      {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
       {required ? (
         <p className={styles.inset}>{t('account.security.required')}</p>
       ) : (
@@ -220,7 +220,7 @@ function ContactSection({ user }: { user: CurrentUser }) {
   });
   return (
     <Section id="contact" title={t('account.contact.title')}>
-      {form.errors.length > 0 && <ErrorSummary errors={form.errors} focusKey={form.attempt} />}
+      {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
       <form noValidate onSubmit={onSubmit}>
         <fieldset className={styles.section} aria-describedby="contact-hint">
           <legend>{t('account.contact.legend')}</legend>
@@ -255,7 +255,7 @@ function DeleteSection() {
   });
   return (
     <Section id="delete" title={t('account.delete.title')}>
-      {form.errors.length > 0 && <ErrorSummary errors={form.errors} focusKey={form.attempt} />}
+      {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
       <p className={styles.warningText}>{t('account.delete.lead')}</p>
       <Button variant="warning" onClick={() => setOpen(true)}>
         {t('account.delete.button')}

@@ -13,7 +13,7 @@ import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { EmailField } from '../../ui/form/email-field';
-import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
@@ -126,7 +126,7 @@ export function LoginPage() {
   if (step === 'otp') {
     return (
       <>
-        {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+        {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
         <h1>{t('auth.login.otpTitle')}</h1>
         <p className={lead}>{t('auth.login.otpLead', { email: normaliseEmail(email) })}</p>
         {notice && (
@@ -177,7 +177,7 @@ export function LoginPage() {
 
   return (
     <>
-      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{t('auth.login.title')}</h1>
       <p className={lead}>{t('auth.login.lead', { name: organization.name })}</p>
       {signedOut && (

@@ -8,7 +8,7 @@ import { fieldErrors } from '../../api/errors';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
-import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
@@ -88,7 +88,7 @@ export function OnBoardingPage() {
   const fieldError = (id: string) => errors.find((e) => e.fieldId === id)?.message;
   return (
     <>
-      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{t('auth.onboarding.title')}</h1>
       <p className={lead}>{t('auth.onboarding.lead', { name: link.user.organizationName, email: link.user.email })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>

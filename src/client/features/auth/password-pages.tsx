@@ -13,7 +13,7 @@ import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { EmailField } from '../../ui/form/email-field';
-import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
 import { PasswordField } from '../../ui/form/password-field';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
@@ -57,7 +57,7 @@ function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { ti
   }
   return (
     <>
-      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{title}</h1>
       <p className={lead}>{intro}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
@@ -164,7 +164,7 @@ export function ResetPasswordPage() {
   }
   return (
     <>
-      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{t('auth.reset.title')}</h1>
       <p className={lead}>{t('auth.reset.lead', { email: linkState.user.email })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { Checkbox } from '../../ui/form/checkbox';
 import { EmailField } from '../../ui/form/email-field';
-import { ErrorSummary, type SummaryError } from '../../ui/form/error-summary';
+import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
@@ -90,7 +90,7 @@ export function SignupPage() {
   const fieldError = (id: string) => errors.find((e) => e.fieldId === id)?.message;
   return (
     <>
-      {errors.length > 0 && <ErrorSummary errors={errors} focusKey={attempt} />}
+      {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{t('auth.signup.title')}</h1>
       <p className={lead}>{t('auth.signup.lead', { name: organization.name })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>

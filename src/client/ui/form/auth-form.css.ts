@@ -4,20 +4,6 @@ import { focusRing } from '../focus.css';
 
 /* GOV.UK error summary, password rules, inline status and check-box styles for account forms. */
 
-export const errorSummary = style({
-  marginBottom: vars.space.xl,
-  padding: vars.space.m,
-  border: `5px solid ${vars.colour.error}`,
-  selectors: { '&:focus': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 0 } },
-});
-export const errorSummaryTitle = style({ marginTop: 0, fontSize: vars.font.sizeH3 });
-export const errorSummaryList = style({ margin: 0, paddingLeft: 0, listStyle: 'none' });
-export const errorSummaryLink = style({
-  color: vars.colour.error,
-  fontWeight: vars.font.weightBold,
-  selectors: { '&:visited': { color: vars.colour.error }, '&:focus': focusRing },
-});
-
 export const rules = style({ margin: `0 0 ${vars.space.m}`, paddingLeft: 0, listStyle: 'none' });
 export const rule = style({ display: 'flex', gap: vars.space.s, alignItems: 'baseline' });
 export const ruleMet = style({ color: vars.colour.success });

@@ -1,58 +1,99 @@
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as styles from './auth-form.css';
+import * as styles from './error-summary.css';
 
-export interface SummaryError {
-  /** id of the input the link moves focus to. */
-  fieldId?: string;
-  message: string;
+export interface ErrorSummaryItem {
+  text: string;
+  /** id of the element the link moves focus to (the input, or the group holding the inputs). */
+  targetId?: string;
+  /** Instead of moving focus on this page: go somewhere else (e.g. back to the step of the field). */
+  onSelect?: () => void;
+  href?: string;
+}
+
+const CONTROLS = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
+
+function escapeId(id: string): string {
+  return typeof CSS !== 'undefined' && typeof CSS.escape === 'function' ? CSS.escape(id) : id.replace(/["\\]/g, '\\$&');
+}
+
+/**
+ * Moves focus to the control with `targetId` (or the first control inside it) and scrolls its
+ * label or legend into view with it, as GOV.UK Frontend does: the question stays visible above
+ * the focused input. Returns false when there is no such element.
+ */
+export function focusField(targetId: string): boolean {
+  const target = document.getElementById(targetId);
+  if (!target) return false;
+  const control = target.matches(CONTROLS) ? target : (target.querySelector<HTMLElement>(CONTROLS) ?? target);
+  control.focus({ preventScroll: true });
+  const question =
+    (control.id ? document.querySelector(`label[for="${escapeId(control.id)}"]`) : null) ?? control.closest('fieldset')?.querySelector('legend') ?? control;
+  if (typeof question.scrollIntoView === 'function') question.scrollIntoView({ block: 'start' });
+  return true;
 }
 
 interface ErrorSummaryProps {
+  items: readonly ErrorSummaryItem[];
   /** Defaults to "There is a problem". */
   title?: string;
-  errors: readonly SummaryError[];
-  /** The summary takes focus whenever this changes (each failed submit). */
+  /** The summary takes focus when mounted and whenever this changes (each failed Continue or submit). */
   focusKey?: unknown;
 }
 
 /**
- * GOV.UK error summary: "There is a problem" with a link to each field at fault. It takes focus
- * on each failed submit so keyboard and screen-reader users land on it (role="alert" announces it).
+ * The GOV.UK error summary: "There is a problem" and a link to each question with a problem. It
+ * takes focus so keyboard and screen-reader users land on it, and its role="alert" announces it.
+ * One component for every form: the generated ones (engine-ui) and the hand-written ones.
  */
-export function ErrorSummary({ title, errors, focusKey }: ErrorSummaryProps) {
+export function ErrorSummary({ items, title, focusKey }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, [focusKey]);
-  if (errors.length === 0) return null;
-  const onClick = (fieldId: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    const field = document.getElementById(fieldId);
-    if (!field) return;
-    event.preventDefault();
-    field.focus();
-    document.querySelector(`label[for="${fieldId}"]`)?.scrollIntoView?.({ block: 'start' });
+  if (items.length === 0) return null;
+  const onClick = (item: ErrorSummaryItem) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (item.onSelect) {
+      event.preventDefault();
+      item.onSelect();
+    } else if (item.targetId && focusField(item.targetId)) {
+      event.preventDefault();
+    }
   };
   return (
-    <div ref={ref} className={styles.errorSummary} role="alert" aria-labelledby={titleId} tabIndex={-1}>
-      <h2 id={titleId} className={styles.errorSummaryTitle}>
-        {title ?? t('auth.thereIsAProblem')}
-      </h2>
-      <ul className={styles.errorSummaryList}>
-        {errors.map((error) => (
-          <li key={`${error.fieldId ?? ''}:${error.message}`}>
-            {error.fieldId ? (
-              <a href={`#${error.fieldId}`} className={styles.errorSummaryLink} onClick={onClick(error.fieldId)}>
-                {error.message}
-              </a>
-            ) : (
-              <span className={styles.errorSummaryLink}>{error.message}</span>
-            )}
-          </li>
-        ))}
-      </ul>
+    <div ref={ref} className={styles.errorSummary} tabIndex={-1} data-error-summary="">
+      <div role="alert" aria-labelledby={titleId}>
+        <h2 id={titleId} className={styles.errorSummaryTitle}>
+          {title ?? t('form.errorSummaryTitle')}
+        </h2>
+        <ul className={styles.errorSummaryList}>
+          {items.map((item, index) => (
+            <li key={`${item.targetId ?? ''}-${index}`} className={styles.errorSummaryItem}>
+              {item.targetId || item.href || item.onSelect ? (
+                <a href={item.href ?? (item.targetId ? `#${item.targetId}` : '#')} onClick={onClick(item)}>
+                  {item.text}
+                </a>
+              ) : (
+                <span>{item.text}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
+}
+
+/** Field errors of a hand-written form ({ fieldId, message }) as summary items. */
+export function summaryItems(errors: readonly SummaryError[]): ErrorSummaryItem[] {
+  return errors.map((e) => ({ text: e.message, ...(e.fieldId ? { targetId: e.fieldId } : {}) }));
+}
+
+/** A field error of a hand-written form. */
+export interface SummaryError {
+  /** id of the input the link moves focus to. */
+  fieldId?: string;
+  message: string;
 }
