@@ -1,0 +1,100 @@
+import { Type } from 'typebox';
+
+/**
+ * Candidate search (spec §3 Candidate-search filter payload and Search state, §7 Search, §9).
+ * Empty values are dropped before sending (engine/pipeline/search.ts compactFilters).
+ */
+const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10_000 });
+const Names = Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 200 });
+const Range = Type.Object(
+  { min: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })), max: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })) },
+  { additionalProperties: false, description: 'a percentile or mark range' },
+);
+
+export const DateAdded = Type.Union([
+  Type.Literal('LAST_DAY'),
+  Type.Literal('LAST_WEEK'),
+  Type.Literal('LAST_MONTH'),
+  Type.Literal('LAST_3_MONTHS'),
+  Type.Literal('LAST_6_MONTHS'),
+  Type.Literal('LAST_YEAR'),
+]);
+export type DateAdded = Type.Static<typeof DateAdded>;
+
+export const StageStatus = Type.Union([
+  Type.Literal('PENDING'),
+  Type.Literal('INVITED'),
+  Type.Literal('SCHEDULED'),
+  Type.Literal('IN_PROGRESS'),
+  Type.Literal('COMPLETED'),
+]);
+
+export const CandidateSearchFilters = Type.Object(
+  {
+    // Candidate selection
+    locations: Type.Optional(Names),
+    groups: Type.Optional(Type.Array(Type.Union([Type.Literal('REJECTED'), Type.Literal('HIRED'), Type.Literal('OFFERS')]), { maxItems: 3 })),
+    statuses: Type.Optional(Type.Array(StageStatus, { maxItems: 5 })),
+    steps: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { maxItems: 100 })),
+    sources: Type.Optional(Names),
+    roleId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    stageId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    substageId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    dateAdded: Type.Optional(DateAdded),
+    scores: Type.Optional(Type.Array(Type.Object({ key: Type.String({ maxLength: 100 }), min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()) }, { additionalProperties: false }), { maxItems: 20 })),
+    ids: Type.Optional(Ids),
+    unselectedIds: Type.Optional(Ids),
+    assigneeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
+    // School and university measures
+    schoolPercentile: Type.Optional(Range),
+    universityPercentile: Type.Optional(Range),
+    universityGroups: Type.Optional(Type.Array(Type.Union([Type.Literal('RUSSELL'), Type.Literal('NON_RUSSELL'), Type.Literal('OXBRIDGE'), Type.Literal('GO8')]), { maxItems: 4 })),
+    // Role attributes
+    roleTypes: Type.Optional(Names),
+    roleLevels: Type.Optional(Names),
+    departments: Type.Optional(Names),
+    employmentTypes: Type.Optional(Names),
+    recruiters: Type.Optional(Ids),
+    clients: Type.Optional(Ids),
+    sector: Type.Optional(Type.Integer({ minimum: 1 })),
+    status: Type.Optional(Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED')])),
+    lateralRoleTypes: Type.Optional(Names),
+    permitTypes: Type.Optional(Names),
+    wamRanges: Type.Optional(Type.Array(Range, { maxItems: 10 })),
+    /** Epoch seconds. */
+    roleStartDate: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Epoch seconds. */
+    roleEndDate: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type CandidateSearchFilters = Type.Static<typeof CandidateSearchFilters>;
+
+export const SORT_FIELDS = ['lastChangeAt', 'appliedAt', 'name', 'stage', 'score'] as const;
+
+export const SearchQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    sortBy: Type.Optional(Type.Union(SORT_FIELDS.map((f) => Type.Literal(f)), { default: 'lastChangeAt' })),
+    orderBy: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' })),
+    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type SearchQuery = Type.Static<typeof SearchQuery>;
+
+/** Spec §3 pagination fields. */
+export const PageInfo = Type.Object({
+  first: Type.Boolean(),
+  last: Type.Boolean(),
+  number: Type.Integer(),
+  numberOfElements: Type.Integer(),
+  size: Type.Integer(),
+  totalElements: Type.Integer(),
+  totalPages: Type.Integer(),
+  hasNext: Type.Boolean(),
+  hasPrevious: Type.Boolean(),
+  hasContent: Type.Boolean(),
+});
+export type PageInfo = Type.Static<typeof PageInfo>;
