@@ -86,6 +86,15 @@ describe('languages', () => {
     await context.close();
   });
 
+  it('Arabic on meridian reads right to left', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'meridian.localhost', '/?language=ar');
+    await page.getByRole('navigation', { name: 'الرئيسية' }).getByRole('link', { name: 'الوظائف' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('a language the organisation does not offer shows the default language', async () => {
     const context = await decidedContext();
     const page = await openPage(context, 'acme.localhost', '/?language=de');

@@ -22,7 +22,8 @@ describe('GET /api/public/translation', () => {
   it('takes the organisation and one language from the query', async () => {
     expect((await get('/api/public/translation?subdomain=acme&language=cy')).json<TranslationEntry[]>()).toHaveLength(1);
     expect((await get('/api/public/translation?subdomain=acme&language=fr')).json()).toEqual([]);
-    expect((await get('/api/public/translation?subdomain=hartley')).json()).toEqual([]);
+    expect((await get('/api/public/translation?subdomain=hartley')).json<TranslationEntry[]>().map((e) => e.languageCode)).toEqual(['zh-Hant']);
+    expect((await get('/api/public/translation?subdomain=meridian&language=ar')).json<TranslationEntry[]>()[0]!.configuration.text?.['ui.header.roles']).toBe('الوظائف');
   });
 
   it('answers 404 for an unknown organisation and 400 for a malformed language', async () => {
