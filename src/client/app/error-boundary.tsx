@@ -1,5 +1,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { isChunkLoadError } from './chunk-load';
+import { ChunkLoadErrorScreen } from './screens/chunk-load-error-screen';
 import { FatalErrorScreen } from './screens/fatal-error-screen';
 
 interface AppErrorBoundaryProps {
@@ -27,5 +29,5 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, { failed:
 export function RouteErrorScreen() {
   const error = useRouteError();
   useEffect(() => console.error('Route error', error), [error]);
-  return <FatalErrorScreen />;
+  return isChunkLoadError(error) ? <ChunkLoadErrorScreen /> : <FatalErrorScreen />;
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { HostSide } from '../../../schemas/product';
 import { DelayedSpinner } from '../ui/spinner/delayed-spinner';
+import { loadChunk } from './chunk-load';
 import { RouteErrorScreen } from './error-boundary';
 import { LayoutRoute, type LayoutName } from './layouts/layouts';
 import { RequireSignIn } from './require-sign-in';
@@ -9,7 +10,7 @@ import { pageRoutes, type PageRoute } from './route-table';
 import { NotFoundPage } from './screens/not-found-page';
 
 function toRouteObject({ path, page }: PageRoute): RouteObject {
-  return { path, lazy: async () => ({ Component: await page() }) };
+  return { path, lazy: async () => ({ Component: await loadChunk(page) }) };
 }
 
 /** Routes grouped under their layout; protected ones under the sign-in guard inside it. */
