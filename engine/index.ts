@@ -38,3 +38,4 @@ export * from './scoring/metrics';
 export * from './scheduling/slots';
 export * from './rules/display-name';
 export * from './rules/candidate-save';
+export * from './forms/profile';

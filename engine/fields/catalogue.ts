@@ -10,6 +10,8 @@ import type { FieldDefinition, SectionId } from './types';
 const DOCUMENT_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
 const FIVE_MB = 5 * 1024 * 1024;
 const document = (id: string): FieldDefinition => ({ id, kind: 'file', section: 'documents', accept: DOCUMENT_TYPES, maxBytes: FIVE_MB });
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+const TWO_MB = 2 * 1024 * 1024;
 
 const universityItem: readonly FieldDefinition[] = [
   { id: 'universityType', kind: 'select', list: 'UNIVERSITY_TYPE', section: 'universityEducation' },
@@ -73,6 +75,8 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   document('rightToWorkDocument'),
   document('writingSample'),
   document('otherDocument'),
+  // Spec §3 photo_base64: a photo of the candidate, hidden unless configuration shows it.
+  { id: 'photo', kind: 'file', section: 'documents', accept: IMAGE_TYPES, maxBytes: TWO_MB },
   // Terms and consent
   { id: 'acceptTermAndConditions', kind: 'consent', section: 'termsAndConditions' },
   { id: 'acceptRare', kind: 'yesno', section: 'termsAndConditions' },

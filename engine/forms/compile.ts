@@ -81,6 +81,7 @@ class Compiler {
     if (definition.items) {
       compiled.items = this.fields(definition.items);
       if (compiled.items.length === 0) return undefined;
+      compiled.itemLabel = textOf(c, `field.${definition.id}.item`, label);
     }
     return compiled;
   }

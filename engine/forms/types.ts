@@ -30,6 +30,8 @@ export interface CompiledField {
   /** Shown only while `field` has one of `values`. */
   showIf?: { field: string; values: readonly string[] };
   items?: CompiledField[];
+  /** What one item of a repeatable group is called ("University"): text `field.<id>.item`, else the label. */
+  itemLabel?: string;
   minItems?: number;
   maxItems?: number;
   maxLength?: number;

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { engineAjv } from '../validation/ajv';
-import { errorMessage } from '../validation/messages';
+import { errorMessage, type SchemaError } from '../validation/messages';
 import { formFields, pruneAnswers, stepFields, type Answers } from './answers';
 import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './types';
 
@@ -48,8 +48,7 @@ export function fieldErrors(errors: readonly ErrorObject[], fields: readonly Com
     if (error.keyword === 'if') continue;
     const path = errorPath(error);
     if (byField.has(path)) continue;
-    const field = fieldAt(fields, path);
-    byField.set(path, { field: path, message: errorMessage(error, field) });
+    byField.set(path, { field: path, message: describeError(error, fields, path) });
   }
   const order = fieldOrder(fields);
   return [...byField.values()].sort((a, b) => rank(order, a.field) - rank(order, b.field));
@@ -60,6 +59,19 @@ function errorPath(error: ErrorObject): string {
   if (error.keyword === 'required') base.push((error.params as { missingProperty: string }).missingProperty);
   if (error.keyword === 'additionalProperties') base.push((error.params as { additionalProperty: string }).additionalProperty);
   return base.join('.');
+}
+
+/**
+ * The message for an error at `path`, naming the item of a repeatable group it belongs to
+ * ("Select degree (University 2)") so the error summary is unambiguous. Client and server share it.
+ */
+export function describeError(error: SchemaError, fields: readonly CompiledField[], path: string): string {
+  const message = errorMessage(error, fieldAt(fields, path));
+  const parts = path.split('.');
+  const at = parts.findIndex((p) => /^\d+$/.test(p));
+  if (at < 1 || at === parts.length - 1) return message;
+  const group = fieldAt(fields, parts.slice(0, at).join('.'));
+  return group?.itemLabel ? `${message} (${group.itemLabel} ${Number(parts[at]) + 1})` : message;
 }
 
 /** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */

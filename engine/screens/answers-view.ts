@@ -51,7 +51,7 @@ export function answersView(form: CompiledForm, answers: Answers, texts: Display
         .filter((f) => f.kind === 'group' && f.items)
         .flatMap((group) =>
           (Array.isArray(answers[group.id]) ? (answers[group.id] as Answers[]) : []).map((item, i) => ({
-            title: `${group.label} ${i + 1}`,
+            title: `${group.itemLabel ?? group.label} ${i + 1}`,
             rows: rowsOf(group.items!, item ?? {}, step.id, `${group.id}.${i}.`, texts),
           })),
         ),

@@ -85,7 +85,7 @@ describe('acme application: accepted and rejected answers', () => {
     ['an option not in the list', { gender: 'Robot' }, [{ field: 'gender', message: /^Select gender from the list$/ }]],
     ['a year outside the list', { secondarySchoolCompletedYear: 1900 }, [{ field: 'secondarySchoolCompletedYear', message: /from the list/ }]],
     ['no university', { universities: [] }, [{ field: 'universities', message: /^Add at least one university$/ }]],
-    ['a university without a degree class', { universities: [{ ...completeAcme.universities[0], degreeClass: undefined }] }, [{ field: 'universities.0.degreeClass', message: /^Select degree classification$/ }]],
+    ['a university without a degree class', { universities: [{ ...completeAcme.universities[0], degreeClass: undefined }] }, [{ field: 'universities.0.degreeClass', message: /^Select degree classification \(University 1\)$/ }]],
     ['a percentage above 100', { universities: [{ ...completeAcme.universities[0], averagePercent: 101 }] }, [{ field: 'universities.0.averagePercent', message: /from 0 to 100/ }]],
     ['too many words', { whyAcme: 'word '.repeat(251) }, [{ field: 'whyAcme', message: /250 words or fewer/ }]],
     ['terms not accepted', { acceptTermAndConditions: false }, [{ field: 'acceptTermAndConditions', message: /accept the terms/ }]],

@@ -35,7 +35,7 @@ describe('check-answers model', () => {
   it('shows each repeatable item as its own group', () => {
     const universities = sections.find((s) => s.id === 'universityEducation')!;
     expect(universities.groups).toHaveLength(1);
-    expect(universities.groups[0]!.title).toBe('Universities 1');
+    expect(universities.groups[0]!.title).toBe('University 1');
     expect(universities.groups[0]!.rows.find((r) => r.fieldId === 'averagePercent')).toMatchObject({ value: '72.5%', path: 'universities.0.averagePercent' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Answers } from '../../../engine/forms/answers';
-import type { CompiledField, CompiledForm } from '../../../engine/forms/types';
+import type { CompiledField } from '../../../engine/forms/types';
 
 /** Questions asked with several inputs: a fieldset whose legend is the question (GOV.UK). */
 export const FIELDSET_KINDS: ReadonlySet<string> = new Set(['radio', 'checkboxes', 'yesno', 'date']);
@@ -14,22 +14,9 @@ export function isFieldShown(field: CompiledField | undefined, answers: Answers 
   return typeof controlling === 'string' && field.showIf.values.includes(controlling);
 }
 
-function singular(label: string): string {
-  if (/ies$/i.test(label)) return label.slice(0, -3) + 'y';
-  if (/(ss|us|is)$/i.test(label)) return label;
-  if (/s$/i.test(label)) return label.slice(0, -1);
-  return label;
-}
-
-/**
- * What one item of a repeatable group is called ("University" for "Universities"): the text
- * `field.<id>.item` when the configuration has one, else the label made singular in English.
- */
-export function itemNoun(field: CompiledField | undefined, form: CompiledForm | undefined): string {
-  if (!field) return '';
-  const configured = form?.texts[`field.${field.id}.item`];
-  if (configured) return configured;
-  return !form || form.language.startsWith('en') ? singular(field.label) : field.label;
+/** What one item of a repeatable group is called ("University"), as the engine compiled it. */
+export function itemNoun(field: CompiledField | undefined): string {
+  return field?.itemLabel ?? field?.label ?? '';
 }
 
 /** "University 1" → "university 1" inside a sentence (as the engine's messages do: only plain capitalised words). */

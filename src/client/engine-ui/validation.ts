@@ -2,9 +2,8 @@ import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError } f
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
 import type { CompiledField, CompiledStep, FieldError, JsonSchema } from '../../../engine/forms/types';
-import { fieldAt } from '../../../engine/forms/validate';
+import { describeError } from '../../../engine/forms/validate';
 import { AJV_OPTIONS, extendAjv } from '../../../engine/validation/ajv';
-import { errorMessage } from '../../../engine/validation/messages';
 import { propertyPath } from './ids';
 
 /**
@@ -45,7 +44,7 @@ export function createTransformErrors(fields: readonly CompiledField[], rootSche
         if (error.name === 'additionalProperties' && typeof params.additionalProperty === 'string') {
           path = path ? `${path}.${params.additionalProperty}` : params.additionalProperty;
         }
-        const message = errorMessage({ keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) }, fieldAt(fields, path));
+        const message = describeError({ keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) }, fields, path);
         const property = path ? `.${path}` : '';
         return { ...error, property, message, stack: `${property} ${message}`.trim() };
       });

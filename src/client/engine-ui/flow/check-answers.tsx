@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { Answers } from '../../../../engine/forms/answers';
 import type { CompiledForm, FieldError } from '../../../../engine/forms/types';
 import { validateApplication } from '../../../../engine/forms/validate';
-import { answersView, type AnswerGroup, type AnswerRow } from '../../../../engine/screens/answers-view';
+import { answersView, type AnswerRow } from '../../../../engine/screens/answers-view';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { ErrorSummary } from '../../ui/form/error-summary';
-import { itemNoun, lowerFirst } from '../fields';
+import { lowerFirst } from '../fields';
 import { FlowLink, NavigationContext } from './navigation';
 import { FLOW_HEADING_ID } from './task-list';
 import * as styles from './flow.css';
@@ -31,14 +31,6 @@ function SummaryList({ rows }: { rows: readonly AnswerRow[] }) {
       ))}
     </dl>
   );
-}
-
-/** "University 2" for the second item of universities (the engine's view says "Universities 2"). */
-function groupTitle(form: CompiledForm, group: AnswerGroup, t: (key: 'form.group.item', values: { item: string; number: number }) => string): string {
-  const match = /^([^.]+)\.(\d+)\./.exec(group.rows[0]?.path ?? '');
-  if (!match) return group.title;
-  const field = form.steps.flatMap((s) => s.sections.flatMap((x) => x.fields)).find((f) => f.id === match[1]);
-  return field ? t('form.group.item', { item: itemNoun(field, form), number: Number(match[2]) + 1 }) : group.title;
 }
 
 interface CheckAnswersPageProps {
@@ -98,7 +90,7 @@ export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPagePr
             {section.rows.length ? <SummaryList rows={section.rows} /> : null}
             {section.groups.map((group) => (
               <div key={group.rows[0]?.path ?? group.title}>
-                <h3 className={styles.groupHeading}>{groupTitle(form, group, t)}</h3>
+                <h3 className={styles.groupHeading}>{group.title}</h3>
                 <SummaryList rows={group.rows} />
               </div>
             ))}

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button/button';
 import { useClickLock } from '../../../ui/button/use-click-lock';
 import * as formStyles from '../../../ui/form/form.css';
 import { visuallyHidden } from '../../../ui/visually-hidden.css';
-import { compiledFieldOf, engineContext } from '../../context';
+import { compiledFieldOf } from '../../context';
 import { itemNoun, lowerFirst } from '../../fields';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
@@ -30,11 +30,10 @@ const FIRST_CONTROL = 'input:not([type="hidden"]), select, textarea';
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { t } = useTranslation();
-  const { items, canAdd, onAddClick, uiSchema, rawErrors, fieldPathId, schema, required, registry, title, hideError } = props;
-  const ctx = engineContext(registry);
+  const { items, canAdd, onAddClick, uiSchema, rawErrors, fieldPathId, schema, required, title, hideError } = props;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const id = fieldPathId.$id;
-  const noun = itemNoun(field, ctx?.form) || title;
+  const noun = itemNoun(field) || title;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const error = hideError ? undefined : rawErrors?.[0];
   const hint = field?.hint ?? schema.description;
