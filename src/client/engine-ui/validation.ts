@@ -133,9 +133,5 @@ export function stepAnswersOf(step: CompiledStep, answers: Answers | undefined):
   return own;
 }
 
-/** The application's answers with a step's answers replaced (cleared and hidden answers removed). */
-export function mergeStepAnswers(step: CompiledStep, answers: Answers, stepAnswers: Answers): Answers {
-  const merged: Answers = { ...answers };
-  for (const id of step.fieldIds) delete merged[id];
-  return { ...merged, ...stepAnswers };
-}
+/** The application's answers with a step's answers replaced (the engine's, shared with the server). */
+export { mergeStepAnswers } from '../../../engine/forms/answers';

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import * as formStyles from '../../../ui/form/form.css';
@@ -16,6 +17,24 @@ function hasHint(props: WidgetProps): boolean {
 
 function hasError(props: WidgetProps): boolean {
   return !props.hideError && Boolean(props.rawErrors?.length);
+}
+
+interface ChoiceProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type' | 'id'> {
+  id: string;
+  type: 'radio' | 'checkbox';
+  label: ReactNode;
+}
+
+/** One radio or checkbox with its label, GOV.UK style. */
+function Choice({ id, type, label, ...input }: ChoiceProps) {
+  return (
+    <div className={formStyles.choice}>
+      <input id={id} className={formStyles.choiceInput} type={type} {...input} />
+      <label className={formStyles.choiceLabel} htmlFor={id}>
+        {label}
+      </label>
+    </div>
+  );
 }
 
 /** A drop-down; the answer keeps its type (year lists are integers). */
@@ -52,26 +71,19 @@ export function RadioWidget(props: WidgetProps) {
   const enumOptions = (options.enumOptions ?? []) as Options;
   return (
     <div>
-      {enumOptions.map((option, index) => {
-        const optionId = optionDomId(id, index);
-        return (
-          <div key={String(option.value)} className={formStyles.choice}>
-            <input
-              id={optionId}
-              className={formStyles.choiceInput}
-              type="radio"
-              name={htmlName || id}
-              value={String(index)}
-              checked={option.value === value}
-              disabled={disabled || readonly}
-              onChange={() => onChange(option.value)}
-            />
-            <label className={formStyles.choiceLabel} htmlFor={optionId}>
-              {option.label}
-            </label>
-          </div>
-        );
-      })}
+      {enumOptions.map((option, index) => (
+        <Choice
+          key={String(option.value)}
+          id={optionDomId(id, index)}
+          type="radio"
+          label={option.label}
+          name={htmlName || id}
+          value={String(index)}
+          checked={option.value === value}
+          disabled={disabled || readonly}
+          onChange={() => onChange(option.value)}
+        />
+      ))}
     </div>
   );
 }
@@ -87,26 +99,19 @@ export function CheckboxesWidget(props: WidgetProps) {
   };
   return (
     <div>
-      {enumOptions.map((option, index) => {
-        const optionId = optionDomId(id, index);
-        return (
-          <div key={String(option.value)} className={formStyles.choice}>
-            <input
-              id={optionId}
-              className={formStyles.choiceInput}
-              type="checkbox"
-              name={htmlName || id}
-              value={String(index)}
-              checked={chosen.includes(option.value)}
-              disabled={disabled || readonly}
-              onChange={(event) => toggle(option.value, event.target.checked)}
-            />
-            <label className={formStyles.choiceLabel} htmlFor={optionId}>
-              {option.label}
-            </label>
-          </div>
-        );
-      })}
+      {enumOptions.map((option, index) => (
+        <Choice
+          key={String(option.value)}
+          id={optionDomId(id, index)}
+          type="checkbox"
+          label={option.label}
+          name={htmlName || id}
+          value={String(index)}
+          checked={chosen.includes(option.value)}
+          disabled={disabled || readonly}
+          onChange={(event) => toggle(option.value, event.target.checked)}
+        />
+      ))}
     </div>
   );
 }
@@ -125,37 +130,30 @@ export function YesNoWidget(props: WidgetProps) {
   ];
   return (
     <div className={styles.inlineChoices}>
-      {choices.map((choice, index) => {
-        const optionId = optionDomId(id, index);
-        return (
-          <div key={String(choice.value)} className={formStyles.choice}>
-            <input
-              id={optionId}
-              className={formStyles.choiceInput}
-              type="radio"
-              name={htmlName || id}
-              value={String(choice.value)}
-              checked={value === choice.value}
-              disabled={disabled || readonly}
-              onChange={() => onChange(choice.value)}
-              onClick={() => {
-                if (value === choice.value) onChange(undefined);
-              }}
-              onKeyDown={(event) => {
-                // Browsers do not "click" a checked radio on Space, so Space clears it here; the
-                // default is prevented so no browser activates the radio again on key up.
-                if (event.key === ' ' && value === choice.value) {
-                  event.preventDefault();
-                  onChange(undefined);
-                }
-              }}
-            />
-            <label className={formStyles.choiceLabel} htmlFor={optionId}>
-              {choice.label}
-            </label>
-          </div>
-        );
-      })}
+      {choices.map((choice, index) => (
+        <Choice
+          key={String(choice.value)}
+          id={optionDomId(id, index)}
+          type="radio"
+          label={choice.label}
+          name={htmlName || id}
+          value={String(choice.value)}
+          checked={value === choice.value}
+          disabled={disabled || readonly}
+          onChange={() => onChange(choice.value)}
+          onClick={() => {
+            if (value === choice.value) onChange(undefined);
+          }}
+          onKeyDown={(event) => {
+            // Browsers do not "click" a checked radio on Space, so Space clears it here; the
+            // default is prevented so no browser activates the radio again on key up.
+            if (event.key === ' ' && value === choice.value) {
+              event.preventDefault();
+              onChange(undefined);
+            }
+          }}
+        />
+      ))}
     </div>
   );
 }
@@ -167,22 +165,21 @@ export function ConsentWidget(props: WidgetProps) {
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);
   return (
-    <div className={formStyles.choice}>
-      <input
-        id={id}
-        className={formStyles.choiceInput}
-        type="checkbox"
-        name={htmlName || id}
-        checked={value === true}
-        disabled={disabled || readonly}
-        aria-describedby={describedBy(id, hasHint(props), hasError(props))}
-        aria-invalid={hasError(props) || undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label className={formStyles.choiceLabel} htmlFor={id}>
-        {field?.label ?? label}
-        {optional ? ` ${t('form.optional')}` : null}
-      </label>
-    </div>
+    <Choice
+      id={id}
+      type="checkbox"
+      label={
+        <>
+          {field?.label ?? label}
+          {optional ? ` ${t('form.optional')}` : null}
+        </>
+      }
+      name={htmlName || id}
+      checked={value === true}
+      disabled={disabled || readonly}
+      aria-describedby={describedBy(id, hasHint(props), hasError(props))}
+      aria-invalid={hasError(props) || undefined}
+      onChange={(event) => onChange(event.target.checked)}
+    />
   );
 }
