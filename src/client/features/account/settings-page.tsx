@@ -19,25 +19,10 @@ import { Checkbox } from '../../ui/form/checkbox';
 import { EmailField } from '../../ui/form/email-field';
 import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
 import { PasswordField } from '../../ui/form/password-field';
+import { useFormErrors } from '../../ui/form/use-form-errors';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
 import * as styles from './account.css';
-
-/** Errors of one section's form: the summary takes focus on each failed submit. */
-function useFormErrors() {
-  const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  return {
-    errors,
-    attempt,
-    fail: (list: SummaryError[]) => {
-      setErrors(list);
-      setAttempt((n) => n + 1);
-    },
-    clear: () => setErrors([]),
-    of: (id: string) => errors.find((e) => e.fieldId === id)?.message,
-  };
-}
 
 /** Failed call → field errors from the server, else one message (spec §8). */
 function useServerErrors(prefix: string) {

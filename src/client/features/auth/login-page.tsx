@@ -14,6 +14,7 @@ import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { EmailField } from '../../ui/form/email-field';
 import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
+import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
@@ -40,16 +41,11 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
-  const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { errors, attempt, fail, clear: clearErrors, of: fieldError } = useFormErrors();
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
 
-  const fail = (list: SummaryError[]) => {
-    setErrors(list);
-    setAttempt((n) => n + 1);
-  };
 
   const submitLogin = async (withOtp?: string) => {
     if (inFlight.current) return;
@@ -61,7 +57,7 @@ export function LoginPage() {
       const outcome = await signInWithPassword({ username, password, otp: withOtp, otpCookie: withOtp ? undefined : savedOtpCookie(username) });
       if (outcome.kind === 'otp_required') {
         setProcess(null);
-        setErrors([]);
+        clearErrors();
         setOtp('');
         if (step === 'otp') setNotice(t('auth.login.otpResent'));
         setStep('otp');
@@ -73,7 +69,7 @@ export function LoginPage() {
       if (raw === INVALID_LOGIN_COOKIE) {
         forgetOtpCookie(username);
         setProcess(null);
-        setErrors([]);
+        clearErrors();
         setNotice(t('auth.login.cookieInvalid'));
         setStep('otp');
         return;
@@ -117,11 +113,10 @@ export function LoginPage() {
     setStep('credentials');
     setPassword('');
     setOtp('');
-    setErrors([]);
+    clearErrors();
     setNotice(null);
   };
 
-  const fieldError = (id: string) => errors.find((e) => e.fieldId === id)?.message;
 
   if (step === 'otp') {
     return (

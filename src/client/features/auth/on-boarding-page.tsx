@@ -9,6 +9,7 @@ import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
+import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
@@ -26,8 +27,7 @@ export function OnBoardingPage() {
   const completeSignIn = useCompleteSignIn();
   const [link, setLink] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
-  const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { errors, attempt, fail, of: fieldError } = useFormErrors();
 
   useEffect(() => {
     let current = true;
@@ -44,10 +44,6 @@ export function OnBoardingPage() {
     };
   }, [organization.subdomain, token, apiMessage]);
 
-  const fail = (list: SummaryError[]) => {
-    setErrors(list);
-    setAttempt((n) => n + 1);
-  };
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
     const problems: SummaryError[] = [];
@@ -85,7 +81,6 @@ export function OnBoardingPage() {
       </>
     );
   }
-  const fieldError = (id: string) => errors.find((e) => e.fieldId === id)?.message;
   return (
     <>
       {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}

@@ -13,7 +13,8 @@ import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { EmailField } from '../../ui/form/email-field';
-import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
+import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';
+import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
@@ -25,13 +26,8 @@ function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { ti
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { errors, attempt, fail } = useFormErrors();
   const [sent, setSent] = useState<string | null>(null);
-  const fail = (list: SummaryError[]) => {
-    setErrors(list);
-    setAttempt((n) => n + 1);
-  };
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
     const typed = normaliseEmail(email);
@@ -112,8 +108,7 @@ export function ResetPasswordPage() {
   const finish = useSetAtom(finishProcessAtom);
   const [linkState, setLinkState] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { errors, attempt, fail } = useFormErrors();
 
   useEffect(() => {
     let current = true;
@@ -126,10 +121,6 @@ export function ResetPasswordPage() {
     };
   }, [organization.subdomain, token, apiMessage]);
 
-  const fail = (list: SummaryError[]) => {
-    setErrors(list);
-    setAttempt((n) => n + 1);
-  };
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
     if (!isValidPassword(password)) return fail([{ fieldId: 'newPassword', message: t('auth.password.invalid') }]);

@@ -12,6 +12,7 @@ import { useClickLock } from '../../ui/button/use-click-lock';
 import { Checkbox } from '../../ui/form/checkbox';
 import { EmailField } from '../../ui/form/email-field';
 import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
+import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
@@ -26,15 +27,10 @@ export function SignupPage() {
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', terms: false });
-  const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { errors, attempt, fail, of: fieldError } = useFormErrors();
   const [sent, setSent] = useState<string | null>(null);
 
   const set = <K extends keyof typeof values>(key: K) => (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const fail = (list: SummaryError[]) => {
-    setErrors(list);
-    setAttempt((n) => n + 1);
-  };
 
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +83,6 @@ export function SignupPage() {
     );
   }
 
-  const fieldError = (id: string) => errors.find((e) => e.fieldId === id)?.message;
   return (
     <>
       {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
