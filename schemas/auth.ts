@@ -80,6 +80,8 @@ export const SignupRequest = Type.Object(
     acceptTermAndConditions: Type.Boolean(),
     acceptRare: Type.Optional(Type.Boolean()),
     acceptResearch: Type.Optional(Type.Boolean()),
+    /** A page of the site to come back to after verifying and signing in (e.g. the role applied for). */
+    redirect: Type.Optional(Type.String({ maxLength: 512 })),
   },
   { additionalProperties: false },
 );

@@ -30,3 +30,19 @@ export const ListSearch = Type.Object({
 });
 
 export const PostCodeCheck = Type.Object({ postCode: Type.String(), valid: Type.Literal(true) });
+
+/** One entry of a reference list by type (spec §3 Reference data lists; permitType is {id, value}). */
+export const ReferenceItem = Type.Object({ id: Type.String(), value: Type.String() });
+export type ReferenceItem = Type.Static<typeof ReferenceItem>;
+
+/** GET /api/v1/data/degrees: degree types and classes (spec §3 DEGREE_TYPE, DEGREE_CLASS). */
+export const Degrees = Type.Object({ types: Type.Array(Type.String()), classes: Type.Array(Type.String()) });
+export type Degrees = Type.Static<typeof Degrees>;
+
+/** Universities for an organisation: a term, a graduation or start year, a region and a group. */
+export const UniversitySearch = Type.Object({
+  ...ListSearch.properties,
+  region: Type.Optional(Type.Union([Type.Literal('UK'), Type.Literal('OZ'), Type.Literal('HK'), Type.Literal('GCC'), Type.Literal('OTHER')])),
+  group: Type.Optional(UniversityGroup),
+  year: Type.Optional(Type.Integer({ minimum: 1950, maximum: 2100, description: 'accepted for compatibility: the list does not change by year' })),
+});

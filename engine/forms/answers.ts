@@ -44,3 +44,10 @@ export function formFields(form: CompiledForm): CompiledField[] {
 export function pruneStepAnswers(step: CompiledStep, answers: Answers): Answers {
   return pruneAnswers(stepFields(step), answers);
 }
+
+/** The application's answers with one step's answers replaced by `stepAnswers` (the step's other answers dropped). */
+export function mergeStepAnswers(step: CompiledStep, answers: Answers, stepAnswers: Answers): Answers {
+  const merged: Answers = { ...answers };
+  for (const id of step.fieldIds) delete merged[id];
+  return { ...merged, ...stepAnswers };
+}

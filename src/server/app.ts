@@ -11,6 +11,11 @@ import { publicAuthRoutes } from './modules/auth/public-auth.routes';
 import type { SessionSettings } from './modules/auth/session.service';
 import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
 import { userRoutes } from './modules/users/user.routes';
+import { applicationRoutes } from './modules/applications/application.routes';
+import { documentRoutes } from './modules/documents/document.routes';
+import { profileRoutes } from './modules/profiles/profile.routes';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
+import { publicRoleRoutes, roleRoutes } from './modules/roles/role.routes';
 import { formRoutes } from './modules/forms/form.routes';
 import { publicReferenceDataRoutes } from './modules/reference-data/reference-data.public.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -80,12 +85,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(translationRoutes);
       await publicApi.register(formRoutes);
       await publicApi.register(publicReferenceDataRoutes);
+      await publicApi.register(publicRoleRoutes);
     },
     { prefix: '/api/public' },
   );
   await app.register(publicAuthRoutes, { prefix: '/api/public', siteConfig });
   await app.register(oauthRoutes, { prefix: '/api/oauth', sessionSettings, siteConfig });
   await app.register(userRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(profileRoutes, { prefix: '/api/v1' });
+  await app.register(roleRoutes, { prefix: '/api/v1' });
+  await app.register(applicationRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(documentRoutes, { prefix: '/api/v1' });
+  await app.register(referenceDataRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
 import { demoOrganizations } from './support/demo';
+import { chooseRadio, pressContinue, selectOption, tabTo, typeInto } from './support/keyboard';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,42 +16,6 @@ async function decidedContext(): Promise<BrowserContext> {
   const context = await newContext(browser);
   await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
   return context;
-}
-
-/** Presses Tab until the target has focus, as a keyboard user would move to it. */
-async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
-  for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Could not reach ${target.toString()} with Tab`);
-}
-
-async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
-  await tabTo(page, target);
-  await page.keyboard.type(text);
-}
-
-/** Chooses a radio by moving to its group with Tab and along it with the arrow keys. */
-async function chooseRadio(page: Page, group: Locator, label: string): Promise<void> {
-  const radios = group.getByRole('radio');
-  await tabTo(page, radios.first());
-  const names = await radios.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''));
-  const index = names.indexOf(label);
-  expect(index, `${label} in ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
-  await page.keyboard.press('Space');
-  for (let i = 0; i < index; i += 1) await page.keyboard.press('ArrowDown');
-}
-
-async function selectOption(page: Page, select: Locator, label: string): Promise<void> {
-  await tabTo(page, select);
-  await page.keyboard.type(label);
-  await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(label);
-}
-
-async function pressContinue(page: Page): Promise<void> {
-  await tabTo(page, page.getByRole('button', { name: 'Continue' }));
-  await page.keyboard.press('Enter');
 }
 
 describe('configuration-driven forms on /ui', () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const count = async (table: 'organizations' | 'users') =>
+const count = async (table: 'organizations' | 'users' | 'roles') =>
   toCount((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('migrations', () => {
@@ -48,11 +48,14 @@ describe('demo seed', () => {
     const first = await seedDemoData(t.db);
     expect(first.organizationsCreated).toEqual(['acme', 'connect', 'hartley', 'meridian', 'northbridge']);
     expect(first.usersCreated).toHaveLength(16);
+    expect(first.rolesCreated).toHaveLength(34);
+    expect(first.rolesCreated).toContain('acme/graduate-consultant-strategy');
 
     const second = await seedDemoData(t.db);
-    expect(second).toEqual({ organizationsCreated: [], usersCreated: [] });
+    expect(second).toEqual({ organizationsCreated: [], usersCreated: [], rolesCreated: [] });
     expect(await count('organizations')).toBe(5);
     expect(await count('users')).toBe(16);
+    expect(await count('roles')).toBe(34);
   });
 
   it('never overwrites an organisation edited in the product', async () => {

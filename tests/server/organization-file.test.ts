@@ -125,3 +125,44 @@ describe('configuration layers and translations in configs/organizations', () =>
     expect(problems).toContainEqual(expect.stringMatching(/translations\/cy\.json: \/required\/nonsense unknown field 'nonsense'/));
   });
 });
+
+describe('demo roles in configs/organizations/<sub>/roles.json', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'candid-roles-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('loads every organisation’s roles: graduate and lateral, one closed, with per-role configuration', async () => {
+    const sources = await loadOrganizationSources();
+    const roles = sources.flatMap((s) => s.roles);
+    expect(roles.length).toBeGreaterThanOrEqual(30);
+    for (const source of sources) expect(source.roles.some((role) => role.deadlineInDays < 0), source.organization.subdomain).toBe(true);
+    expect(roles.filter((role) => role.formConfiguration).length).toBeGreaterThan(5);
+    expect(new Set(roles.map((role) => role.workType))).toEqual(new Set(['On-site', 'Remote', 'Hybrid']));
+    expect(roles.every((role) => role.template.viewConfiguration.listFields.length > 0)).toBe(true);
+  });
+
+  it('rejects a bad role file, naming the file and the path of each problem', async () => {
+    await cp(path.join(ORGANIZATIONS_DIR, 'acme'), path.join(dir, 'acme'), { recursive: true });
+    const file = path.join(dir, 'acme', 'roles.json');
+    const roles = JSON.parse(await readFile(file, 'utf8'));
+    roles[0].workType = 'Office';
+    roles[1].reference = roles[2].reference;
+    roles[2].formConfiguration = { fields: { favouriteColour: false } };
+    roles[3].jsonConfigurations = { fr: { text: {} } };
+    roles[4].template.viewConfiguration.listFields.push({ id: 'shoeSize', candidateResponse: true });
+    await writeFile(file, JSON.stringify(roles));
+    const error = await loadOrganizationSources(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigFileError);
+    expect((error as ConfigFileError).problems).toContainEqual(expect.stringMatching(/acme\/roles\.json: \/0\/workType must be one of 'On-site', 'Remote', 'Hybrid'/));
+
+    roles[0].workType = 'Hybrid';
+    await writeFile(file, JSON.stringify(roles));
+    const problems = ((await loadOrganizationSources(dir).catch((e: unknown) => e)) as ConfigFileError).problems;
+    expect(problems).toContainEqual(expect.stringMatching(/roles\.json: \/2\/reference '.+' is used twice/));
+    expect(problems).toContainEqual(expect.stringContaining(`roles.json: /2/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`));
+    expect(problems).toContainEqual(expect.stringContaining('roles.json: /3/jsonConfigurations/fr is not in /additionalLanguageSupport'));
+    expect(problems).toContainEqual(expect.stringContaining("roles.json: /4/template/viewConfiguration/listFields/6/id 'shoeSize' is not a known question"));
+  });
+});

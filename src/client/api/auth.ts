@@ -125,11 +125,11 @@ export async function completeOnboarding(
 }
 
 export async function requestSignInLink(subdomain: string, email: string): Promise<Message> {
-  return (await http.post<Message>(`/public/login/${encodeURIComponent(email)}/`, null, publicParams(subdomain))).data;
+  return (await http.post<Message>(`/public/login/${encodeURIComponent(email)}/`, {}, publicParams(subdomain))).data;
 }
 
 export async function describeUrlToken(subdomain: string, token: string): Promise<UrlTokenInfo> {
-  return (await http.post<UrlTokenInfo>('/public/urlToken', null, { params: { subdomain, token } })).data;
+  return (await http.post<UrlTokenInfo>('/public/urlToken', {}, { params: { subdomain, token } })).data;
 }
 
 export async function sendLogoutNotification(subdomain: string, body: { userEmail: string; clientName: string; currentPath: string }): Promise<void> {

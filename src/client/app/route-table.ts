@@ -61,7 +61,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     { path: '/applications', layout: 'candidate', page: () => application().then((m) => m.ApplicationsPage), signIn: true },
     { path: '/applya/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
     { path: '/applyp/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
-    { path: '/apply/:roleId', layout: 'role', page: () => application().then((m) => m.ApplyPage) },
+    { path: '/apply/:roleId', layout: 'role', page: () => roles().then((m) => m.ApplyPage) },
     { path: '/preview/:roleId', layout: 'role', page: () => roles().then((m) => m.PreviewPage) },
     { path: '/login', layout: 'welcome', page: () => auth().then((m) => m.LoginPage) },
     { path: '/oauth', layout: 'welcome', page: () => auth().then((m) => m.OauthPage) },

@@ -14,7 +14,10 @@ export interface UploadedFile {
 export interface EngineServices {
   /** Suggestions of a long reference list (schools, universities, subjects) for a search term. */
   searchList?: (list: RemoteListType, term: string) => Promise<string[]>;
-  /** Stores a file and returns its reference; without it the form keeps a local reference. */
+  /**
+   * Stores a file and returns its reference; without it the form keeps a local reference. It may
+   * reject with an Error whose message the candidate is shown (why the file was refused).
+   */
   upload?: (file: File, fieldId: string) => Promise<UploadedFile>;
 }
 

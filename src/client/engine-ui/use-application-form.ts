@@ -5,6 +5,7 @@ import productDefault from '../../../configs/default-configuration.json';
 import { mergeConfigurations, mergeLayers } from '../../../engine/config/merge';
 import { flagUntranslated } from '../../../engine/config/translations';
 import { compile } from '../../../engine/forms/compile';
+import { compileProfile } from '../../../engine/forms/profile';
 import type { CompiledForm } from '../../../engine/forms/types';
 import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
 import type { Configuration } from '../../../schemas/configuration';
@@ -18,11 +19,12 @@ function today(): string {
 }
 
 /**
- * The organisation's application form, compiled in the browser by the same engine the server
- * validates with: product default ▸ organisation default ▸ organisation form ▸ role ▸ language.
- * In debug mode, texts the language layer lacks are flagged ⟦like this⟧.
+ * The organisation's configuration merged in the browser as the server merges it: product default
+ * ▸ organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
+ * then the role's own layer for this language). In debug mode, texts the language layers lack are
+ * flagged ⟦like this⟧. Compiled by `compileWith` (the application form, or the profile).
  */
-export function useApplicationForm(role?: Configuration): CompiledForm {
+function useCompiledForm(compileWith: typeof compile, role?: Configuration, roleLanguage?: Configuration): CompiledForm {
   const organization = useOrganization();
   const languageLayer = useAtomValue(languageLayerAtom);
   const debug = useAtomValue(debugModeAtom);
@@ -35,12 +37,23 @@ export function useApplicationForm(role?: Configuration): CompiledForm {
       organizationForm: organization.formConfiguration,
       role,
     });
-    const languageLayerShown = debug && language !== DEFAULT_LANGUAGE ? flagUntranslated(base, languageLayer) : languageLayer;
-    return compile(mergeConfigurations(base, languageLayerShown), {
+    const layers = mergeConfigurations(languageLayer, roleLanguage);
+    const languageLayerShown = debug && language !== DEFAULT_LANGUAGE ? flagUntranslated(base, layers) : layers;
+    return compileWith(mergeConfigurations(base, languageLayerShown), {
       language,
       edition: organization.edition,
       userType: 'CANDIDATE',
       today: today(),
     });
-  }, [organization, role, languageLayer, debug, language]);
+  }, [compileWith, organization, role, roleLanguage, languageLayer, debug, language]);
+}
+
+/** The organisation's application form (with a role's layers), compiled by the same engine the server validates with. */
+export function useApplicationForm(role?: Configuration, roleLanguage?: Configuration): CompiledForm {
+  return useCompiledForm(compile, role, roleLanguage);
+}
+
+/** The candidate profile of the organisation (views.profile): one step per section. */
+export function useProfileForm(): CompiledForm {
+  return useCompiledForm(compileProfile);
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { OrganizationFile, UserType } from '../../../schemas/organization';
+import type { RoleFile } from '../../../schemas/role';
 import { hashPassword } from '../lib/password';
 import { insertOrganization, type OrganizationRecord } from '../modules/organizations/organization.repository';
+import { insertRole, type RoleRecord } from '../modules/roles/role.repository';
 import { insertUser } from '../modules/users/user.repository';
 import type { Db } from './client';
 import { json } from './json';
-import type { NewOrganizationRow, NewUserRow, UserRow } from './types';
+import type { NewOrganizationRow, NewRoleRow, NewUserRow, UserRow } from './types';
 
 /*
  * Row builders shared by the demo seed and by tests: one place knows how an organisation or a
@@ -100,4 +102,57 @@ export async function createUser(db: Db, overrides: Partial<UserInput> & { organ
     ...overrides,
   };
   return insertUser(db, await userRow(input));
+}
+
+/** A demo role file entry (configs/organizations/<sub>/roles.json) or a test's role. */
+export type RoleInput = RoleFile;
+
+/** A role row; the deadline is 23:59 UTC `deadlineInDays` from `now` (a seeded role keeps its first deadline). */
+export function roleRow(organizationId: string, input: RoleInput, now: Date = new Date()): NewRoleRow {
+  const deadline = new Date(now.getTime() + input.deadlineInDays * 86_400_000);
+  deadline.setUTCHours(23, 59, 0, 0);
+  return {
+    organization_id: organizationId,
+    reference: input.reference,
+    name: input.name,
+    summary: input.summary,
+    description: json(input.description),
+    role_type: input.roleType,
+    role_level: input.roleLevel,
+    department: input.department,
+    location: input.location,
+    work_type: input.workType,
+    employment_type: input.employmentType,
+    salary: input.salary ?? null,
+    status: input.status ?? 'ACTIVE',
+    start_date: input.startDate ?? null,
+    deadline,
+    form_configuration: json(input.formConfiguration ?? {}),
+    json_configurations: json(input.jsonConfigurations ?? {}),
+    settings: json(input.settings ?? {}),
+    template: json(input.template),
+  };
+}
+
+/** A complete, valid open role; `overrides` replace whole fields. */
+export function buildRoleInput(overrides: Partial<RoleInput> = {}): RoleInput {
+  return {
+    reference: `role-${randomUUID().slice(0, 8)}`,
+    name: 'Test Graduate Role',
+    summary: 'A role for tests.',
+    description: ['What the role is about.'],
+    roleType: 'Graduate programme',
+    roleLevel: 'Entry level',
+    department: 'Testing',
+    location: 'London',
+    workType: 'Hybrid',
+    employmentType: 'Permanent',
+    deadlineInDays: 30,
+    template: { viewConfiguration: { listFields: [{ id: 'firstName', candidateResponse: false }] } },
+    ...overrides,
+  };
+}
+
+export function createRole(db: Db, organizationId: string, overrides: Partial<RoleInput> = {}): Promise<RoleRecord> {
+  return insertRole(db, roleRow(organizationId, buildRoleInput(overrides)));
 }

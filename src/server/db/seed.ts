@@ -1,15 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Type } from 'typebox';
 import { validateConfiguration } from '../../../engine/config/validate';
+import { CATALOGUE_BY_ID } from '../../../engine/fields/catalogue';
 import type { Configuration } from '../../../schemas/configuration';
 import { OrganizationFile, type DemoUser } from '../../../schemas/organization';
+import { RoleFile } from '../../../schemas/role';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
 import { findOrganizationIds, insertOrganizationIfAbsent } from '../modules/organizations/organization.repository';
+import { insertRoleIfAbsent } from '../modules/roles/role.repository';
 import { insertTranslationIfAbsent } from '../modules/translations/translation.repository';
 import { findExistingEmails, insertUserIfAbsent } from '../modules/users/user.repository';
 import { ORGANIZATIONS_DIR, REPO_ROOT } from '../paths';
 import type { Db } from './client';
-import { organizationRow, userRow, type OrganizationInput } from './factories';
+import { organizationRow, roleRow, userRow, type OrganizationInput } from './factories';
 
 /** A validated configs/organizations/<sub>/organization.json with its logo read. */
 export interface OrganizationSource {
@@ -19,12 +23,18 @@ export interface OrganizationSource {
   demoUsers: DemoUser[];
   /** translations/<language>.json beside organization.json: the language layers. */
   translations: Array<{ languageCode: string; configuration: Configuration }>;
+  /** roles.json beside organization.json: the demo roles. */
+  roles: RoleFile[];
 }
 
 export interface SeedResult {
   organizationsCreated: string[];
   usersCreated: string[];
+  /** References of the demo roles created, as `<subdomain>/<reference>`. */
+  rolesCreated: string[];
 }
+
+const RoleFiles = Type.Array(RoleFile);
 
 const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
 
@@ -65,9 +75,10 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
         problems.push(...configurationProblems(data[layer], `${file}: /${layer}`, knownCustomIds));
       }
       const translations = await loadTranslations(path.join(dir, folder, 'translations'), file, data, knownCustomIds, problems);
+      const roles = await loadRoles(path.join(dir, folder, 'roles.json'), `${path.dirname(file)}/roles.json`, data, knownCustomIds, problems);
       const { logo: _logo, demoUsers, ...rest } = data;
       const contentType = LOGO_TYPES[path.extname(data.logo)] ?? 'application/octet-stream';
-      sources.push({ file, organization: { ...rest, logo: bytes && { bytes, contentType } }, demoUsers, translations });
+      sources.push({ file, organization: { ...rest, logo: bytes && { bytes, contentType } }, demoUsers, translations, roles });
     } catch (error) {
       if (error instanceof ConfigFileError) problems.push(...error.problems);
       else if (error instanceof SyntaxError) problems.push(`${file}: is not valid JSON (${error.message})`);
@@ -115,7 +126,44 @@ async function loadTranslations(
 }
 
 /**
- * Inserts the organisations, translations and demo users that do not exist yet. Existing rows are never
+ * The demo roles of an organisation (optional file): shape, configuration layers (with the role's
+ * own custom questions), language layers of the organisation's languages, and listFields that
+ * name known questions. Problems are collected like those of organization.json.
+ */
+async function loadRoles(absolute: string, file: string, organization: OrganizationFile, knownCustomIds: readonly string[], problems: string[]): Promise<RoleFile[]> {
+  const text = await readFile(absolute, 'utf8').catch(() => null);
+  if (text === null) return [];
+  let roles: RoleFile[];
+  try {
+    roles = validateConfig<RoleFile[]>(RoleFiles, JSON.parse(text), file);
+  } catch (error) {
+    if (error instanceof ConfigFileError) problems.push(...error.problems);
+    else if (error instanceof SyntaxError) problems.push(`${file}: is not valid JSON (${error.message})`);
+    else throw error;
+    return [];
+  }
+  const languages = new Set(organization.additionalLanguageSupport.map((l) => l.code));
+  const references = new Set<string>();
+  roles.forEach((role, i) => {
+    if (references.has(role.reference)) problems.push(`${file}: /${i}/reference '${role.reference}' is used twice`);
+    references.add(role.reference);
+    const custom = [...knownCustomIds, ...(role.formConfiguration?.custom ?? []).map((q) => q.id)];
+    if (role.formConfiguration) problems.push(...configurationProblems(role.formConfiguration, `${file}: /${i}/formConfiguration`, custom));
+    for (const [language, layer] of Object.entries(role.jsonConfigurations ?? {})) {
+      if (!languages.has(language)) problems.push(`${file}: /${i}/jsonConfigurations/${language} is not in /additionalLanguageSupport of the organisation`);
+      problems.push(...configurationProblems(layer, `${file}: /${i}/jsonConfigurations/${language}`, custom));
+    }
+    role.template.viewConfiguration.listFields.forEach((entry, j) => {
+      if (!CATALOGUE_BY_ID.has(entry.id) && !custom.includes(entry.id)) {
+        problems.push(`${file}: /${i}/template/viewConfiguration/listFields/${j}/id '${entry.id}' is not a known question`);
+      }
+    });
+  });
+  return roles;
+}
+
+/**
+ * Inserts the organisations, translations, demo users and demo roles that do not exist yet. Existing rows are never
  * updated, so edits made in the running product survive restarts, and passwords are hashed
  * only for users being created, so a restart over a seeded database does no hashing.
  */
@@ -149,7 +197,16 @@ export async function seedOrganizations(db: Db, sources: readonly OrganizationSo
   for (const row of rows) {
     if (await insertUserIfAbsent(db, row)) usersCreated.push(row.email);
   }
-  return { organizationsCreated, usersCreated };
+  const rolesCreated: string[] = [];
+  const now = new Date();
+  for (const source of sources) {
+    const organizationId = ids.get(source.organization.subdomain);
+    if (!organizationId) continue;
+    for (const role of source.roles) {
+      if (await insertRoleIfAbsent(db, roleRow(organizationId, role, now))) rolesCreated.push(`${source.organization.subdomain}/${role.reference}`);
+    }
+  }
+  return { organizationsCreated, usersCreated, rolesCreated };
 }
 
 /** Loads configs/organizations and seeds them: what main.ts and the test database run. */

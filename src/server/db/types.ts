@@ -11,6 +11,7 @@ import type {
   Tier,
   UserType,
 } from '../../../schemas/organization';
+import type { RoleSettings, RoleStatus, RoleTemplate, WorkType } from '../../../schemas/role';
 
 /**
  * jsonb columns are read as parsed values but must be WRITTEN as JSON text (see `json()` in
@@ -175,6 +176,110 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
 }
 
+export interface RolesTable {
+  id: Generated<string>;
+  organization_id: string;
+  reference: string | null;
+  name: string;
+  summary: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string[], string | undefined, string>;
+  role_type: string;
+  role_level: string;
+  department: string;
+  location: string;
+  work_type: WorkType;
+  employment_type: string;
+  salary: string | null;
+  status: ColumnType<RoleStatus, RoleStatus | undefined, RoleStatus>;
+  /** A date column: read as text (YYYY-MM-DD) through the cast in the repository. */
+  start_date: ColumnType<string | null, string | null | undefined, string | null>;
+  deadline: NullableTimestamp;
+  form_configuration: ColumnType<Configuration, string | undefined, string>;
+  json_configurations: ColumnType<Record<string, Configuration>, string | undefined, string>;
+  settings: ColumnType<RoleSettings, string | undefined, string>;
+  template: ColumnType<RoleTemplate, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CandidateStatusColumn = 'ACTIVE' | 'PASSPORT' | 'PASSPORT_ACTIVE';
+export type ApplicationState = 'DRAFT' | 'SUBMITTED' | 'WITHDRAWN';
+export type StageStatusColumn = 'PENDING' | 'INVITED' | 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED';
+
+export interface ApplicationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  role_id: string;
+  user_id: string;
+  step: Generated<number>;
+  max_steps: Generated<number>;
+  completed_steps: ColumnType<string[], string | undefined, string>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  candidate_status: CandidateStatusColumn | null;
+  state: ColumnType<ApplicationState, ApplicationState | undefined, ApplicationState>;
+  stage_id: number | null;
+  substage_id: string | null;
+  stage_status: StageStatusColumn | null;
+  assignee_id: string | null;
+  source: ColumnType<string, string | undefined, string>;
+  duplicating: Generated<boolean>;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  location: string | null;
+  permit_type: string | null;
+  school_type: string | null;
+  university_name: string | null;
+  university_groups: ColumnType<string[], string[] | undefined, string[]>;
+  degree_type: string | null;
+  degree_subject: string | null;
+  degree_class: string | null;
+  graduation_year: number | null;
+  /** numeric: a string through pg and PGlite alike; written as a number. */
+  average_percent: ColumnType<string | null, number | null | undefined, number | null>;
+  version: Generated<number>;
+  applied_at: NullableTimestamp;
+  last_change_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StageHistoryTable {
+  id: Generated<string>;
+  organization_id: string;
+  application_id: string;
+  actor_id: string | null;
+  from_stage_id: number | null;
+  from_substage_id: string | null;
+  to_stage_id: number;
+  to_substage_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface CandidateProfilesTable {
+  organization_id: string;
+  user_id: string;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  completed_sections: ColumnType<string[], string | undefined, string>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  application_id: string;
+  user_id: string;
+  field_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  content: Bytes;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   translations: TranslationsTable;
@@ -186,6 +291,11 @@ export interface Database {
   otp_cookies: OtpCookiesTable;
   auth_attempts: AuthAttemptsTable;
   jobs: JobsTable;
+  roles: RolesTable;
+  applications: ApplicationsTable;
+  stage_history: StageHistoryTable;
+  candidate_profiles: CandidateProfilesTable;
+  documents: DocumentsTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;
@@ -195,3 +305,8 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionFamilyRow = Selectable<SessionFamiliesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type NewRoleRow = Insertable<RolesTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type NewApplicationRow = Insertable<ApplicationsTable>;
+export type ApplicationUpdate = Updateable<ApplicationsTable>;

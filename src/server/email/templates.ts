@@ -14,7 +14,8 @@ export type EmailTemplate =
   | { kind: 'onboarding'; organizationName: string; firstName: string | null; link: string }
   | { kind: 'otp_code'; organizationName: string; code: string; minutes: number }
   | { kind: 'account_exists'; organizationName: string; signInLink: string; resetLink: string }
-  | { kind: 'logout_notification'; userEmail: string; clientName: string; currentPath: string; at: string };
+  | { kind: 'logout_notification'; userEmail: string; clientName: string; currentPath: string; at: string }
+  | { kind: 'application_submitted'; organizationName: string; firstName: string | null; roleName: string; link: string };
 
 interface Body {
   subject: string;
@@ -64,6 +65,16 @@ function body(template: EmailTemplate): Body {
       return {
         subject: `You already have a ${template.organizationName} account`,
         paragraphs: ['Hello,', 'Someone tried to create an account with this email address, but you already have one.', `Sign in: ${template.signInLink}`, `Forgotten your password? Reset it: ${template.resetLink}`, 'If this was not you, you can ignore this email.'],
+      };
+    case 'application_submitted':
+      return {
+        subject: `Application received: ${template.roleName}`,
+        paragraphs: [
+          hello(template.firstName),
+          `Thank you for applying for ${template.roleName} at ${template.organizationName}. We have received your application.`,
+          'We will email you when there is news. You can see your applications and their progress at any time:',
+        ],
+        link: template.link,
       };
     case 'logout_notification':
       return {

@@ -17,6 +17,8 @@ export class HttpError extends Error {
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const badRequest = (message: string, errors?: FieldError[]): HttpError => new HttpError(400, message, errors);
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
+/** Someone else changed the record since the caller read it (optimistic concurrency). */
+export const conflict = (message: string): HttpError => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number): HttpError =>
   new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 

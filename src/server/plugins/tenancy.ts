@@ -3,10 +3,8 @@ import { resolveHost, type Site } from '../../../engine/rules/host';
 import type { App } from '../app-types';
 import { notFound } from '../lib/http-error';
 import type { SiteConfig } from '../lib/site-config';
-import {
-  findOrganizationBySubdomain,
-  type OrganizationRecord,
-} from '../modules/organizations/organization.repository';
+import { isUuid } from '../lib/uuid';
+import { findOrganizationByKey, type OrganizationRecord } from '../modules/organizations/organization.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,16 +27,16 @@ export function registerTenancy(app: App, siteConfig: SiteConfig): void {
 export const noOrganizationMessage = (subdomain: string): string => `No organisation with subdomain '${subdomain}'.`;
 
 /**
- * preHandler for organisation routes: the organisation named by the route's `:sub` parameter or
- * `subdomain` query parameter, or else by the host. Runs after schema validation, so a malformed
- * subdomain is a 400 first.
+ * preHandler for organisation routes: the organisation named by the route's `:sub` or `:orgId`
+ * parameter (a subdomain or an organisation id) or `subdomain` query parameter, or else by the
+ * host. Runs after schema validation, so a malformed subdomain is a 400 first.
  */
 export async function loadOrganization(request: FastifyRequest): Promise<void> {
-  const params = request.params as { sub?: string } | undefined;
+  const params = request.params as { sub?: string; orgId?: string } | undefined;
   const query = request.query as { subdomain?: string } | undefined;
-  const subdomain = params?.sub ?? query?.subdomain ?? request.site.subdomain;
-  const organization = await findOrganizationBySubdomain(request.server.db, subdomain);
-  if (!organization) throw notFound(noOrganizationMessage(subdomain));
+  const key = params?.sub ?? params?.orgId ?? query?.subdomain ?? request.site.subdomain;
+  const organization = await findOrganizationByKey(request.server.db, key);
+  if (!organization) throw notFound(isUuid(key) ? `No organisation with id '${key}'.` : noOrganizationMessage(key));
   request.organization = organization;
 }
 

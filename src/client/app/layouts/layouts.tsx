@@ -2,9 +2,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import type { UserType } from '../../../../schemas/organization';
+import { isCandidate } from '../../../../engine/rules/roles';
 import { userAtom } from '../../state/auth';
 import { Shell } from './shell';
-import { adminNav, candidateNav, managerAdminNav, managerNav, type NavItem } from './nav-items';
+import { adminNav, candidateNav, managerAdminNav, managerNav, signedInCandidateNav, type NavItem } from './nav-items';
 import * as styles from './shell.css';
 
 /** The layouts of spec §2. Many share the shell and differ in navigation and width for now. */
@@ -24,10 +25,11 @@ export type LayoutName =
 
 type LayoutComponent = ComponentType<{ children: ReactNode }>;
 
-/** Candidate navigation, with Account instead of Sign in once someone is signed in. */
+/** Candidate navigation: with their applications and profile once a candidate signs in, Account instead of Sign in for anyone signed in. */
 function useCandidateNav(): readonly NavItem[] {
   const { user } = useAtomValue(userAtom);
   if (!user) return candidateNav;
+  if (isCandidate(user.userType)) return signedInCandidateNav;
   return candidateNav.map((item) => (item.label === 'signIn' ? { to: '/account', label: 'account' } : item));
 }
 

@@ -1,13 +1,22 @@
 /** Header navigation of each side of the product; labels are i18n keys under header. */
 export interface NavItem {
   to: string;
-  label: 'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account';
+  label: 'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account' | 'applications' | 'profile';
 }
 
 export const candidateNav: readonly NavItem[] = [
   { to: '/roles', label: 'roles' },
   { to: '/events', label: 'events' },
   { to: '/login', label: 'signIn' },
+];
+
+/** A signed-in candidate's navigation: their applications and profile, and their account instead of Sign in. */
+export const signedInCandidateNav: readonly NavItem[] = [
+  { to: '/roles', label: 'roles' },
+  { to: '/events', label: 'events' },
+  { to: '/applications', label: 'applications' },
+  { to: '/profile', label: 'profile' },
+  { to: '/account', label: 'account' },
 ];
 
 export const managerNav: readonly NavItem[] = [

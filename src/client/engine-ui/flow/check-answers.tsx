@@ -8,6 +8,7 @@ import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { ErrorSummary } from '../../ui/form/error-summary';
+import { AnswerSections } from '../answer-sections';
 import { lowerFirst } from '../fields';
 import { FlowLink, NavigationContext } from './navigation';
 import { FLOW_HEADING_ID } from './task-list';
@@ -83,20 +84,7 @@ export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPagePr
       <h1 id={FLOW_HEADING_ID} className={styles.heading} tabIndex={-1}>
         {t('form.flow.checkTitle')}
       </h1>
-      {sections.map((section) =>
-        section.rows.length || section.groups.length ? (
-          <div key={`${section.stepId}:${section.id}`} data-section={section.id}>
-            <h2>{section.title}</h2>
-            {section.rows.length ? <SummaryList rows={section.rows} /> : null}
-            {section.groups.map((group) => (
-              <div key={group.rows[0]?.path ?? group.title}>
-                <h3 className={styles.groupHeading}>{group.title}</h3>
-                <SummaryList rows={group.rows} />
-              </div>
-            ))}
-          </div>
-        ) : null,
-      )}
+      <AnswerSections sections={sections} list={(rows) => <SummaryList rows={rows} />} />
       <h2>{t('form.flow.submitTitle')}</h2>
       <p>{t('form.flow.submitBody')}</p>
       <Button onClick={submit}>{t('form.flow.submit')}</Button>

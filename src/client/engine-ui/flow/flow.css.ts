@@ -1,37 +1,13 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { colours as tagColours } from '../../ui/tag/tag.css';
 import { vars } from '../../ui/theme.css';
 import { focusRing } from '../../ui/focus.css';
-import { media } from '../../ui/media';
 
 export const heading = style({ outline: 'none' });
 
-// GOV.UK back link: a small link with a chevron, above the page heading.
-export const backLink = style({
-  display: 'inline-block',
-  position: 'relative',
-  marginBottom: vars.space.l,
-  paddingLeft: '14px',
-  fontSize: vars.font.sizeSmall,
-  color: vars.colour.text,
-  selectors: {
-    '&:visited': { color: vars.colour.text },
-    '&::before': {
-      content: '""',
-      position: 'absolute',
-      top: 0,
-      bottom: 0,
-      left: '3px',
-      width: '7px',
-      height: '7px',
-      margin: 'auto 0',
-      transform: 'rotate(225deg)',
-      borderStyle: 'solid',
-      borderColor: 'currentColor',
-      borderWidth: '1px 1px 0 0',
-    },
-    '&:focus-visible': focusRing,
-  },
-});
+// GOV.UK back link and summary list: the design system's.
+export { backLink } from '../../ui/link/back-link.css';
+export { list as summaryList, row as summaryRow, key as summaryKey, value as summaryValue, action as summaryActions } from '../../ui/summary-list/summary-list.css';
 
 export const progressHeading = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.s });
 
@@ -55,42 +31,8 @@ export const taskLink = style({
 });
 export const taskStatus = style({ color: vars.colour.text });
 
-const tagBase = style({
-  display: 'inline-block',
-  padding: '2px 8px 3px',
-  fontSize: vars.font.sizeSmall,
-  lineHeight: 1.25,
-});
-export const tags = styleVariants({
-  notStarted: [tagBase, { color: '#282d30', backgroundColor: '#e5e6e7' }],
-  inProgress: [tagBase, { color: '#0c2d4a', backgroundColor: '#d2e2f1' }],
-  problem: [tagBase, { color: '#2a0b06', backgroundColor: '#f4d7d2' }],
-});
+export const tags = { notStarted: tagColours.grey, inProgress: tagColours.blue, problem: tagColours.red };
 
-// GOV.UK summary list: question, answer and a Change link per row.
-export const summaryList = style({ margin: `0 0 ${vars.space.xl}`, padding: 0 });
-export const summaryRow = style({
-  display: 'flex',
-  flexDirection: 'column',
-  padding: `${vars.space.s} 0`,
-  borderBottom: `1px solid ${vars.colour.border}`,
-  '@media': { [media.sm]: { flexDirection: 'row', gap: vars.space.l } },
-});
-export const summaryKey = style({
-  margin: 0,
-  fontWeight: vars.font.weightBold,
-  '@media': { [media.sm]: { flex: '0 0 30%' } },
-});
-export const summaryValue = style({
-  margin: 0,
-  overflowWrap: 'anywhere',
-  whiteSpace: 'pre-wrap',
-  '@media': { [media.sm]: { flex: '1 1 auto' } },
-});
-export const summaryActions = style({
-  margin: 0,
-  '@media': { [media.sm]: { flex: '0 0 auto', textAlign: 'right' } },
-});
 export const groupHeading = style({ fontSize: vars.font.sizeH3, marginTop: vars.space.l });
 
 export const buttonLink = style({

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { signInRedirectPath, safeRedirectTarget, SIGN_IN_PATH } from '../../../../engine/rules/redirects';
 import { normaliseEmail } from '../../../../engine/rules/session';
 import { isValidEmail } from '../../../../engine/validation/email';
 import { isValidPassword } from '../../../../engine/validation/password';
@@ -29,6 +30,9 @@ export function SignupPage() {
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', terms: false });
   const { errors, attempt, fail, of: fieldError } = useFormErrors();
   const [sent, setSent] = useState<string | null>(null);
+  // Where the visitor was going (e.g. a role to apply for): the verification link brings them back.
+  const redirect = safeRedirectTarget(useLocation().search);
+  const signInPath = redirect ? signInRedirectPath(redirect) : SIGN_IN_PATH;
 
   const set = <K extends keyof typeof values>(key: K) => (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -48,6 +52,7 @@ export function SignupPage() {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       acceptTermAndConditions: true,
+      ...(redirect && { redirect }),
     })
       .then((response) => setSent(response.message))
       .catch((error: unknown) => {
@@ -62,7 +67,7 @@ export function SignupPage() {
         <h1>{t('signup.restrictedTitle')}</h1>
         <p>{t('signup.restrictedBody', { name: organization.name })}</p>
         <p>
-          <Link to="/login">{t('auth.signIn')}</Link>
+          <Link to={signInPath}>{t('auth.signIn')}</Link>
         </p>
       </>
     );
@@ -77,7 +82,7 @@ export function SignupPage() {
         </p>
         <p>{t('auth.signup.checkEmailBody')}</p>
         <p>
-          <Link to="/login">{t('auth.backToSignIn')}</Link>
+          <Link to={signInPath}>{t('auth.backToSignIn')}</Link>
         </p>
       </>
     );
@@ -102,7 +107,7 @@ export function SignupPage() {
         <Button type="submit">{t('auth.signup.submit')}</Button>
       </form>
       <p>
-        {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
+        {t('auth.signup.haveAccount')} <Link to={signInPath}>{t('auth.signIn')}</Link>
       </p>
     </>
   );

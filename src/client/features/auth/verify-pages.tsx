@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { signInRedirectPath, safeRedirectTarget, SIGN_IN_PATH } from '../../../../engine/rules/redirects';
 import { confirmAccount, fetchCurrentUser, verifyEmail } from '../../api/auth';
 import { authAtom, userAtom } from '../../state/auth';
 import { finishProcessAtom } from '../../state/process';
@@ -47,6 +48,9 @@ export function VerifyPage() {
   const [params] = useSearchParams();
   const organization = useOrganization();
   const finish = useSetAtom(finishProcessAtom);
+  // Sign-up carried the page the visitor was going to (a role to apply for): sign-in returns there.
+  const redirect = safeRedirectTarget(`?${params.toString()}`);
+  const signInPath = redirect ? signInRedirectPath(redirect) : SIGN_IN_PATH;
   const state = useOneCall(
     () => confirmAccount(organization.subdomain, token, params.get('candidateId') ?? undefined),
     () => finish({ type: 'accountCreated', status: 'success', message: t('auth.notices.accountCreated') }),
@@ -59,7 +63,7 @@ export function VerifyPage() {
         <p className={styles.inset}>{state.message}</p>
         <p>{t('auth.verify.failedBody')}</p>
         <p>
-          <Link to="/login">{t('auth.signIn')}</Link>
+          <Link to={signInPath}>{t('auth.signIn')}</Link>
         </p>
       </>
     );
@@ -69,7 +73,7 @@ export function VerifyPage() {
       <h1>{t('auth.verify.doneTitle')}</h1>
       <p>{t('auth.verify.doneBody', { name: organization.name })}</p>
       <p>
-        <Link to="/login">{t('auth.signIn')}</Link>
+        <Link to={signInPath}>{t('auth.signIn')}</Link>
       </p>
     </>
   );

@@ -1,4 +1,2 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const ProfilePage = () => <PlaceholderPage page="profile" />;
-export const ProfileCreatePage = () => <PlaceholderPage page="profileCreate" />;
+export { ProfilePage } from './profile-page';
+export { ProfileCreatePage } from './profile-create-page';

@@ -1,4 +1,3 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const RolesPage = () => <PlaceholderPage page="roles" />;
-export const PreviewPage = () => <PlaceholderPage page="preview" />;
+export { RolesPage } from './roles-page';
+export { ApplyPage } from './apply-page';
+export { PreviewPage } from './preview-page';

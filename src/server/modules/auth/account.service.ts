@@ -1,4 +1,6 @@
 import { isValidEmail } from '../../../../engine/validation/email';
+import { REDIRECT_PARAM } from '../../../../engine/constants';
+import { safeRedirectTarget } from '../../../../engine/rules/redirects';
 import { isHiringManager } from '../../../../engine/rules/roles';
 import { LINK_TOKEN_TTL_MINUTES, normaliseEmail, type LinkTokenPurpose } from '../../../../engine/rules/session';
 import type { LinkUser, LogoutNotificationRequest, OnboardingRequest, SignupRequest, UrlTokenInfo } from '../../../../schemas/auth';
@@ -44,6 +46,14 @@ function assertEmail(email: string, field = 'email'): string {
 function assertPassword(password: string, field: string): void {
   const problem = passwordPolicyError(password, field);
   if (problem) throw badRequest(INVALID_REQUEST_MESSAGE, [problem]);
+}
+
+/** The sign-up link; a page of the site to return to rides along (only a local path: no open redirect). */
+function verificationLink(siteBase: string, token: string, candidateId: string, redirect: string | undefined): string {
+  const params = new URLSearchParams({ candidateId });
+  const back = redirect ? safeRedirectTarget(new URLSearchParams({ [REDIRECT_PARAM]: redirect }).toString()) : null;
+  if (back) params.set(REDIRECT_PARAM, back);
+  return `${siteBase}/verify/${token}?${params.toString()}`;
 }
 
 /**
@@ -96,7 +106,7 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
     organizationId: organization.id,
     userId: user.id,
     to: email,
-    template: { kind: 'verify_account', organizationName: organization.name, firstName: user.first_name, link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}` },
+    template: { kind: 'verify_account', organizationName: organization.name, firstName: user.first_name, link: verificationLink(ctx.siteBase, token, user.id, request.redirect) },
   });
   return signupSent(email);
 }

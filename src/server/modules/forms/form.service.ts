@@ -2,7 +2,8 @@ import productDefault from '../../../../configs/default-configuration.json' with
 import { mergeConfigurations, mergeLayers } from '../../../../engine/config/merge';
 import type { Answers } from '../../../../engine/forms/answers';
 import { compile } from '../../../../engine/forms/compile';
-import type { CompiledForm } from '../../../../engine/forms/types';
+import { compileProfile } from '../../../../engine/forms/profile';
+import type { CompileContext, CompiledForm } from '../../../../engine/forms/types';
 import { validateApplication, validateStep } from '../../../../engine/forms/validate';
 import { DEFAULT_LANGUAGE } from '../../../../engine/rules/language';
 import type { Configuration } from '../../../../schemas/configuration';
@@ -28,11 +29,11 @@ function today(): string {
 }
 
 /**
- * The application form of an organisation (and role), compiled by the same engine the client
- * uses, in this merge order: product default ▸ organisation default ▸ organisation form ▸ role ▸
- * language (the organisation's translation, then the role's own language layer).
+ * The configuration of an organisation (and role) merged in this order: product default ▸
+ * organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
+ * then the role's own language layer), with the compile context of the request.
  */
-export async function applicationForm(db: Db, organization: OrganizationRecord, request: FormRequest = {}): Promise<CompiledForm> {
+async function mergedConfiguration(db: Db, organization: OrganizationRecord, request: FormRequest): Promise<{ configuration: Configuration; context: CompileContext }> {
   const supported = organization.additional_language_support.some((l) => l.code === request.language);
   const language = supported ? request.language! : DEFAULT_LANGUAGE;
   const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
@@ -43,7 +44,19 @@ export async function applicationForm(db: Db, organization: OrganizationRecord, 
     role: request.role?.formConfiguration,
     language: mergeConfigurations(translation?.configuration, request.role?.languageConfiguration),
   });
-  return compile(configuration, { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() });
+  return { configuration, context: { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() } };
+}
+
+/** The application form of an organisation (and role), compiled by the same engine the client uses. */
+export async function applicationForm(db: Db, organization: OrganizationRecord, request: FormRequest = {}): Promise<CompiledForm> {
+  const { configuration, context } = await mergedConfiguration(db, organization, request);
+  return compile(configuration, context);
+}
+
+/** The candidate profile of an organisation (views.profile): one step per section. */
+export async function profileForm(db: Db, organization: OrganizationRecord, request: FormRequest = {}): Promise<CompiledForm> {
+  const { configuration, context } = await mergedConfiguration(db, organization, request);
+  return compileProfile(configuration, context);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { NewOrganizationRow, OrganizationRow } from '../../db/types';
+import { isUuid } from '../../lib/uuid';
 
 /** An organisation as requests carry it: every column but the logo bytes. */
 export type OrganizationRecord = Omit<OrganizationRow, 'logo'>;
@@ -25,9 +26,13 @@ const RECORD_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** Tenant resolution itself, so the one lookup that is not scoped by organization id. */
-export async function findOrganizationBySubdomain(db: Db, subdomain: string): Promise<OrganizationRecord | undefined> {
-  return db.selectFrom('organizations').select(RECORD_COLUMNS).where('subdomain', '=', subdomain).executeTakeFirst();
+/**
+ * Tenant resolution itself, so the one lookup that is not scoped by organization id: by
+ * subdomain, or by id where a call names the organisation by id (spec §7 `:orgId`).
+ */
+export async function findOrganizationByKey(db: Db, key: string): Promise<OrganizationRecord | undefined> {
+  const byId = isUuid(key);
+  return db.selectFrom('organizations').select(RECORD_COLUMNS).where(byId ? 'id' : 'subdomain', '=', byId ? key.toLowerCase() : key).executeTakeFirst();
 }
 
 export async function findOrganizationLogo(

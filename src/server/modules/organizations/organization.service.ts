@@ -6,7 +6,7 @@ import { findOrganizationLogo, type OrganizationRecord } from './organization.re
 export const logoUrl = (subdomain: string): string => `/api/public/organization/${subdomain}/logo`;
 
 /** Configuration without its hiring-side part, which only the HR side may read. */
-function withoutHr(configuration: Configuration): Configuration {
+export function withoutHr(configuration: Configuration): Configuration {
   const { hr: _hr, ...rest } = configuration;
   return rest;
 }

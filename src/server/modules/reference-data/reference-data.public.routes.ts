@@ -2,15 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isValidPostCode, normalisePostCode, INVALID_POST_CODE } from '../../../../engine/validation/postcode';
 import { ApiError } from '../../../../schemas/api';
-import { Country, ListSearch, PostCodeCheck, University, UniversityGroup } from '../../../../schemas/reference-data';
+import { Country, PostCodeCheck, University, UniversitySearch } from '../../../../schemas/reference-data';
 import { badRequest } from '../../lib/http-error';
-import { COUNTRIES, UNIVERSITIES, search } from './reference-data.service';
-
-const UniversitySearch = Type.Object({
-  ...ListSearch.properties,
-  region: Type.Optional(Type.String({ pattern: '^(UK|OZ|HK|GCC|OTHER)$' })),
-  group: Type.Optional(UniversityGroup),
-});
+import { COUNTRIES, searchUniversities } from './reference-data.service';
 
 /** Public lists of spec §7: universities, countries and the post-code check. */
 export const publicReferenceDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,11 +18,7 @@ export const publicReferenceDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: Type.Array(University), 400: ApiError },
       },
     },
-    async (request) => {
-      const { term, limit = 50, region, group } = request.query;
-      const scoped = UNIVERSITIES.filter((u) => (!region || u.region === region) && (!group || u.groups.includes(group)));
-      return search(scoped, (u) => u.name, term, limit);
-    },
+    async (request) => searchUniversities(request.query),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../../schemas/api';
-import { Message, OAuthError, OneTimeToken } from '../../../../schemas/auth';
+import { Message, OneTimeToken } from '../../../../schemas/auth';
 import {
   InvitedUser,
   InviteUserRequest,
@@ -15,6 +14,7 @@ import {
   UserUpdate,
 } from '../../../../schemas/user';
 import { siteBaseUrl } from '../../lib/links';
+import { SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import {
@@ -31,8 +31,7 @@ import {
   userOrganizations,
 } from './user.service';
 
-const SubdomainQuery = Type.Object({ subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })) });
-const errors = { 400: ApiError, 401: OAuthError, 403: ApiError, 404: ApiError };
+const errors = V1_ERRORS;
 
 /** Spec §7 User, under /api/v1: bearer token + `subdomain` query parameter. */
 export const userRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> = async (app, { siteConfig }) => {

@@ -15,7 +15,9 @@ import { issueOtpCookie } from '../auth/otp.service';
 import { deleteUserOtpCodes, deleteUserOtpCookies } from '../auth/otp.repository';
 import { accountKey } from '../auth/rate-limit.service';
 import { deleteUserSessions, revokeUserFamilies } from '../auth/session.repository';
+import { deleteUserApplications, findCandidateApplications } from '../applications/application.repository';
 import { findOrganizationSummaries, type OrganizationRecord } from '../organizations/organization.repository';
+import { deleteUserProfile } from '../profiles/profile.repository';
 import {
   anonymiseUser,
   findPasswordHash,
@@ -42,9 +44,19 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 const THERE_IS_A_PROBLEM = 'There is a problem';
 const noUser = (id: string) => notFound(`No user with id '${id}'.`);
 
+/** A candidate's applications as the user record lists them (spec §3: role, roleType, appliedAt). */
+async function userApplications(db: Db, user: UserRecord): Promise<User['applications']> {
+  if (!isCandidate(user.user_type) || !user.organization_id) return [];
+  const rows = await findCandidateApplications(db, user.organization_id, user.id);
+  return rows.map((row) => ({ role: { id: row.role_id, name: row.role_name }, roleType: row.role_type, appliedAt: (row.applied_at ?? row.created_at).toISOString() }));
+}
+
 /** The user as the API shows it (schemas User). */
 export async function toUser(db: Db, user: UserRecord, organizationRequiresOtp: boolean, otpCookie?: string | null): Promise<User> {
-  const [organization] = user.organization_id ? await findOrganizationSummaries(db, [user.organization_id]) : [];
+  const [[organization], applications] = await Promise.all([
+    user.organization_id ? findOrganizationSummaries(db, [user.organization_id]) : [],
+    userApplications(db, user),
+  ]);
   return {
     id: user.id,
     email: user.email,
@@ -61,8 +73,7 @@ export async function toUser(db: Db, user: UserRecord, organizationRequiresOtp: 
     acceptRare: user.accept_rare,
     acceptResearch: user.accept_research,
     createdAt: user.created_at.toISOString(),
-    // Application records arrive with the application issue; until then there are none.
-    applications: [],
+    applications,
     ...(otpCookie && { otpCookie }),
   };
 }
@@ -167,9 +178,9 @@ export async function rareUsers(db: Db, viewer: Viewer) {
 
 /**
  * Erases a person (spec §7 deleteMe): names, address, password, sessions, tokens, codes,
- * login cookies, sign-in records and queued messages go; the row stays as an anonymous record
- * (type, organisation, dates) for statistics. Documents and application records join this list
- * when they exist.
+ * login cookies, sign-in records, queued messages, application records (with their stage
+ * history), profiles and uploaded documents go; the row stays as an anonymous record (type,
+ * organisation, dates) for statistics.
  */
 export async function eraseUser(db: Db, userId: string): Promise<void> {
   const user = await findUserById(db, userId);
@@ -181,6 +192,10 @@ export async function eraseUser(db: Db, userId: string): Promise<void> {
     await deleteUserOtpCodes(trx, userId);
     await deleteUserOtpCookies(trx, userId);
     await deleteUserJobs(trx, userId);
+    if (user.organization_id) {
+      await deleteUserApplications(trx, user.organization_id, userId);
+      await deleteUserProfile(trx, user.organization_id, userId);
+    }
     await deleteAccountAttempts(trx, addresses.flatMap((e) => [accountKey(e), accountKey(`logout:${e}`)]));
     await anonymiseUser(trx, userId);
   });

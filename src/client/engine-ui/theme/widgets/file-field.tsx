@@ -107,8 +107,9 @@ export function FileField(props: FieldProps) {
     setUploading(file.name);
     try {
       commit(reference(await upload(file, field?.id ?? props.name)));
-    } catch {
-      setProblem(t('form.file.failed'));
+    } catch (error) {
+      // A host's upload rejects with an Error whose message is meant for the candidate (the server's reason).
+      setProblem(error instanceof Error && error.message ? error.message : t('form.file.failed'));
       if (input.current) input.current.value = '';
     } finally {
       setUploading(undefined);

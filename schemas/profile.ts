@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+
+/*
+ * The candidate profile (spec §2 Profile sections): the answers a candidate shares across their
+ * applications to one organisation. GET and PUT /api/v1/user/profile.
+ */
+
+export const CandidateProfile = Type.Object({
+  answers: Type.Record(Type.String(), Type.Unknown()),
+  /** Sections the candidate has saved on the profile pages. */
+  completedSections: Type.Array(Type.String()),
+  /** 0 before anything is saved; a save names the version it read. */
+  version: Type.Integer(),
+  updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type CandidateProfile = Type.Static<typeof CandidateProfile>;
+
+export const ProfileSave = Type.Object(
+  {
+    answers: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 200 }),
+    version: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ProfileSave = Type.Static<typeof ProfileSave>;
+
+export const ProfileQuery = Type.Object({
+  subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
+  /** The profile section being saved (its answers replace that section's). */
+  section: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' }),
+  language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })),
+});
+export type ProfileQuery = Type.Static<typeof ProfileQuery>;

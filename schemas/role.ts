@@ -1,0 +1,135 @@
+import { Type } from 'typebox';
+import { Configuration } from './configuration';
+import { PageInfo } from './search';
+
+/* Roles (spec §3 Role) and the public role calls (spec §7 Public: POST /:orgId/roles, GET /:a/roles/:b). */
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Attribute = Type.String({ minLength: 1, maxLength: 120 });
+
+/** Spec §3 Other enumerations: work types. */
+export const WorkType = Type.Union([Type.Literal('On-site'), Type.Literal('Remote'), Type.Literal('Hybrid')]);
+export type WorkType = Type.Static<typeof WorkType>;
+export const WORK_TYPES: readonly WorkType[] = ['On-site', 'Remote', 'Hybrid'];
+
+/** Spec §3: the status filter defaults to ACTIVE; the other value is archived; templates are Preset. */
+export const RoleStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED'), Type.Literal('PRESET')]);
+export type RoleStatus = Type.Static<typeof RoleStatus>;
+
+/** template.viewConfiguration.listFields: what the hiring side's candidate panel shows (spec §3). */
+export const ListFieldEntry = Type.Object(
+  { id: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' }), candidateResponse: Type.Boolean() },
+  { additionalProperties: false },
+);
+export const RoleTemplate = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 255 })),
+    viewConfiguration: Type.Object({ listFields: Type.Array(ListFieldEntry, { maxItems: 100 }) }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type RoleTemplate = Type.Static<typeof RoleTemplate>;
+
+/**
+ * Spec §4 save rules a role can switch on: doNotSave skips saving each step; overload skips it
+ * unless the step carries files. Either way the answers are sent once, before submit.
+ */
+export const RoleSettings = Type.Object(
+  { doNotSave: Type.Optional(Type.Boolean()), overload: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type RoleSettings = Type.Static<typeof RoleSettings>;
+
+/** A role as the list shows it. */
+export const RoleSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  summary: Type.String(),
+  roleType: Type.String(),
+  roleLevel: Type.String(),
+  department: Type.String(),
+  location: Type.String(),
+  workType: WorkType,
+  employmentType: Type.String(),
+  salary: Nullable(Type.String()),
+  startDate: Nullable(Type.String({ format: 'date' })),
+  deadline: Nullable(Type.String({ format: 'date-time' })),
+  /** The deadline has passed: shown, but no longer open to applications. */
+  closed: Type.Boolean(),
+});
+export type RoleSummary = Type.Static<typeof RoleSummary>;
+
+/** One role with what the application form needs (its configuration layers). */
+export const Role = Type.Object({
+  ...RoleSummary.properties,
+  description: Type.Array(Type.String(), { description: 'paragraphs' }),
+  status: RoleStatus,
+  organization: Type.Object({ id: Type.String(), subdomain: Type.String(), name: Type.String() }),
+  formConfiguration: Configuration,
+  jsonConfigurations: Type.Record(Type.String(), Configuration, { description: 'language layers by language code' }),
+  settings: RoleSettings,
+  /** Only for the hiring side (preview). */
+  template: Type.Optional(RoleTemplate),
+});
+export type Role = Type.Static<typeof Role>;
+
+/** POST /api/public/:orgId/roles body: every filter optional, values within a filter are alternatives. */
+export const RoleFilters = Type.Object(
+  {
+    roleTypes: Type.Optional(Type.Array(Attribute, { maxItems: 50 })),
+    roleLevels: Type.Optional(Type.Array(Attribute, { maxItems: 50 })),
+    departments: Type.Optional(Type.Array(Attribute, { maxItems: 50 })),
+    locations: Type.Optional(Type.Array(Attribute, { maxItems: 50 })),
+    workTypes: Type.Optional(Type.Array(WorkType, { maxItems: 3 })),
+    searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type RoleFilters = Type.Static<typeof RoleFilters>;
+
+export const RolePageQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
+    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type RolePageQuery = Type.Static<typeof RolePageQuery>;
+
+export const RolePage = Type.Object({ ...PageInfo.properties, content: Type.Array(RoleSummary) });
+export type RolePage = Type.Static<typeof RolePage>;
+
+/** GET /api/public/organization/:orgId/{departments,locations,roleTypes,roleLevels}: the filter options. */
+export const ROLE_ATTRIBUTES = ['departments', 'locations', 'roleTypes', 'roleLevels'] as const;
+export type RoleAttribute = (typeof ROLE_ATTRIBUTES)[number];
+
+/** An organisation's id or subdomain, as the public calls take it. */
+export const OrganizationKey = Type.String({ pattern: '^([a-z][a-z0-9-]{1,40}|[0-9a-fA-F-]{36})$', description: 'organisation id or subdomain' });
+export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+
+/** One demo role in configs/organizations/<sub>/roles.json (seeded when absent). */
+export const RoleFile = Type.Object(
+  {
+    reference: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,80}$', description: 'stable key: the seed adds a role only when its reference is new' }),
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    summary: Type.String({ minLength: 1, maxLength: 500 }),
+    description: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1 }),
+    roleType: Attribute,
+    roleLevel: Attribute,
+    department: Attribute,
+    location: Attribute,
+    workType: WorkType,
+    employmentType: Attribute,
+    salary: Type.Optional(Type.String({ maxLength: 120 })),
+    status: Type.Optional(RoleStatus),
+    /** Days from the first seed to the deadline; negative for a role that has already closed. */
+    deadlineInDays: Type.Integer({ minimum: -365, maximum: 730 }),
+    startDate: Type.Optional(Type.String({ format: 'date' })),
+    formConfiguration: Type.Optional(Configuration),
+    jsonConfigurations: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }), Configuration)),
+    settings: Type.Optional(RoleSettings),
+    template: RoleTemplate,
+  },
+  { additionalProperties: false },
+);
+export type RoleFile = Type.Static<typeof RoleFile>;

@@ -1,0 +1,18 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/media';
+
+// Filters beside the results from the md breakpoint; above them, folded, on phones.
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  '@media': { [media.md]: { gridTemplateColumns: 'minmax(16rem, 1fr) 2fr', alignItems: 'start' } },
+});
+export const filters = style({ padding: vars.space.m, backgroundColor: vars.colour.panel });
+export const filterSummary = style({ cursor: 'pointer', fontWeight: vars.font.weightBold, marginBottom: vars.space.m });
+export const results = style({ minWidth: 0 });
+export const roleList = style({ margin: 0, padding: 0, listStyle: 'none', borderTop: `1px solid ${vars.colour.border}` });
+export const roleItem = style({ padding: `${vars.space.l} 0`, borderBottom: `1px solid ${vars.colour.border}` });
+export const roleTitle = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.s });
+export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.l}`, margin: 0, padding: 0, listStyle: 'none', color: vars.colour.secondaryText });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, alignItems: 'baseline', marginTop: vars.space.l });

@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { ApplicationRow, ApplicationUpdate, NewApplicationRow } from '../../db/types';
+
+export type ApplicationRecord = ApplicationRow;
+
+export async function findApplication(db: Db, organizationId: string, id: string): Promise<ApplicationRecord | undefined> {
+  return db.selectFrom('applications').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCandidateApplication(db: Db, organizationId: string, userId: string, roleId: string): Promise<ApplicationRecord | undefined> {
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('role_id', '=', roleId)
+    .executeTakeFirst();
+}
+
+/** Inserts unless the candidate already has a record for the role (one per candidate and role); then the existing one. */
+export async function insertApplicationOnce(db: Db, row: NewApplicationRow): Promise<{ record: ApplicationRecord; created: boolean }> {
+  const inserted = await db
+    .insertInto('applications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id', 'role_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { record: inserted, created: true };
+  return { record: (await findCandidateApplication(db, row.organization_id, row.user_id, row.role_id))!, created: false };
+}
+
+/**
+ * Compare-and-set: writes only when the stored version is still `version`, and bumps it. Returns
+ * the new row, or undefined when someone else wrote first (the caller answers 409).
+ */
+export async function updateApplication(db: Db, organizationId: string, id: string, version: number, patch: ApplicationUpdate): Promise<ApplicationRecord | undefined> {
+  return db
+    .updateTable('applications')
+    .set({ ...patch, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteApplication(db: Db, organizationId: string, id: string, version: number): Promise<boolean> {
+  const result = await db.deleteFrom('applications').where('organization_id', '=', organizationId).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A candidate's applications in one organisation with what their list shows of each role, newest first. */
+export async function findCandidateApplications(db: Db, organizationId: string, userId: string) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'a.role_id').onRef('r.organization_id', '=', 'a.organization_id'))
+    .select([
+      'a.id',
+      'a.state',
+      'a.stage_id',
+      'a.step',
+      'a.max_steps',
+      'a.created_at',
+      'a.updated_at',
+      'a.applied_at',
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.role_type',
+      'r.location as role_location',
+      'r.deadline as role_deadline',
+    ])
+    .where('a.organization_id', '=', organizationId)
+    .where('a.user_id', '=', userId)
+    .orderBy('a.updated_at', 'desc')
+    .execute();
+}
+
+export interface StageMove {
+  organizationId: string;
+  applicationId: string;
+  actorId: string | null;
+  from: { stageId: number | null; substageId: string | null };
+  to: { stageId: number; substageId: string | null };
+}
+
+/** The history entry every stage move writes (who, when, from, to). */
+export async function insertStageHistory(db: Db, move: StageMove): Promise<void> {
+  await db
+    .insertInto('stage_history')
+    .values({
+      organization_id: move.organizationId,
+      application_id: move.applicationId,
+      actor_id: move.actorId,
+      from_stage_id: move.from.stageId,
+      from_substage_id: move.from.substageId,
+      to_stage_id: move.to.stageId,
+      to_substage_id: move.to.substageId,
+    })
+    .execute();
+}
+
+/** Erasure: every application of a person (their stage history and documents go with them, by cascade). */
+export async function deleteUserApplications(db: Db, organizationId: string, userId: string): Promise<void> {
+  await db.deleteFrom('applications').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
+}

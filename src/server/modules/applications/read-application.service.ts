@@ -1,0 +1,29 @@
+import type { ApplicationListItem, ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import type { Db } from '../../db/client';
+import { findApplicationDocuments } from '../documents/document.repository';
+import { roleOf } from '../roles/role.service';
+import type { Viewer } from '../users/user.service';
+import { visibleApplication } from './application-access';
+import { findCandidateApplications, type ApplicationRecord } from './application.repository';
+import { toApplicationListItem, toApplicationView } from './application.view';
+
+/** The record as the API answers it, with its role's name and its documents. */
+export async function applicationView(db: Db, viewer: Viewer, application: ApplicationRecord, role?: { id: string; name: string }): Promise<ApplicationView> {
+  const [named, documents] = await Promise.all([
+    role ?? roleOf(db, viewer.organization, application.role_id),
+    findApplicationDocuments(db, application.organization_id, application.id),
+  ]);
+  return toApplicationView(application, named, documents, viewer);
+}
+
+/** GET /candidate/:id */
+export async function getApplication(db: Db, viewer: Viewer, id: string): Promise<ApplicationView> {
+  return applicationView(db, viewer, await visibleApplication(db, viewer, id));
+}
+
+/** GET /candidate/applications: the caller's own applications, newest change first. */
+export async function listApplications(db: Db, viewer: Viewer): Promise<ApplicationListItem[]> {
+  const now = new Date();
+  const rows = await findCandidateApplications(db, viewer.organization.id, viewer.user.id);
+  return rows.map((row) => toApplicationListItem(row, now));
+}

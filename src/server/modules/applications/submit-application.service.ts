@@ -1,0 +1,66 @@
+import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import type { Db } from '../../db/client';
+import { json } from '../../db/json';
+import { queueEmail } from '../../email/email.service';
+import { conflict } from '../../lib/http-error';
+import { findApplicationDocuments } from '../documents/document.repository';
+import { checkedFileAnswers } from '../documents/file-answers';
+import { acceptedAnswers } from '../forms/form.service';
+import { assertOpen, publishedRoleOf } from '../roles/role.service';
+import type { Viewer } from '../users/user.service';
+import { APPLICATION_CHANGED, ownDraft } from './application-access';
+import { insertStageHistory, updateApplication } from './application.repository';
+import { applicationView } from './read-application.service';
+import { roleForm } from './role-form';
+import { searchColumns } from './search-columns';
+
+/** Spec §4 stage 1: where every submitted application starts. */
+export const APPLIED_STAGE = 1;
+
+/**
+ * PUT /candidate/:id/submit. The whole application is checked with the role's compiled form (a
+ * 400 names every missing or wrong answer and nothing changes); then, in one transaction, it
+ * enters stage 1 'Applied', the move is written to the stage history and the confirmation email
+ * is queued on the jobs table.
+ */
+export async function submitApplication(db: Db, viewer: Viewer, id: string, options: { language?: string; siteBase: string }): Promise<ApplicationView> {
+  const { organization, user } = viewer;
+  const application = await ownDraft(db, viewer, id);
+  const role = await publishedRoleOf(db, organization, application.role_id);
+  const now = new Date();
+  assertOpen(role, now);
+  const form = await roleForm(db, organization, role, options.language);
+  const answers = checkedFileAnswers(form, acceptedAnswers(form, application.answers), await findApplicationDocuments(db, organization.id, application.id));
+  const submitted = await db.transaction().execute(async (trx) => {
+    const updated = await updateApplication(trx, organization.id, application.id, application.version, {
+      state: 'SUBMITTED',
+      candidate_status: 'ACTIVE',
+      stage_id: APPLIED_STAGE,
+      substage_id: null,
+      stage_status: 'PENDING',
+      answers: json(answers),
+      completed_steps: json(form.steps.map((s) => s.id)),
+      step: form.steps.length,
+      max_steps: form.steps.length,
+      applied_at: now,
+      last_change_at: now,
+      ...searchColumns(answers, role),
+    });
+    if (!updated) throw conflict(APPLICATION_CHANGED);
+    await insertStageHistory(trx, {
+      organizationId: organization.id,
+      applicationId: application.id,
+      actorId: user.id,
+      from: { stageId: null, substageId: null },
+      to: { stageId: APPLIED_STAGE, substageId: null },
+    });
+    await queueEmail(trx, {
+      organizationId: organization.id,
+      userId: user.id,
+      to: user.email,
+      template: { kind: 'application_submitted', organizationName: organization.name, firstName: user.first_name, roleName: role.name, link: `${options.siteBase}/applications` },
+    });
+    return updated;
+  });
+  return applicationView(db, viewer, submitted, role);
+}

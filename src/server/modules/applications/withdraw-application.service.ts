@@ -1,0 +1,43 @@
+import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import type { Db } from '../../db/client';
+import { badRequest, conflict } from '../../lib/http-error';
+import type { Viewer } from '../users/user.service';
+import { APPLICATION_CHANGED, ownApplication, ownDraft } from './application-access';
+import { deleteApplication, insertStageHistory, updateApplication } from './application.repository';
+import { applicationView } from './read-application.service';
+import { WITHDREW_STAGE } from './candidate-progress';
+
+/**
+ * PUT /candidate/:id/withdraw: a submitted application leaves the pipeline for stage 15
+ * 'Withdrew' (a stage move, so it is in the history). A draft is deleted instead.
+ */
+export async function withdrawApplication(db: Db, viewer: Viewer, id: string): Promise<ApplicationView> {
+  const application = await ownApplication(db, viewer, id);
+  if (application.state === 'DRAFT') throw badRequest('This application has not been submitted: delete the draft instead.');
+  if (application.state === 'WITHDRAWN') throw badRequest('You have already withdrawn this application.');
+  const withdrawn = await db.transaction().execute(async (trx) => {
+    const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
+      state: 'WITHDRAWN',
+      stage_id: WITHDREW_STAGE,
+      substage_id: null,
+      stage_status: 'COMPLETED',
+      last_change_at: new Date(),
+    });
+    if (!updated) throw conflict(APPLICATION_CHANGED);
+    await insertStageHistory(trx, {
+      organizationId: viewer.organization.id,
+      applicationId: application.id,
+      actorId: viewer.user.id,
+      from: { stageId: application.stage_id, substageId: application.substage_id },
+      to: { stageId: WITHDREW_STAGE, substageId: null },
+    });
+    return updated;
+  });
+  return applicationView(db, viewer, withdrawn);
+}
+
+/** DELETE /candidate/:id: a candidate's draft goes, with its uploaded documents. */
+export async function deleteDraft(db: Db, viewer: Viewer, id: string): Promise<void> {
+  const application = await ownDraft(db, viewer, id);
+  if (!(await deleteApplication(db, viewer.organization.id, application.id, application.version))) throw conflict(APPLICATION_CHANGED);
+}

@@ -1,0 +1,44 @@
+import { formFields, type Answers } from '../../../../engine/forms/answers';
+import type { CompiledForm } from '../../../../engine/forms/types';
+import { badRequest } from '../../lib/http-error';
+import { INVALID_ANSWERS_MESSAGE } from '../forms/form.service';
+import type { DocumentMeta } from './document.repository';
+
+export const FILE_NOT_UPLOADED = 'The selected file was not uploaded to this application: choose it again';
+
+function fileIdOf(value: unknown): string | undefined {
+  return value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
+}
+
+/** Ids of the form's file questions. */
+export function fileFieldIds(form: CompiledForm): string[] {
+  return formFields(form)
+    .filter((field) => field.kind === 'file')
+    .map((field) => field.id);
+}
+
+/**
+ * File answers must name documents uploaded to this application for that question; their name,
+ * size and type are then taken from what was stored, never from the request. A 400 names every
+ * file answer that does not.
+ */
+export function checkedFileAnswers(form: CompiledForm, answers: Answers, documents: readonly DocumentMeta[]): Answers {
+  const checked: Answers = { ...answers };
+  const problems: { field: string; message: string }[] = [];
+  for (const fieldId of fileFieldIds(form)) {
+    if (answers[fieldId] === undefined) continue;
+    const document = documents.find((d) => d.id === fileIdOf(answers[fieldId]) && d.field_id === fieldId);
+    if (!document) problems.push({ field: fieldId, message: FILE_NOT_UPLOADED });
+    else checked[fieldId] = { id: document.id, name: document.file_name, size: document.size, contentType: document.content_type };
+  }
+  if (problems.length > 0) throw badRequest(INVALID_ANSWERS_MESSAGE, problems);
+  return checked;
+}
+
+/** Documents the stored answers named that the new answers no longer name: replaced or removed files. */
+export function replacedDocumentIds(form: CompiledForm, before: Answers, after: Answers): string[] {
+  const kept = new Set(fileFieldIds(form).map((id) => fileIdOf(after[id])));
+  return fileFieldIds(form)
+    .map((id) => fileIdOf(before[id]))
+    .filter((id): id is string => id !== undefined && !kept.has(id));
+}

@@ -1,0 +1,127 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { RoleFilters } from '../../../../schemas/role';
+import type { Db } from '../../db/client';
+import type { Database, NewRoleRow, RoleRow } from '../../db/types';
+
+/** A role as services read it; start_date as YYYY-MM-DD text (a date column, no time zone). */
+export type RoleRecord = RoleRow;
+
+const ROLE_COLUMNS = [
+  'id',
+  'organization_id',
+  'reference',
+  'name',
+  'summary',
+  'description',
+  'role_type',
+  'role_level',
+  'department',
+  'location',
+  'work_type',
+  'employment_type',
+  'salary',
+  'status',
+  'deadline',
+  'form_configuration',
+  'json_configurations',
+  'settings',
+  'template',
+  'created_at',
+  'updated_at',
+] as const;
+
+const startDate = sql<string | null>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date');
+
+function selectRoles(db: Db, organizationId: string) {
+  return db.selectFrom('roles').select([...ROLE_COLUMNS, startDate]).where('organization_id', '=', organizationId);
+}
+
+export async function findRoleById(db: Db, organizationId: string, roleId: string): Promise<RoleRecord | undefined> {
+  return selectRoles(db, organizationId).where('id', '=', roleId).executeTakeFirst();
+}
+
+/** LIKE pattern for a term typed by someone: its % and _ match themselves. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function publicFilters(organizationId: string, filters: RoleFilters) {
+  return (eb: ExpressionBuilder<Database, 'roles'>) => {
+    const conditions = [eb('organization_id', '=', organizationId), eb('status', '=', 'ACTIVE')];
+    if (filters.roleTypes?.length) conditions.push(eb('role_type', 'in', filters.roleTypes));
+    if (filters.roleLevels?.length) conditions.push(eb('role_level', 'in', filters.roleLevels));
+    if (filters.departments?.length) conditions.push(eb('department', 'in', filters.departments));
+    if (filters.locations?.length) conditions.push(eb('location', 'in', filters.locations));
+    if (filters.workTypes?.length) conditions.push(eb('work_type', 'in', filters.workTypes));
+    const term = filters.searchTerm?.trim();
+    if (term) {
+      const pattern = containsPattern(term);
+      conditions.push(eb.or((['name', 'summary', 'department', 'location', 'role_type'] as const).map((column) => eb(column, 'ilike', pattern))));
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * One page of an organisation's active roles matching the filters: open roles first, soonest
+ * deadline first, then the closed ones; and how many match in all.
+ */
+export async function findRolePage(
+  db: Db,
+  organizationId: string,
+  filters: RoleFilters,
+  page: { offset: number; limit: number; now: Date },
+): Promise<{ rows: RoleRecord[]; total: number }> {
+  const where = publicFilters(organizationId, filters);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('roles')
+      .select([...ROLE_COLUMNS, startDate])
+      .where(where)
+      .orderBy(sql`case when deadline is not null and deadline <= ${page.now} then 1 else 0 end`)
+      .orderBy(sql`deadline asc nulls last`)
+      .orderBy('name')
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db.selectFrom('roles').select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type RoleValueColumn = 'department' | 'location' | 'role_type' | 'role_level' | 'employment_type';
+
+/** The values one column takes across the organisation's active roles (filter options, reference lists). */
+export async function findRoleValues(db: Db, organizationId: string, column: RoleValueColumn): Promise<string[]> {
+  const rows = await db
+    .selectFrom('roles')
+    .select(column)
+    .distinct()
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'ACTIVE')
+    .orderBy(column)
+    .execute();
+  return rows.map((row) => row[column]);
+}
+
+/** The organisation's active roles by name (the ROLE reference list). */
+export async function findActiveRoleNames(db: Db, organizationId: string): Promise<Array<{ id: string; name: string }>> {
+  return db.selectFrom('roles').select(['id', 'name']).where('organization_id', '=', organizationId).where('status', '=', 'ACTIVE').orderBy('name').execute();
+}
+
+/** Inserts a demo role unless its reference exists in the organisation. True when inserted. */
+export async function insertRoleIfAbsent(db: Db, row: NewRoleRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('roles')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organization_id', 'reference']).where('reference', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function insertRole(db: Db, row: NewRoleRow): Promise<RoleRecord> {
+  const { id } = await db.insertInto('roles').values(row).returning('id').executeTakeFirstOrThrow();
+  return (await findRoleById(db, row.organization_id, id))!;
+}

@@ -1,0 +1,102 @@
+import { pageInfo } from '../../../../engine/pipeline/search';
+import { formatLongDate } from '../../../../engine/screens/format';
+import type { Role, RoleAttribute, RoleFilters, RolePage, RoleSummary } from '../../../../schemas/role';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/http-error';
+import { isUuid } from '../../lib/uuid';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+import { withoutHr } from '../organizations/organization.service';
+import { findRoleById, findRolePage, findRoleValues, type RoleRecord, type RoleValueColumn } from './role.repository';
+
+export const noRole = (id: string) => notFound(`No role with id '${id}'.`);
+
+/** Spec §2: a role whose deadline has passed is still shown, as closed. */
+export function isClosed(role: Pick<RoleRecord, 'deadline'>, now: Date): boolean {
+  return role.deadline !== null && role.deadline.getTime() <= now.getTime();
+}
+
+export function toRoleSummary(role: RoleRecord, now: Date): RoleSummary {
+  return {
+    id: role.id,
+    name: role.name,
+    summary: role.summary,
+    roleType: role.role_type,
+    roleLevel: role.role_level,
+    department: role.department,
+    location: role.location,
+    workType: role.work_type,
+    employmentType: role.employment_type,
+    salary: role.salary,
+    startDate: role.start_date,
+    deadline: role.deadline?.toISOString() ?? null,
+    closed: isClosed(role, now),
+  };
+}
+
+/** A role with its configuration layers; the hiring side also gets its template (listFields). */
+export function toRole(role: RoleRecord, organization: OrganizationRecord, now: Date, audience: 'candidate' | 'hiring'): Role {
+  return {
+    ...toRoleSummary(role, now),
+    description: role.description,
+    status: role.status,
+    organization: { id: organization.id, subdomain: organization.subdomain, name: organization.name },
+    formConfiguration: withoutHr(role.form_configuration),
+    jsonConfigurations: Object.fromEntries(Object.entries(role.json_configurations).map(([language, layer]) => [language, withoutHr(layer)])),
+    settings: role.settings,
+    ...(audience === 'hiring' && { template: role.template }),
+  };
+}
+
+/** A role of the organisation, whatever its status; 404 for anything else (another organisation's too). */
+export async function roleOf(db: Db, organization: OrganizationRecord, roleId: string): Promise<RoleRecord> {
+  const role = isUuid(roleId) ? await findRoleById(db, organization.id, roleId) : undefined;
+  if (!role) throw noRole(roleId);
+  return role;
+}
+
+/** A role candidates can see: active (archived roles and templates are not public). */
+export async function publishedRoleOf(db: Db, organization: OrganizationRecord, roleId: string): Promise<RoleRecord> {
+  const role = await roleOf(db, organization, roleId);
+  if (role.status !== 'ACTIVE') throw noRole(roleId);
+  return role;
+}
+
+/** A role open to new applications and submissions: published and before its deadline. */
+export async function openRoleOf(db: Db, organization: OrganizationRecord, roleId: string, now: Date): Promise<RoleRecord> {
+  const role = await publishedRoleOf(db, organization, roleId);
+  assertOpen(role, now);
+  return role;
+}
+
+export function assertOpen(role: RoleRecord, now: Date): void {
+  if (isClosed(role, now)) throw badRequest(`This role closed to applications on ${formatLongDate(role.deadline!.toISOString())}.`);
+}
+
+/** POST /api/public/:orgId/roles */
+export async function publicRolePage(db: Db, organization: OrganizationRecord, filters: RoleFilters, page: number, size: number): Promise<RolePage> {
+  const now = new Date();
+  const { rows, total } = await findRolePage(db, organization.id, filters, { offset: page * size, limit: size, now });
+  return { ...pageInfo(page, size, total, rows.length), content: rows.map((row) => toRoleSummary(row, now)) };
+}
+
+/** GET /api/public/:orgId/roles/:roleId */
+export async function publicRole(db: Db, organization: OrganizationRecord, roleId: string): Promise<Role> {
+  return toRole(await publishedRoleOf(db, organization, roleId), organization, new Date(), 'candidate');
+}
+
+/** GET /api/v1/role/:roleId: the hiring side previews a role as candidates see it, in any status. */
+export async function previewRole(db: Db, organization: OrganizationRecord, roleId: string): Promise<Role> {
+  return toRole(await roleOf(db, organization, roleId), organization, new Date(), 'hiring');
+}
+
+const ATTRIBUTE_COLUMNS: Record<RoleAttribute, RoleValueColumn> = {
+  departments: 'department',
+  locations: 'location',
+  roleTypes: 'role_type',
+  roleLevels: 'role_level',
+};
+
+/** GET /api/public/organization/:orgId/{departments,locations,roleTypes,roleLevels} */
+export function roleAttributeValues(db: Db, organization: OrganizationRecord, attribute: RoleAttribute): Promise<string[]> {
+  return findRoleValues(db, organization.id, ATTRIBUTE_COLUMNS[attribute]);
+}

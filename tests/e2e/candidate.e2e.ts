@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
+import { chooseRadio, selectOption, tabTo, typeInto } from './support/keyboard';
+import { codeIn, linkIn, nextMessage } from './support/outbox';
+
+/*
+ * The candidate journey (issue 5): a new candidate on a demo employer host signs up, verifies,
+ * applies to a role, fills every step (two universities, a CV), stops half-way, signs in again
+ * in a fresh browser and resumes at the same step, checks answers, submits and sees the
+ * application on /applications. Once by keyboard alone on a desktop, once with a pointer on a
+ * 390-px-wide phone, once on the contextual edition (a one-time code at sign-in, CRS section).
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = 'Sturdy-Otter#42';
+const PHONE = { width: 390, height: 844 };
+const CV = { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
+
+/** Keyboard alone, or a pointer (mouse or touch): the same journey either way. */
+interface Driver {
+  fill: (target: Locator, text: string) => Promise<void>;
+  select: (target: Locator, label: string) => Promise<void>;
+  radio: (group: Locator, label: string) => Promise<void>;
+  tick: (box: Locator) => Promise<void>;
+  press: (target: Locator) => Promise<void>;
+  typeahead: (box: Locator, text: string, suggestion: string) => Promise<void>;
+  upload: (input: Locator, file: typeof CV) => Promise<void>;
+}
+
+function keyboardDriver(page: Page): Driver {
+  return {
+    fill: (target, text) => typeInto(page, target, text),
+    select: (target, label) => selectOption(page, target, label),
+    radio: (group, label) => chooseRadio(page, group, label),
+    tick: async (box) => {
+      await tabTo(page, box);
+      await page.keyboard.press('Space');
+    },
+    press: async (target) => {
+      await tabTo(page, target, 80);
+      await page.keyboard.press('Enter');
+    },
+    typeahead: async (box, text, suggestion) => {
+      await typeInto(page, box, text);
+      const options = page.getByRole('option');
+      await options.filter({ hasText: suggestion }).first().waitFor();
+      const index = (await options.allTextContents()).indexOf(suggestion);
+      for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => box.inputValue()).toBe(suggestion);
+    },
+    upload: async (input, file) => {
+      await tabTo(page, input);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      await chooser.setFiles(file);
+    },
+  };
+}
+
+function pointerDriver(page: Page): Driver {
+  return {
+    fill: (target, text) => target.fill(text),
+    select: (target, label) => target.selectOption({ label }).then(() => undefined),
+    radio: (group, label) => group.getByRole('radio', { name: label, exact: true }).check(),
+    tick: (box) => box.check(),
+    press: (target) => target.click(),
+    typeahead: async (box, text, suggestion) => {
+      await box.fill(text);
+      await page.getByRole('option', { name: suggestion, exact: true }).click();
+    },
+    upload: (input, file) => input.setInputFiles(file),
+  };
+}
+
+interface Journey {
+  host: string;
+  subdomain: string;
+  role: string;
+  viewport?: { width: number; height: number };
+  keyboard: boolean;
+  /** The contextual edition: a CRS information step, a one-time code at every sign-in. */
+  contextual?: boolean;
+}
+
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
+
+async function freshContext(journey: Journey): Promise<BrowserContext> {
+  const context = await newContext(browser, journey.viewport ? { viewport: journey.viewport } : {});
+  await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
+  return context;
+}
+
+/** Signs in on /login (with the emailed code when the organisation asks for one). */
+async function signIn(page: Page, drive: Driver, email: string, seen: Set<string>): Promise<void> {
+  await heading(page, 'Sign in');
+  await drive.fill(page.getByLabel('Email address'), email);
+  await drive.fill(page.getByLabel('Password', { exact: true }), PASSWORD);
+  await drive.press(page.getByRole('button', { name: 'Sign in' }));
+  const code = page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' });
+  const landed = page.getByRole('heading', { level: 1 }).filter({ hasNotText: /Sign in|sign-in code/ });
+  await Promise.race([code.waitFor({ timeout: 15_000 }), landed.waitFor({ timeout: 15_000 })]);
+  if (await code.isVisible()) {
+    await drive.fill(page.getByLabel('Sign-in code'), codeIn(await nextMessage(email, seen)));
+    await drive.press(page.getByRole('button', { name: 'Continue' }));
+  }
+}
+
+const stepHeading = (page: Page, name: string) => heading(page, name);
+
+async function fillAboutYou(page: Page, drive: Driver, journey: Journey): Promise<void> {
+  await stepHeading(page, 'About you');
+  // The account's names and address are already there.
+  expect(await page.getByLabel('First name').inputValue()).toBe('Eve');
+  await drive.fill(page.getByLabel('UK mobile number'), '07700 900123');
+  await drive.select(page.getByLabel('Nationality'), 'United Kingdom');
+  await drive.radio(page.getByRole('group', { name: journey.contextual ? /Right to work in Australia/ : /Right to work in the UK/ }), 'British or Irish citizen');
+  await expectAxeClean(page, `${journey.subdomain}: about you`);
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+}
+
+async function fillUniversity(page: Page, drive: Driver, number: number, name: [string, string], years: [string, string], subject: string): Promise<void> {
+  const item = page.getByRole('group', { name: `University ${number}` });
+  await item.waitFor();
+  await drive.select(item.getByLabel('Type of study'), number === 1 ? 'Undergraduate' : 'Postgraduate');
+  await drive.typeahead(item.getByRole('combobox', { name: /University/ }), name[0], name[1]);
+  await drive.select(item.getByLabel('Start year'), years[0]);
+  await drive.select(item.getByLabel('Graduation year', { exact: false }), years[1]);
+  await drive.select(item.getByLabel('Degree', { exact: true }), number === 1 ? 'BSc' : 'MSc');
+  await drive.typeahead(item.getByRole('combobox', { name: /Subject/ }), subject.slice(0, 5), subject);
+  await drive.select(item.getByLabel('Degree classification', { exact: false }), number === 1 ? 'First-class honours' : 'Distinction');
+}
+
+async function fillEducation(page: Page, drive: Driver, journey: Journey): Promise<void> {
+  await stepHeading(page, 'Education');
+  await drive.typeahead(page.getByRole('combobox', { name: /Secondary school/ }), 'Camden', 'Camden School for Girls');
+  await drive.select(page.getByLabel('Where was the school?'), 'England');
+  await drive.select(page.getByLabel('Type of school'), 'State-run or state-funded school (non-selective)');
+  await drive.select(page.getByLabel('Year you finished secondary school'), '2019');
+  await drive.select(page.getByLabel('Where did you study after 16?'), 'Sixth form at the same school');
+  await drive.typeahead(page.getByRole('combobox', { name: /Sixth form or college/ }), 'Camden', 'Camden School for Girls');
+  await drive.select(page.getByLabel('Main qualification'), 'A level');
+  await drive.select(page.getByLabel('Year you finished sixth form or college'), '2021');
+  await fillUniversity(page, drive, 1, ['University of Lee', 'University of Leeds'], ['2021', '2024'], 'Mathematics');
+  await drive.press(page.getByRole('button', { name: 'Add another university' }));
+  await fillUniversity(page, drive, 2, ['University of Edin', 'University of Edinburgh'], ['2024', '2025'], 'Economics');
+  await expectAxeClean(page, `${journey.subdomain}: education with two universities`);
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+}
+
+async function fillBackground(page: Page, drive: Driver, journey: Journey): Promise<void> {
+  await stepHeading(page, 'Your background');
+  await page.getByRole('heading', { level: 2, name: 'CRS information' }).waitFor();
+  for (const question of [/free school meals/, /first in your family/, /caring responsibilities/, /refugee or asylum seeker/]) {
+    await drive.radio(page.getByRole('group', { name: question }), 'No');
+  }
+  await drive.select(page.getByLabel(/paid work during school/), 'No');
+  await drive.select(page.getByLabel(/paid work during university/), 'Yes, up to 10 hours a week');
+  await expectAxeClean(page, `${journey.subdomain}: CRS information`);
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+}
+
+async function fillDiversity(page: Page, drive: Driver): Promise<void> {
+  await stepHeading(page, 'Equal opportunities');
+  await drive.radio(page.getByRole('group', { name: /^Gender/ }), 'Woman');
+  await drive.select(page.getByLabel('Pronouns'), 'She/her');
+  await drive.select(page.getByLabel('Sexual orientation'), 'Prefer not to say');
+  await drive.select(page.getByLabel('Ethnic background'), 'Indian');
+  await drive.select(page.getByLabel('Religion or belief'), 'No religion');
+  await drive.radio(page.getByRole('group', { name: /disability/ }), 'No');
+  await drive.radio(page.getByRole('group', { name: /armed forces/ }), 'No');
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+}
+
+async function fillDocumentsToEnd(page: Page, drive: Driver, journey: Journey): Promise<void> {
+  await stepHeading(page, 'Documents');
+  await drive.upload(page.getByLabel('CV', { exact: true }), CV);
+  await page.getByText('cv.pdf uploaded').waitFor();
+  await expectAxeClean(page, `${journey.subdomain}: documents`);
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: /About Acme|Additional questions/ }).waitFor();
+  if (journey.contextual) {
+    await drive.radio(page.getByRole('group', { name: /Which programme/ }), 'Technology');
+  } else {
+    await drive.fill(page.getByLabel('Why do you want to join Acme Consulting?'), 'I enjoy untangling hard problems with other people.');
+    await drive.select(page.getByLabel('Which office would you prefer?'), 'Manchester');
+    await drive.radio(page.getByRole('group', { name: /How did you hear about us/ }), 'Social media');
+  }
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+
+  await stepHeading(page, 'Declaration');
+  await drive.tick(page.getByRole('checkbox', { name: /I accept the terms/ }));
+  await drive.press(page.getByRole('button', { name: 'Continue' }));
+}
+
+async function runJourney(journey: Journey): Promise<void> {
+  const email = `e2e-${journey.subdomain}-${journey.keyboard ? 'kb' : 'pt'}-${Date.now()}@example.test`;
+  const seen = new Set<string>();
+
+  // Roles, the role, and sign-up from it.
+  const first = await freshContext(journey);
+  let page = await openPage(first, journey.host, '/roles');
+  let drive = journey.keyboard ? keyboardDriver(page) : pointerDriver(page);
+  await heading(page, 'Open roles');
+  await expectAxeClean(page, `${journey.subdomain}: /roles`);
+  await drive.press(page.getByRole('link', { name: journey.role, exact: true }));
+  await heading(page, journey.role);
+  const roleId = new URL(page.url()).pathname.split('/').pop()!;
+  await expectAxeClean(page, `${journey.subdomain}: role page`);
+  await drive.press(page.getByRole('link', { name: 'Create an account to apply' }));
+  await heading(page, 'Create an account');
+  await drive.fill(page.getByLabel('First name'), 'Eve');
+  await drive.fill(page.getByLabel('Last name'), 'Tester');
+  await drive.fill(page.getByLabel('Email address'), email);
+  await drive.fill(page.getByLabel('Password', { exact: true }), PASSWORD);
+  await drive.tick(page.getByLabel('I accept the terms and conditions'));
+  await drive.press(page.getByRole('button', { name: 'Create account' }));
+  await heading(page, 'Check your email');
+
+  // The verification link comes back to the role after sign-in.
+  await page.goto(linkIn(await nextMessage(email, seen), '/verify/'));
+  await heading(page, 'Your email address is verified');
+  await drive.press(page.getByRole('main').getByRole('link', { name: 'Sign in' }));
+  await signIn(page, drive, email, seen);
+  await heading(page, journey.role);
+  expect(new URL(page.url()).pathname).toBe(`/apply/${roleId}`);
+  await drive.press(page.getByRole('button', { name: 'Start application' }));
+
+  // The steps, with the step in the address; stop half-way.
+  await fillAboutYou(page, drive, journey);
+  await page.waitForURL((url) => url.searchParams.get('step') === 'education');
+  await fillEducation(page, drive, journey);
+  if (journey.contextual) await fillBackground(page, drive, journey);
+  await fillDiversity(page, drive);
+  await stepHeading(page, 'Documents');
+  await first.close();
+
+  // Another browser: sign in, the applications page, continue at the same step.
+  const second = await freshContext(journey);
+  page = await openPage(second, journey.host, '/login');
+  drive = journey.keyboard ? keyboardDriver(page) : pointerDriver(page);
+  await signIn(page, drive, email, seen);
+  await heading(page, 'Your applications');
+  await expectAxeClean(page, `${journey.subdomain}: /applications with a draft`);
+  await drive.press(page.getByRole("link", { name: `Continue application for ${journey.role}` }));
+  await stepHeading(page, 'Documents');
+  await page.waitForURL((url) => url.searchParams.get('step') === 'documents');
+  await fillDocumentsToEnd(page, drive, journey);
+
+  // Check answers: every earlier answer kept, both universities; then submit.
+  await heading(page, 'Check your answers before submitting your application');
+  for (const text of ['University of Leeds', 'University of Edinburgh', 'Camden School for Girls', '07700 900123', 'cv.pdf']) await page.getByText(text).first().waitFor();
+  await page.getByRole('heading', { name: 'University 2' }).waitFor();
+  await expectAxeClean(page, `${journey.subdomain}: check answers`);
+  await drive.press(page.getByRole('button', { name: 'Submit application' }));
+  await heading(page, 'Application submitted');
+  await expectAxeClean(page, `${journey.subdomain}: submitted`);
+  expect((await nextMessage(email, seen)).subject).toBe(`Application received: ${journey.role}`);
+
+  await drive.press(page.getByRole('link', { name: 'Go to your applications' }));
+  await heading(page, 'Your applications');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: journey.role }) });
+  await card.getByText('Submitted', { exact: true }).waitFor();
+  await expectAxeClean(page, `${journey.subdomain}: /applications submitted`);
+  await second.close();
+}
+
+describe('the candidate journey', () => {
+  it('acme, keyboard alone, desktop', () => runJourney({ host: 'acme.localhost', subdomain: 'acme', role: 'Graduate Consultant, Strategy', keyboard: true }), 240_000);
+
+  it('acme, pointer, 390 px wide', () => runJourney({ host: 'acme.localhost', subdomain: 'acme', role: 'Graduate Data Analyst', keyboard: false, viewport: PHONE }), 240_000);
+
+  it('northbridge (contextual edition): a code at sign-in and the CRS information section', () =>
+    runJourney({ host: 'northbridge.localhost', subdomain: 'northbridge', role: 'Graduate Program, Banking', keyboard: false, contextual: true }), 240_000);
+
+  it('closed roles show as closed, and cannot be applied for', async () => {
+    const context = await newContext(browser);
+    const page = await openPage(context, 'acme.localhost', '/roles?page=2');
+    await page.getByRole('link', { name: 'Graduate Consultant, Autumn 2026 intake' }).click();
+    await heading(page, 'Graduate Consultant, Autumn 2026 intake');
+    await page.getByText(/This role closed to applications on/).waitFor();
+    expect(await page.getByRole('button', { name: 'Start application' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Sign in to apply/ }).count()).toBe(0);
+    await expectAxeClean(page, 'closed role');
+    await page.goto(urlFor('acme.localhost', '/roles?work=Remote'));
+    await page.getByText(/roles? found/).waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(['Spring Insight Week', 'Sustainability Analyst']));
+    await context.close();
+  });
+});

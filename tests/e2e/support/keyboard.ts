@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/* Moving through a page with the keyboard alone, as a keyboard user does. */
+
+/** Presses Tab until the target has focus. */
+export async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Could not reach ${target.toString()} with Tab`);
+}
+
+export async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+/** Chooses a radio by moving to its group with Tab and along it with the arrow keys. */
+export async function chooseRadio(page: Page, group: Locator, label: string): Promise<void> {
+  const radios = group.getByRole('radio');
+  await tabTo(page, radios.first());
+  const names = await radios.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''));
+  const index = names.indexOf(label);
+  expect(index, `${label} in ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Space');
+  for (let i = 0; i < index; i += 1) await page.keyboard.press('ArrowDown');
+}
+
+export async function selectOption(page: Page, select: Locator, label: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(label);
+  await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(label);
+}
+
+export async function pressButton(page: Page, name: string): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name }));
+  await page.keyboard.press('Enter');
+}
+
+export const pressContinue = (page: Page) => pressButton(page, 'Continue');

@@ -1,0 +1,68 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Answers } from '../../engine/forms/answers';
+import type { CompiledForm } from '../../engine/forms/types';
+import type { ApplicationRecord } from '../../schemas/application';
+import type { App } from '../../src/server/app-types';
+import type { Db } from '../../src/server/db/client';
+import { createUser } from '../../src/server/db/factories';
+import { roleForm } from '../../src/server/modules/applications/role-form';
+import { findOrganizationByKey } from '../../src/server/modules/organizations/organization.repository';
+import { findRoleById } from '../../src/server/modules/roles/role.repository';
+import { codeOf, DEMO_PASSWORD, deliverEmails, messageTo, passwordLogin } from './auth';
+
+/** A new verified candidate of the organisation, signed in: their id and access token. */
+export async function newCandidate(app: App, db: Db, subdomain: string, name = 'cand'): Promise<{ id: string; email: string; token: string }> {
+  const organization = (await findOrganizationByKey(db, subdomain))!;
+  const email = `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+  const user = await createUser(db, { organizationId: organization.id, email, password: DEMO_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
+  return { id: user.id, email, token: await signInWithAnyCode(app, db, email, subdomain) };
+}
+
+/** Signs in, with the emailed one-time code when the organisation asks for one (northbridge). */
+export async function signInWithAnyCode(app: App, db: Db, email: string, subdomain: string): Promise<string> {
+  let res = await passwordLogin(app, email, DEMO_PASSWORD, {}, { subdomain });
+  if (res.statusCode === 206) res = await passwordLogin(app, email, DEMO_PASSWORD, { otp: codeOf(messageTo(await deliverEmails(db), email)) }, { subdomain });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ access_token: string }>().access_token;
+}
+
+/** The compiled application form of a role, as the server checks it. */
+export async function formOfRole(db: Db, subdomain: string, roleId: string): Promise<CompiledForm> {
+  const organization = (await findOrganizationByKey(db, subdomain))!;
+  return roleForm(db, organization, (await findRoleById(db, organization.id, roleId))!);
+}
+
+/** The answers of one step, out of a whole application's. */
+export function stepAnswers(form: CompiledForm, stepId: string, answers: Answers): Answers {
+  const ids = form.steps.find((s) => s.id === stepId)!.fieldIds;
+  return Object.fromEntries(Object.entries(answers).filter(([id]) => ids.includes(id)));
+}
+
+export async function roleIdByName(db: Db, subdomain: string, name: string): Promise<string> {
+  const organization = (await findOrganizationByKey(db, subdomain))!;
+  const row = await db.selectFrom('roles').select('id').where('organization_id', '=', organization.id).where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipart(field: string, fileName: string, contentType: string, bytes: Uint8Array) {
+  const boundary = `----candid${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+/** Uploads a file through PUT /candidate/:id/cv or the organisation-candidate upload call. */
+export function upload(app: App, token: string, path: string, file: { field?: string; name: string; type: string; bytes: Uint8Array }): Promise<LightMyRequestResponse> {
+  const body = multipart(file.field ?? 'file', file.name, file.type, file.bytes);
+  return app.inject({ method: path.endsWith('/cv') ? 'PUT' : 'POST', url: `/api/v1${path}`, headers: { authorization: `Bearer ${token}`, ...body.headers }, payload: body.payload });
+}
+
+export function expectRecord(res: LightMyRequestResponse, status = 200): ApplicationRecord {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json<ApplicationRecord>();
+}

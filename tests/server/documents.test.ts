@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationRecord, DocumentRef } from '../../schemas/application';
+import { completeAcmeAnswers } from '../factories/answers';
+import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
+import { expectRecord, formOfRole, newCandidate, PDF, PNG, roleIdByName, stepAnswers, upload } from '../helpers/applications';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let acmeId: string;
+let strategy: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  strategy = await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy');
+  acmeId = (await t.db.selectFrom('organizations').select('id').where('subdomain', '=', 'acme').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => t?.close());
+
+const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), Buffer.from('[Content_Types].xml word/document.xml')]);
+const documentsOf = (applicationId: string) => sql<{ id: string; field_id: string; content_type: string; size: number }>`select id, field_id, content_type, size from documents where application_id = ${applicationId} order by created_at`.execute(t.db).then((r) => r.rows);
+
+async function draft(roleName = 'Graduate Consultant, Strategy') {
+  const candidate = await newCandidate(t.app, t.db, 'acme');
+  const record = expectRecord(await v1(t.app, candidate.token, 'POST', `/candidate/applyc/${await roleIdByName(t.db, 'acme', roleName)}`), 201);
+  return { candidate, record };
+}
+
+describe('uploads (PUT /candidate/:id/cv and POST /organization/:orgId/candidate/:id/upload)', () => {
+  it('stores a CV with the type found from its content, and a typed document', async () => {
+    const { candidate, record } = await draft('Technology Graduate Programme');
+    const cv = await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { field: 'cv', name: '../../My CV.pdf', type: 'text/plain', bytes: PDF });
+    expect(cv.statusCode, cv.body).toBe(201);
+    expect(cv.json<DocumentRef>()).toMatchObject({ name: 'My CV.pdf', size: PDF.length, contentType: 'application/pdf', fieldId: 'cv' });
+    const transcript = await upload(t.app, candidate.token, `/organization/${acmeId}/candidate/${record.id}/upload?type=transcript`, { name: 'transcript.docx', type: 'application/octet-stream', bytes: DOCX });
+    expect(transcript.statusCode, transcript.body).toBe(201);
+    expect(transcript.json<DocumentRef>().contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const read = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    expect(read.documents.map((d) => d.fieldId)).toEqual(['cv', 'transcript']);
+  });
+
+  it('refuses the wrong type, an empty or too large file, an unasked question, and other people’s applications, storing nothing', async () => {
+    const { candidate, record } = await draft();
+    const other = await draft();
+    const cases: Array<[string, ReturnType<typeof upload>, number, string]> = [
+      ['a text file named .pdf', upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'cv.pdf', type: 'application/pdf', bytes: Buffer.from('just text') }), 415, 'The selected file must be a PDF, DOC or DOCX'],
+      ['an image as a CV', upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'cv.png', type: 'image/png', bytes: PNG }), 415, 'The selected file must be a PDF, DOC or DOCX'],
+      ['an empty file', upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'cv.pdf', type: 'application/pdf', bytes: Buffer.alloc(0) }), 400, 'The selected file is empty'],
+      ['a file over 5 MB', upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'cv.pdf', type: 'application/pdf', bytes: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) }), 413, 'The selected file must be smaller than 5 MB'],
+      ['a question this form does not ask', upload(t.app, candidate.token, `/organization/acme/candidate/${record.id}/upload?type=writingSample`, { name: 'w.pdf', type: 'application/pdf', bytes: PDF }), 400, 'There is a problem with the file'],
+      ['an unknown document type', upload(t.app, candidate.token, `/organization/acme/candidate/${record.id}/upload?type=passport`, { name: 'p.pdf', type: 'application/pdf', bytes: PDF }), 400, 'Invalid request'],
+      ['another candidate’s application', upload(t.app, candidate.token, `/candidate/${other.record.id}/cv`, { name: 'cv.pdf', type: 'application/pdf', bytes: PDF }), 404, `No application with id '${other.record.id}'.`],
+      ['another organisation', upload(t.app, candidate.token, `/organization/hartley/candidate/${record.id}/upload?type=coverLetter`, { name: 'c.pdf', type: 'application/pdf', bytes: PDF }), 404, "No organisation with subdomain 'hartley'."],
+    ];
+    for (const [what, call, status, message] of cases) {
+      const res = await call;
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+      expect(res.json().message, what).toBe(message);
+    }
+    const json = await t.app.inject({ method: 'PUT', url: `/api/v1/candidate/${record.id}/cv`, headers: { authorization: `Bearer ${candidate.token}` }, payload: { cv: 'base64...' } });
+    expect(json.statusCode).toBe(415);
+    expect(await documentsOf(record.id)).toEqual([]);
+    expect(await documentsOf(other.record.id)).toEqual([]);
+  });
+});
+
+describe('downloads and deletion', () => {
+  it('serves a document as an attachment to its candidate and the hiring side only', async () => {
+    const { candidate, record } = await draft();
+    const cv = (await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'Zoë CV.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const path = `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`;
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await v1(t.app, candidate.token, method, path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Zo_ CV.pdf"; filename*=UTF-8''Zo%C3%AB%20CV.pdf`);
+      expect(res.rawPayload.equals(PDF)).toBe(true);
+    }
+    const manager = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
+    expect((await v1(t.app, manager, 'GET', path)).statusCode).toBe(200);
+    const stranger = await newCandidate(t.app, t.db, 'acme');
+    expect((await v1(t.app, stranger.token, 'GET', path)).statusCode).toBe(404);
+    expect((await v1(t.app, candidate.token, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/00000000-0000-0000-0000-000000000000`)).statusCode).toBe(404);
+    expect((await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}/downloadPhoto`)).json()).toEqual({ message: 'This application has no photo.' });
+  });
+
+  it('replacing or deleting a file removes the old one and the answer naming it', async () => {
+    const { candidate, record } = await draft();
+    const form = await formOfRole(t.db, 'acme', strategy);
+    const first = (await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'one.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const save = (current: ApplicationRecord, cv: DocumentRef) =>
+      v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}`, {
+        step: 4,
+        stepId: 'documents',
+        answers: { ...stepAnswers(form, 'documents', completeAcmeAnswers), cv: { id: cv.id, name: 'renamed.pdf', size: 1 } },
+        version: current.version,
+        role: { id: strategy },
+      });
+    const saved = expectRecord(await save(record, first));
+    // The stored name and size win over the request's.
+    expect(saved.answers.cv).toEqual({ id: first.id, name: 'one.pdf', size: PDF.length, contentType: 'application/pdf' });
+    const second = (await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'two.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const replaced = expectRecord(await save(saved, second));
+    expect((await documentsOf(record.id)).map((d) => d.id)).toEqual([second.id]);
+
+    const other = await newCandidate(t.app, t.db, 'acme');
+    expect((await v1(t.app, other.token, 'DELETE', `/organization/${acmeId}/candidate/${record.id}/upload/${second.id}`)).statusCode).toBe(404);
+    const deleted = await v1(t.app, candidate.token, 'DELETE', `/organization/${acmeId}/candidate/${record.id}/upload/${second.id}`);
+    expect(deleted.json()).toEqual({ message: 'The document has been deleted' });
+    const after = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    expect(after.answers.cv).toBeUndefined();
+    expect(after.version).toBe(replaced.version + 1);
+    expect(await documentsOf(record.id)).toEqual([]);
+  });
+
+  it('serves the photo of an application whose role asks for one', async () => {
+    const candidate = await newCandidate(t.app, t.db, 'connect');
+    const role = await roleIdByName(t.db, 'connect', 'Training Contract 2029');
+    const record = expectRecord(await v1(t.app, candidate.token, 'POST', `/candidate/applyc/${role}?subdomain=connect`), 201);
+    const photo = await upload(t.app, candidate.token, `/organization/connect/candidate/${record.id}/upload?type=photo&subdomain=connect`, { name: 'me.png', type: 'image/png', bytes: PNG });
+    expect(photo.statusCode, photo.body).toBe(201);
+    const res = await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}/downloadPhoto?subdomain=connect`);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+  });
+});
