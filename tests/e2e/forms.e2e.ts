@@ -38,9 +38,10 @@ describe('configuration-driven forms on /ui', () => {
   it('acme in Welsh: step titles come from its translation', async () => {
     const context = await decidedContext();
     const page = await openPage(context, 'acme.localhost', '/ui/application?language=cy');
-    const tasks = page.getByRole('list', { name: 'Sections of your application' });
+    const tasks = page.getByRole('list', { name: 'Adrannau eich cais' });
     await tasks.getByRole('link', { name: 'Amdanoch chi' }).waitFor();
     expect(await tasks.getByRole('link').allTextContents()).toContain('Datganiad');
+    await page.getByRole('link', { name: "Gwirio'ch atebion a chyflwyno" }).waitFor();
     await context.close();
   });
 
