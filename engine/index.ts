@@ -34,6 +34,7 @@ export * from './forms/progress';
 export * from './config/translations';
 export * from './pipeline/stages';
 export * from './pipeline/providers';
+export * from './pipeline/organization-stages';
 export * from './scoring/metrics';
 export * from './scheduling/slots';
 export * from './rules/display-name';

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { StageSelection } from './pipeline';
 import { Configuration } from './configuration';
 
 /** Enumerations of spec §1 and §3 that describe an organisation. */
@@ -148,6 +149,8 @@ export const OrganizationFile = Type.Object(
     settings: OrganizationSettings,
     defaultConfiguration: Configuration,
     formConfiguration: Configuration,
+    /** The hiring pipeline: stage ids of configs/stages.json in order, optionally customised. */
+    stages: StageSelection,
     demoUsers: Type.Array(DemoUser),
   },
   { additionalProperties: false },

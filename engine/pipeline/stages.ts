@@ -1,3 +1,5 @@
+import type { OrganizationStage, SubStage } from '../../schemas/pipeline';
+
 /** Pipeline stage ids of spec §4 with their names. */
 export const STAGE_NAMES = {
   1: 'Applied',
@@ -55,12 +57,8 @@ export function stageGroup(stageId: StageId): StageGroup | undefined {
   return STAGE_GROUPS[stageId];
 }
 
-/** An organisation's stage with its substages (spec §3 Organisation stage). */
-export interface OrganizationStage {
-  id: StageId;
-  groupStage?: StageGroup;
-  subStages: Array<{ id: string; codeStage: StageStatus; defaultSubStage: boolean; orderIndex: number }>;
-}
+/** An organisation's stage with its substages (spec §3 Organisation stage); the fields selectedTab reads. */
+type TabStage = Pick<OrganizationStage, 'id' | 'orderIndex'> & { subStages: ReadonlyArray<Pick<SubStage, 'id' | 'defaultSubStage' | 'orderIndex'>> };
 
 export type TabSelection =
   | { kind: 'stage'; stageIds: readonly StageId[]; status: StageStatus }
@@ -71,7 +69,7 @@ export type TabSelection =
  * Spec §2 selectedTabIndex: 0 applied pending, 1 applied completed, 2 interview stages pending,
  * 3 offers group pending; any other value selects the first stage's default substage.
  */
-export function selectedTab(index: number, stages: readonly OrganizationStage[]): TabSelection {
+export function selectedTab(index: number, stages: readonly TabStage[]): TabSelection {
   switch (index) {
     case 0:
       return { kind: 'stage', stageIds: APPLIED_STAGES, status: 'PENDING' };
@@ -82,9 +80,9 @@ export function selectedTab(index: number, stages: readonly OrganizationStage[])
     case 3:
       return { kind: 'group', group: 'OFFERS', status: 'PENDING' };
     default: {
-      const first = [...stages].sort((a, b) => a.id - b.id)[0];
+      const first = [...stages].sort((a, b) => a.orderIndex - b.orderIndex)[0];
       const sub = first?.subStages.find((s) => s.defaultSubStage) ?? [...(first?.subStages ?? [])].sort((a, b) => a.orderIndex - b.orderIndex)[0];
-      return { kind: 'defaultSubStage', stageId: first?.id, subStageId: sub?.id };
+      return { kind: 'defaultSubStage', stageId: first?.id as StageId | undefined, subStageId: sub?.id };
     }
   }
 }

@@ -19,6 +19,7 @@ import { publicRoleRoutes, roleRoutes } from './modules/roles/role.routes';
 import { formRoutes } from './modules/forms/form.routes';
 import { publicReferenceDataRoutes } from './modules/reference-data/reference-data.public.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { stageRoutes } from './modules/stages/stage.routes';
 import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(applicationRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(documentRoutes, { prefix: '/api/v1' });
   await app.register(referenceDataRoutes, { prefix: '/api/v1' });
+  await app.register(stageRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

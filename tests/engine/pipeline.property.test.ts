@@ -32,10 +32,10 @@ describe('pipeline stages (spec §4)', () => {
     expect(stageGroup(3)).toBeUndefined();
   });
 
-  it('selectedTabIndex 0-3 select the spec tabs; any other value the first stage default substage', () => {
+  it('selectedTabIndex 0-3 select the spec tabs; any other value the first stage\'s (in pipeline order) default substage', () => {
     const stages = [
-      { id: 3 as StageId, subStages: [{ id: 'b', codeStage: 'PENDING' as const, defaultSubStage: false, orderIndex: 1 }] },
-      { id: 1 as StageId, subStages: [{ id: 'x', codeStage: 'PENDING' as const, defaultSubStage: false, orderIndex: 0 }, { id: 'y', codeStage: 'COMPLETED' as const, defaultSubStage: true, orderIndex: 1 }] },
+      { id: 3 as StageId, orderIndex: 1, subStages: [{ id: 'b', codeStage: 'PENDING' as const, defaultSubStage: false, orderIndex: 1 }] },
+      { id: 1 as StageId, orderIndex: 0, subStages: [{ id: 'x', codeStage: 'PENDING' as const, defaultSubStage: false, orderIndex: 0 }, { id: 'y', codeStage: 'COMPLETED' as const, defaultSubStage: true, orderIndex: 1 }] },
     ];
     expect(selectedTab(0, stages)).toEqual({ kind: 'stage', stageIds: APPLIED_STAGES, status: 'PENDING' });
     expect(selectedTab(1, stages)).toMatchObject({ status: 'COMPLETED' });

@@ -181,7 +181,7 @@ describe('submitting (PUT /candidate/:id/submit)', () => {
 
     // The hiring side sees the stage; the candidate sees the status meant for them.
     const manager = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
-    expect(expectRecord(await v1(t.app, manager, 'GET', `/candidate/${record.id}`)).stage).toEqual({ id: 1, name: 'Applied', substageId: null });
+    expect(expectRecord(await v1(t.app, manager, 'GET', `/candidate/${record.id}`)).stage).toEqual({ id: 1, name: 'Applied', substageId: '1-new' });
     const hartleyManager = (await signIn(t.app, 'recruiter@hartley.example', DEMO_PASSWORD, 'hartley')).access_token;
     expect((await v1(t.app, hartleyManager, 'GET', `/candidate/${record.id}?subdomain=hartley`)).statusCode).toBe(404);
 

@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/password';
 import { insertOrganization, type OrganizationRecord } from '../modules/organizations/organization.repository';
 import { insertRole, type RoleRecord } from '../modules/roles/role.repository';
 import { insertUser } from '../modules/users/user.repository';
+import { organizationStages } from '../modules/stages/stage-catalogue';
 import type { Db } from './client';
 import { json } from './json';
 import type { NewOrganizationRow, NewRoleRow, NewUserRow, UserRow } from './types';
@@ -35,6 +36,7 @@ export function organizationRow(input: OrganizationInput): NewOrganizationRow {
     form_configuration: json(input.formConfiguration),
     settings: json(input.settings),
     additional_language_support: json(input.additionalLanguageSupport),
+    stages: json(organizationStages(input.stages)),
     logo: input.logo?.bytes ?? null,
     logo_content_type: input.logo?.contentType ?? null,
   };
@@ -58,6 +60,7 @@ export function buildOrganizationInput(overrides: Partial<OrganizationInput> = {
     settings: {},
     defaultConfiguration: {},
     formConfiguration: {},
+    stages: [1, 3, 11, 14, 16],
     logo: null,
     ...overrides,
   };

@@ -2,12 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Type } from 'typebox';
 import { validateConfiguration } from '../../../engine/config/validate';
+import { stageProblems } from '../../../engine/pipeline/organization-stages';
 import { CATALOGUE_BY_ID } from '../../../engine/fields/catalogue';
 import type { Configuration } from '../../../schemas/configuration';
 import { OrganizationFile, type DemoUser } from '../../../schemas/organization';
 import { RoleFile } from '../../../schemas/role';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
-import { findOrganizationIds, insertOrganizationIfAbsent } from '../modules/organizations/organization.repository';
+import { fillMissingStages, findOrganizationIds, insertOrganizationIfAbsent } from '../modules/organizations/organization.repository';
+import { organizationStages } from '../modules/stages/stage-catalogue';
 import { insertRoleIfAbsent } from '../modules/roles/role.repository';
 import { insertTranslationIfAbsent } from '../modules/translations/translation.repository';
 import { findExistingEmails, insertUserIfAbsent } from '../modules/users/user.repository';
@@ -74,6 +76,7 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
       for (const layer of ['defaultConfiguration', 'formConfiguration'] as const) {
         problems.push(...configurationProblems(data[layer], `${file}: /${layer}`, knownCustomIds));
       }
+      problems.push(...stageProblems(organizationStages(data.stages)).map((p) => `${file}: /stages ${p}`));
       const translations = await loadTranslations(path.join(dir, folder, 'translations'), file, data, knownCustomIds, problems);
       const roles = await loadRoles(path.join(dir, folder, 'roles.json'), `${path.dirname(file)}/roles.json`, data, knownCustomIds, problems);
       const { logo: _logo, demoUsers, ...rest } = data;
@@ -170,9 +173,10 @@ async function loadRoles(absolute: string, file: string, organization: Organizat
 export async function seedOrganizations(db: Db, sources: readonly OrganizationSource[]): Promise<SeedResult> {
   const organizationsCreated: string[] = [];
   for (const source of sources) {
-    if (await insertOrganizationIfAbsent(db, organizationRow(source.organization))) {
-      organizationsCreated.push(source.organization.subdomain);
-    }
+    const row = organizationRow(source.organization);
+    if (await insertOrganizationIfAbsent(db, row)) organizationsCreated.push(source.organization.subdomain);
+    // A database made before organisations had stages gets them from the file (later edits stay).
+    else if (row.stages) await fillMissingStages(db, row.subdomain, row.stages);
   }
 
   const ids = await findOrganizationIds(db, sources.map((s) => s.organization.subdomain));

@@ -11,6 +11,7 @@ import type {
   Tier,
   UserType,
 } from '../../../schemas/organization';
+import type { OrganizationStage } from '../../../schemas/pipeline';
 import type { RoleSettings, RoleStatus, RoleTemplate, WorkType } from '../../../schemas/role';
 
 /**
@@ -42,6 +43,7 @@ export interface OrganizationsTable {
   form_configuration: ColumnType<Configuration, string | undefined, string>;
   settings: ColumnType<OrganizationSettings, string | undefined, string>;
   additional_language_support: ColumnType<Language[], string | undefined, string>;
+  stages: ColumnType<OrganizationStage[], string | undefined, string>;
   logo: Bytes | null;
   logo_content_type: string | null;
   created_at: Timestamp;
@@ -237,6 +239,10 @@ export interface ApplicationsTable {
   graduation_year: number | null;
   /** numeric: a string through pg and PGlite alike; written as a number. */
   average_percent: ColumnType<string | null, number | null | undefined, number | null>;
+  matched: Generated<boolean>;
+  adjustment: ColumnType<AdjustmentValue | null, string | null | undefined, string | null>;
+  /** numeric: a string on read, like average_percent. */
+  total_score: ColumnType<string | null, number | null | undefined, number | null>;
   version: Generated<number>;
   applied_at: NullableTimestamp;
   last_change_at: Timestamp;
@@ -253,7 +259,43 @@ export interface StageHistoryTable {
   from_substage_id: string | null;
   to_stage_id: number;
   to_substage_id: string | null;
+  kind: ColumnType<StageMoveKind, StageMoveKind | undefined, StageMoveKind>;
+  from_stage_status: StageStatusColumn | null;
+  to_stage_status: StageStatusColumn | null;
+  undone_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+export type StageMoveKind = 'SUBMIT' | 'WITHDRAW' | 'MOVE' | 'BULK' | 'FAST_TRACK' | 'COPY' | 'UNDO';
+
+/** Spec §7 PUT …/adjustment: reasonable adjustments for a candidate's assessments. */
+export interface AdjustmentValue {
+  extraTimePercent?: number;
+  notes?: string;
+}
+
+export interface CandidateNotesTable {
+  id: Generated<string>;
+  organization_id: string;
+  application_id: string;
+  author_id: string | null;
+  kind: 'NOTE' | 'COMMENT';
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CandidateScoresTable {
+  organization_id: string;
+  application_id: string;
+  stage_id: number;
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  /** numeric: a string on read. */
+  score: ColumnType<string | null, number | null | undefined, number | null>;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CandidateProfilesTable {
@@ -296,6 +338,8 @@ export interface Database {
   stage_history: StageHistoryTable;
   candidate_profiles: CandidateProfilesTable;
   documents: DocumentsTable;
+  candidate_notes: CandidateNotesTable;
+  candidate_scores: CandidateScoresTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;

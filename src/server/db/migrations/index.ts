@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-auth';
 import * as m0003 from './0003-candidate-journey';
+import * as m0004 from './0004-pipeline';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-auth': m0002,
   '0003-candidate-journey': m0003,
+  '0004-pipeline': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { ApplicationRow, ApplicationUpdate, NewApplicationRow } from '../../db/types';
+import type { ApplicationRow, ApplicationUpdate, NewApplicationRow, StageMoveKind, StageStatusColumn } from '../../db/types';
 
 export type ApplicationRecord = ApplicationRow;
 
@@ -76,12 +76,19 @@ export async function findCandidateApplications(db: Db, organizationId: string, 
     .execute();
 }
 
+export interface PipelinePlace {
+  stageId: number | null;
+  substageId: string | null;
+  stageStatus: StageStatusColumn | null;
+}
+
 export interface StageMove {
   organizationId: string;
   applicationId: string;
   actorId: string | null;
-  from: { stageId: number | null; substageId: string | null };
-  to: { stageId: number; substageId: string | null };
+  kind: StageMoveKind;
+  from: PipelinePlace;
+  to: PipelinePlace & { stageId: number };
 }
 
 /** The history entry every stage move writes (who, when, from, to). */
@@ -96,6 +103,9 @@ export async function insertStageHistory(db: Db, move: StageMove): Promise<void>
       from_substage_id: move.from.substageId,
       to_stage_id: move.to.stageId,
       to_substage_id: move.to.substageId,
+      kind: move.kind,
+      from_stage_status: move.from.stageStatus,
+      to_stage_status: move.to.stageStatus,
     })
     .execute();
 }

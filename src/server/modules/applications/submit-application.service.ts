@@ -1,4 +1,5 @@
 import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import { entryStage, resolvePosition } from '../../../../engine/pipeline/organization-stages';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { queueEmail } from '../../email/email.service';
@@ -14,13 +15,11 @@ import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
 import { searchColumns } from './search-columns';
 
-/** Spec §4 stage 1: where every submitted application starts. */
-export const APPLIED_STAGE = 1;
 
 /**
  * PUT /candidate/:id/submit. The whole application is checked with the role's compiled form (a
  * 400 names every missing or wrong answer and nothing changes); then, in one transaction, it
- * enters stage 1 'Applied', the move is written to the stage history and the confirmation email
+ * enters the organisation's entry stage (1 'Applied', else its first) at its default substage, the move is written to the stage history and the confirmation email
  * is queued on the jobs table.
  */
 export async function submitApplication(db: Db, viewer: Viewer, id: string, options: { language?: string; siteBase: string }): Promise<ApplicationView> {
@@ -30,14 +29,17 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
   const now = new Date();
   assertOpen(role, now);
   const form = await roleForm(db, organization, role, options.language);
+  const entry = entryStage(organization.stages);
+  const to = entry && resolvePosition(organization.stages, entry.id);
+  if (!to) throw new Error(`organisation ${organization.subdomain} has no pipeline stages`);
   const answers = checkedFileAnswers(form, acceptedAnswers(form, application.answers), await findApplicationDocuments(db, organization.id, application.id));
   const submitted = await db.transaction().execute(async (trx) => {
     const updated = await updateApplication(trx, organization.id, application.id, application.version, {
       state: 'SUBMITTED',
       candidate_status: 'ACTIVE',
-      stage_id: APPLIED_STAGE,
-      substage_id: null,
-      stage_status: 'PENDING',
+      stage_id: to.stageId,
+      substage_id: to.substageId,
+      stage_status: to.stageStatus,
       answers: json(answers),
       completed_steps: json(form.steps.map((s) => s.id)),
       step: form.steps.length,
@@ -51,8 +53,9 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
       organizationId: organization.id,
       applicationId: application.id,
       actorId: user.id,
-      from: { stageId: null, substageId: null },
-      to: { stageId: APPLIED_STAGE, substageId: null },
+      kind: 'SUBMIT',
+      from: { stageId: null, substageId: null, stageStatus: null },
+      to,
     });
     await queueEmail(trx, {
       organizationId: organization.id,

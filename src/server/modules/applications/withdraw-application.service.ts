@@ -1,4 +1,5 @@
 import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import { resolvePosition } from '../../../../engine/pipeline/organization-stages';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-error';
 import type { Viewer } from '../users/user.service';
@@ -15,12 +16,13 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
   const application = await ownApplication(db, viewer, id);
   if (application.state === 'DRAFT') throw badRequest('This application has not been submitted: delete the draft instead.');
   if (application.state === 'WITHDRAWN') throw badRequest('You have already withdrawn this application.');
+  const to = resolvePosition(viewer.organization.stages, WITHDREW_STAGE) ?? { stageId: WITHDREW_STAGE, substageId: null, stageStatus: 'COMPLETED' as const };
   const withdrawn = await db.transaction().execute(async (trx) => {
     const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
       state: 'WITHDRAWN',
-      stage_id: WITHDREW_STAGE,
-      substage_id: null,
-      stage_status: 'COMPLETED',
+      stage_id: to.stageId,
+      substage_id: to.substageId,
+      stage_status: to.stageStatus,
       last_change_at: new Date(),
     });
     if (!updated) throw conflict(APPLICATION_CHANGED);
@@ -28,8 +30,9 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
       organizationId: viewer.organization.id,
       applicationId: application.id,
       actorId: viewer.user.id,
-      from: { stageId: application.stage_id, substageId: application.substage_id },
-      to: { stageId: WITHDREW_STAGE, substageId: null },
+      kind: 'WITHDRAW',
+      from: { stageId: application.stage_id, substageId: application.substage_id, stageStatus: application.stage_status },
+      to,
     });
     return updated;
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { NewOrganizationRow, OrganizationRow } from '../../db/types';
 import { isUuid } from '../../lib/uuid';
@@ -21,6 +22,7 @@ const RECORD_COLUMNS = [
   'form_configuration',
   'settings',
   'additional_language_support',
+  'stages',
   'logo_content_type',
   'created_at',
   'updated_at',
@@ -53,6 +55,11 @@ export async function insertOrganization(db: Db, row: NewOrganizationRow): Promi
 }
 
 /** Inserts unless the subdomain exists; an existing row is never touched. True when inserted. */
+/** Sets an organisation's stages only where it has none yet (databases made before the pipeline). */
+export async function fillMissingStages(db: Db, subdomain: string, stages: string): Promise<void> {
+  await db.updateTable('organizations').set({ stages }).where('subdomain', '=', subdomain).where(sql<boolean>`stages = '[]'::jsonb`).execute();
+}
+
 export async function insertOrganizationIfAbsent(db: Db, row: NewOrganizationRow): Promise<boolean> {
   const inserted = await db
     .insertInto('organizations')
