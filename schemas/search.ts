@@ -98,3 +98,61 @@ export const PageInfo = Type.Object({
   hasContent: Type.Boolean(),
 });
 export type PageInfo = Type.Static<typeof PageInfo>;
+
+/** The search call's body (spec §7 Search): the filter payload of spec §3. */
+export const SearchBody = Type.Object({ filters: Type.Optional(CandidateSearchFilters) }, { additionalProperties: false });
+export type SearchBody = Type.Static<typeof SearchBody>;
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** One row of the hiring side's candidate list: an application with what the table shows and sorts by. */
+export const CandidateListItem = Type.Object({
+  /** The application record's id (what moves, notes and scores address). */
+  id: Type.String(),
+  candidateId: Type.String(),
+  /** Spec §3 display name: first (preferred) last, with the fallbacks and 'Opted out' / 'Anonymised candidate'. */
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  roleId: Type.String(),
+  roleName: Type.String(),
+  stageId: Nullable(Type.Integer()),
+  stageName: Nullable(Type.String()),
+  substageId: Nullable(Type.String()),
+  substageName: Nullable(Type.String()),
+  stageStatus: Nullable(StageStatus),
+  step: Type.Integer(),
+  source: Type.String(),
+  location: Nullable(Type.String()),
+  universityName: Nullable(Type.String()),
+  universityGroups: Type.Array(Type.String()),
+  degreeClass: Nullable(Type.String()),
+  averagePercent: Nullable(Type.Number()),
+  totalScore: Nullable(Type.Number()),
+  matched: Type.Boolean(),
+  assignee: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+  appliedAt: Nullable(Type.String({ format: 'date-time' })),
+  lastChangeAt: Type.String({ format: 'date-time' }),
+  /** The role's viewConfiguration listFields answers (candidatev only): field id → display text. */
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type CandidateListItem = Type.Static<typeof CandidateListItem>;
+
+/** Spec §3 totalForStage: how many matching applications sit in each stage and substage (the tab counts). */
+export const StageTotals = Type.Array(
+  Type.Object({
+    stageId: Type.Integer(),
+    total: Type.Integer(),
+    subStages: Type.Array(Type.Object({ substageId: Type.String(), total: Type.Integer() })),
+  }),
+);
+export type StageTotals = Type.Static<typeof StageTotals>;
+
+export const CandidateSearchPage = Type.Intersect([
+  PageInfo,
+  Type.Object({
+    content: Type.Array(CandidateListItem),
+    /** Absent from fastCandidate, which answers only the page. */
+    totalForStage: Type.Optional(StageTotals),
+  }),
+]);
+export type CandidateSearchPage = Type.Static<typeof CandidateSearchPage>;
