@@ -137,19 +137,34 @@ export async function verifyNewEmail(ctx: PublicContext, token: string): Promise
 
 /** POST /forgot: a reset link, if the address has an account here; the same answer either way. */
 export async function forgotPassword(ctx: PublicContext, rawEmail: string): Promise<string> {
+  await emailLinkIfAccount(ctx, rawEmail, 'reset_password', (token) => `${ctx.siteBase}/reset-password/${token}`);
+  return FORGOT_SENT;
+}
+
+/**
+ * The emailed-link requests (reset, magic sign-in): checked and rate-limited the same way, and
+ * answered the same whether or not the address has an account here, so it cannot be probed.
+ */
+async function emailLinkIfAccount(ctx: PublicContext, rawEmail: string, purpose: 'reset_password' | 'magic_link', link: (token: string) => string): Promise<void> {
   const email = assertEmail(rawEmail);
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
-  if (user) {
-    const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'reset_password' });
-    await queueEmail(ctx.db, {
-      organizationId: ctx.organization.id,
-      userId: user.id,
-      to: user.email,
-      template: { kind: 'reset_password', organizationName: ctx.organization.name, link: `${ctx.siteBase}/reset-password/${token}` },
-    });
-  }
-  return FORGOT_SENT;
+  if (!user) return;
+  const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose });
+  await queueEmail(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    to: user.email,
+    template: { kind: purpose, organizationName: ctx.organization.name, link: link(token) },
+  });
+}
+
+/** Uses an emailed token once: the live account it was sent to, else 'link invalid'. */
+async function useLinkUser(ctx: PublicContext, token: string, purposes: readonly LinkTokenPurpose[]) {
+  const record = await useLinkToken(ctx.db, token, ctx.organization.id, purposes);
+  const user = record && (await findUserById(ctx.db, record.userId));
+  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  return user;
 }
 
 /**
@@ -159,9 +174,7 @@ export async function forgotPassword(ctx: PublicContext, rawEmail: string): Prom
 export async function resetPassword(ctx: PublicContext, token: string, newPassword: string): Promise<string> {
   // Check the password first, so a weak one does not use up the link.
   assertPassword(newPassword, 'newPassword');
-  const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['reset_password']);
-  const user = record && (await findUserById(ctx.db, record.userId));
-  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  const user = await useLinkUser(ctx, token, ['reset_password']);
   await updateUser(ctx.db, user.id, {
     password_hash: await hashPassword(newPassword),
     password_changed_at: new Date(),
@@ -198,9 +211,7 @@ export async function describeUrlToken(ctx: PublicContext, token: string): Promi
  */
 export async function completeOnboarding(ctx: PublicContext, request: OnboardingRequest): Promise<{ message: string; token: string; expiresIn: number }> {
   assertPassword(request.password, 'password');
-  const record = await useLinkToken(ctx.db, request.token, ctx.organization.id, ['onboarding']);
-  const user = record && (await findUserById(ctx.db, record.userId));
-  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  const user = await useLinkUser(ctx, request.token, ['onboarding']);
   await updateUser(ctx.db, user.id, {
     first_name: request.firstName.trim(),
     last_name: request.lastName.trim(),
@@ -214,18 +225,7 @@ export async function completeOnboarding(ctx: PublicContext, request: Onboarding
 
 /** POST /login/:email/: the magic-password sign-in link, if the address has an account here. */
 export async function sendSignInLink(ctx: PublicContext, rawEmail: string): Promise<string> {
-  const email = assertEmail(rawEmail);
-  await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
-  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
-  if (user) {
-    const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'magic_link' });
-    await queueEmail(ctx.db, {
-      organizationId: ctx.organization.id,
-      userId: user.id,
-      to: user.email,
-      template: { kind: 'magic_link', organizationName: ctx.organization.name, link: `${ctx.siteBase}/oauth?token=${token}` },
-    });
-  }
+  await emailLinkIfAccount(ctx, rawEmail, 'magic_link', (token) => `${ctx.siteBase}/oauth?token=${token}`);
   return MAGIC_LINK_SENT;
 }
 

@@ -162,22 +162,18 @@ export async function useRefreshToken(db: Db, tokenHash: string): Promise<boolea
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The live families of a session or a user, marked revoked with a reason (kept for the audit). */
+function revokeLiveFamilies(db: Db, reason: string) {
+  return db.updateTable('session_families').set({ revoked_at: sql<Date>`now()`, revoked_reason: reason }).where('revoked_at', 'is', null);
+}
+
 export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {
-  await db
-    .updateTable('session_families')
-    .set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
-    .where('id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeLiveFamilies(db, reason).where('id', '=', familyId).execute();
 }
 
 /** Ends every session of a user, except `keepFamilyId` (the one asking, after a password change). */
 export async function revokeUserFamilies(db: Db, userId: string, reason: string, keepFamilyId?: string): Promise<void> {
-  let query = db
-    .updateTable('session_families')
-    .set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+  let query = revokeLiveFamilies(db, reason).where('user_id', '=', userId);
   if (keepFamilyId) query = query.where('id', '!=', keepFamilyId);
   await query.execute();
 }
