@@ -1,10 +1,12 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { controlFocusRing } from '../../ui/focus.css';
+import * as formStyles from '../../ui/form/form.css';
 
 /**
  * Styles of the form renderer, on the theme contract and modelled on the GOV.UK Design System.
- * Form groups, labels, hints, error messages, inputs and choices come from ui/form/form.css.ts;
+ * Form groups, labels, hints, error messages, inputs, selects, text areas and choices come from
+ * ui/form/form.css.ts;
  * what is here is what only compiled forms need.
  */
 
@@ -14,21 +16,9 @@ export const section = style({ marginBottom: vars.space.xl });
 export const sectionHeading = style({ fontSize: vars.font.sizeH2, marginBottom: vars.space.m });
 export const sectionDescription = style({ color: vars.colour.secondaryText, marginBottom: vars.space.l });
 
-/** The question as a label: bold, like the legend of a grouped question. */
-export const questionLabel = style({
-  display: 'block',
-  marginBottom: vars.space.xs,
-  fontWeight: vars.font.weightBold,
-  fontSize: vars.font.sizeBody,
-});
-export const questionLegend = style({
-  display: 'table',
-  maxWidth: '100%',
-  marginBottom: vars.space.s,
-  padding: 0,
-  fontWeight: vars.font.weightBold,
-  fontSize: vars.font.sizeBody,
-});
+/** A question's label or legend: the design system's, at body size (one question per group, not a page heading). */
+export const questionLabel = style([formStyles.label, { fontSize: vars.font.sizeBody }]);
+export const questionLegend = style([formStyles.legend, { fontSize: vars.font.sizeBody }]);
 
 // GOV.UK fixed-width inputs: the width hints at the expected answer.
 export const widths = styleVariants({
@@ -52,38 +42,6 @@ export const suffix = style({
   backgroundColor: vars.colour.panel,
   fontSize: vars.font.sizeBody,
   whiteSpace: 'nowrap',
-});
-
-export const textarea = style({
-  display: 'block',
-  width: '100%',
-  maxWidth: '40em',
-  minHeight: '6.5em',
-  padding: vars.space.xs,
-  border: `2px solid ${vars.colour.inputBorder}`,
-  borderRadius: 0,
-  fontFamily: 'inherit',
-  fontSize: vars.font.sizeBody,
-  lineHeight: 1.25,
-  color: vars.colour.text,
-  backgroundColor: vars.colour.background,
-  resize: 'vertical',
-  selectors: { '&:focus': controlFocusRing },
-});
-
-export const select = style({
-  display: 'block',
-  minWidth: '11.5em',
-  maxWidth: '100%',
-  height: '2.5rem',
-  padding: vars.space.xs,
-  border: `2px solid ${vars.colour.inputBorder}`,
-  borderRadius: 0,
-  fontFamily: 'inherit',
-  fontSize: vars.font.sizeBody,
-  color: vars.colour.text,
-  backgroundColor: vars.colour.background,
-  selectors: { '&:focus': controlFocusRing },
 });
 
 export const inlineChoices = style({ display: 'flex', flexWrap: 'wrap', columnGap: vars.space.l });

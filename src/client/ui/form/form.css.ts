@@ -17,11 +17,8 @@ export const errorMessage = style({
   fontWeight: vars.font.weightBold,
 });
 
-export const input = style({
-  display: 'block',
-  width: '100%',
-  maxWidth: '30em',
-  height: '2.5rem',
+/** What every text control shares: the GOV.UK 2px border, no radius, the theme's text and focus ring. */
+const control = {
   padding: vars.space.xs,
   border: `2px solid ${vars.colour.inputBorder}`,
   borderRadius: 0,
@@ -30,7 +27,11 @@ export const input = style({
   color: vars.colour.text,
   backgroundColor: vars.colour.background,
   selectors: { '&:focus': controlFocusRing },
-});
+} as const;
+
+export const input = style({ ...control, display: 'block', width: '100%', maxWidth: '30em', height: '2.5rem' });
+export const select = style({ ...control, display: 'block', minWidth: '11.5em', maxWidth: '100%', height: '2.5rem' });
+export const textarea = style({ ...control, display: 'block', width: '100%', maxWidth: '40em', minHeight: '6.5em', lineHeight: 1.25, resize: 'vertical' });
 export const inputError = style({ borderColor: vars.colour.error });
 
 export const fieldset = style({ margin: 0, padding: 0, border: 0, minWidth: 0 });

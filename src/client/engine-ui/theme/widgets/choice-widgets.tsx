@@ -48,7 +48,7 @@ export function SelectWidget(props: WidgetProps) {
     <select
       id={id}
       name={htmlName || id}
-      className={`${styles.select}${error ? ` ${formStyles.inputError}` : ''}`}
+      className={`${formStyles.select}${error ? ` ${formStyles.inputError}` : ''}`}
       value={selected < 0 ? '' : String(selected)}
       disabled={disabled || readonly}
       aria-describedby={describedBy(id, hasHint(props), error)}

@@ -49,7 +49,7 @@ export function TextareaWidget(props: WidgetProps) {
         id={id}
         name={htmlName || id}
         rows={5}
-        className={`${styles.textarea}${error ? ` ${formStyles.inputError}` : ''}`}
+        className={`${formStyles.textarea}${error ? ` ${formStyles.inputError}` : ''}`}
         value={text}
         disabled={disabled}
         readOnly={readonly}
