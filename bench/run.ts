@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { benchPublicApi } from './api-public.bench';
 import { benchEngineCompile } from './engine-compile.bench';
 import { benchKeystroke } from './keystroke.bench';
+import { benchMoves } from './moves.bench';
 import type { Figure } from './support';
 
 /** npm run bench: runs every benchmark and writes the figures to docs/performance.md. */
@@ -11,6 +12,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['Configuration engine', benchEngineCompile],
   ['Rendered forms (Chromium)', benchKeystroke],
   ['Public API', benchPublicApi],
+  ['Stage moves', benchMoves],
 ];
 
 const sections: string[] = [];

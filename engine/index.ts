@@ -35,6 +35,7 @@ export * from './config/translations';
 export * from './pipeline/stages';
 export * from './pipeline/providers';
 export * from './pipeline/organization-stages';
+export * from './pipeline/moves';
 export * from './scoring/metrics';
 export * from './scheduling/slots';
 export * from './rules/display-name';

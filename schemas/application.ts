@@ -41,6 +41,22 @@ export const DocumentRef = Type.Object({
 });
 export type DocumentRef = Type.Static<typeof DocumentRef>;
 
+/**
+ * Spec §3 document types (Transcript, Right to work, Writing sample, Other) and the question of
+ * the form each one answers: POST .../documentType/:docId/:type moves a typed upload between them.
+ */
+export const DOCUMENT_TYPE_FIELDS = {
+  TRANSCRIPT: 'transcript',
+  RIGHT_TO_WORK: 'rightToWorkDocument',
+  WRITING_SAMPLE: 'writingSample',
+  OTHER: 'otherDocument',
+} as const;
+export const DocumentType = Type.Union(
+  (Object.keys(DOCUMENT_TYPE_FIELDS) as Array<keyof typeof DOCUMENT_TYPE_FIELDS>).map((type) => Type.Literal(type)),
+  { description: 'TRANSCRIPT, RIGHT_TO_WORK, WRITING_SAMPLE or OTHER (spec §3 document types)' },
+);
+export type DocumentType = keyof typeof DOCUMENT_TYPE_FIELDS;
+
 export const ApplicationRecord = Type.Object({
   id: Type.String(),
   /** Spec §4: the furthest step reached (0 before the first step is saved). */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { StageStatus } from './search';
+import { CandidateSearchFilters, StageStatus } from './search';
 
 /**
  * An organisation's hiring pipeline (spec §3 Organisation stage, §4 Stage statuses and pipeline):
@@ -37,6 +37,42 @@ export const SubStage = Type.Object(
 );
 export type SubStage = Type.Static<typeof SubStage>;
 
+/** Kinds of assessment provider (spec §3 Assessment providers); engine/pipeline/providers.ts has their rules. */
+export const PROVIDER_KINDS = [
+  'assessmentCentreScheduling',
+  'candidateScheduler',
+  'criticalThinkingTest',
+  'onlineVideoPlatform',
+  'videoShortlisting',
+  'psychometricTest',
+  'videoOnlineTool',
+  'onlineAssessment',
+  'assessmentCentreProduct',
+  'applicationScreen',
+  'hrScheduler',
+] as const;
+export const ProviderKind = Type.Enum(PROVIDER_KINDS);
+
+/**
+ * The assessment provider an organisation attaches to a stage (decision 0014). It decides which
+ * candidates at the stage can be moved (spec §4 actionable rules) and which substages a manager
+ * may choose there (spec §4 substage filtering): while an assessment exists (`assessment`, the
+ * default), the `excluded` substages are hidden; before it does, only the `included` ones show.
+ */
+export const StageProvider = Type.Object(
+  {
+    kind: ProviderKind,
+    /** false while the provider is attached but its assessment is not set up yet (default true). */
+    assessment: Type.Optional(Type.Boolean()),
+    /** Substages offered before the assessment exists (default: all of the stage's). */
+    included: Type.Optional(Type.Array(SubStageId, { maxItems: 10 })),
+    /** Substages the provider sets itself once the assessment exists, hidden from managers (default none). */
+    excluded: Type.Optional(Type.Array(SubStageId, { maxItems: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type StageProvider = Type.Static<typeof StageProvider>;
+
 export const OrganizationStage = Type.Object(
   {
     id: StageId,
@@ -45,6 +81,7 @@ export const OrganizationStage = Type.Object(
     orderIndex: Type.Integer({ minimum: 0 }),
     subStages: Type.Array(SubStage, { minItems: 1, maxItems: 10 }),
     metrics: Type.Array(Metric, { maxItems: 30 }),
+    provider: Type.Optional(StageProvider),
   },
   { additionalProperties: false },
 );
@@ -69,6 +106,7 @@ export const StageSelection = Type.Array(
         name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
         subStages: Type.Optional(Type.Array(SubStage, { minItems: 1, maxItems: 10 })),
         metrics: Type.Optional(Type.Array(Metric, { maxItems: 30 })),
+        provider: Type.Optional(StageProvider),
       },
       { additionalProperties: false },
     ),
@@ -76,3 +114,85 @@ export const StageSelection = Type.Array(
   { minItems: 1, maxItems: 30 },
 );
 export type StageSelection = Type.Static<typeof StageSelection>;
+
+/*
+ * Stage moves (spec §7 Candidate stage calls, decision 0014): single and bulk moves, fast-track to
+ * another role (a job the client polls), undo, copy to another role, assignee, and the history.
+ */
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', description: 'an application id' });
+const Person = Type.Object({ id: Type.String(), name: Type.String() });
+
+/** Where an application is after a move (or an undo). */
+export const MoveResult = Type.Object({
+  id: Type.String(),
+  stageId: Type.Integer(),
+  stageName: Type.String(),
+  substageId: Type.String(),
+  substageName: Type.String(),
+  stageStatus: StageStatus,
+  lastChangeAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+});
+export type MoveResult = Type.Static<typeof MoveResult>;
+
+/** POST /candidate/bulkstage/:stageId/:roleId: exactly one of `ids` and `filters` (all matching, minus `unselectedIds`). */
+export const BulkMoveBody = Type.Object(
+  {
+    ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10_000 })),
+    filters: Type.Optional(CandidateSearchFilters),
+    unselectedIds: Type.Optional(Type.Array(Uuid, { maxItems: 10_000 })),
+    substageId: Type.Optional(SubStageId),
+  },
+  { additionalProperties: false },
+);
+export type BulkMoveBody = Type.Static<typeof BulkMoveBody>;
+
+export const BulkMoveResult = Type.Object({ moved: Type.Integer({ description: 'applications moved (those already at the target are left as they are)' }) });
+export type BulkMoveResult = Type.Static<typeof BulkMoveResult>;
+
+/** POST /candidate/:id/fasttrackcandidates/:roleId/stage/:stageId: the applications fast-tracked besides `:id`. */
+export const FastTrackBody = Type.Object({ ids: Type.Array(Uuid, { maxItems: 10_000 }) }, { additionalProperties: false });
+export type FastTrackBody = Type.Static<typeof FastTrackBody>;
+
+export const JobAccepted = Type.Object({ jobId: Type.String() });
+
+/** GET /jobs/:jobId: progress of an asynchronous pipeline job. */
+export const JobProgress = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  /** Of `done`, those left out: the candidate already had an application for the role, or had withdrawn meanwhile. */
+  skipped: Type.Integer(),
+  error: Type.Optional(Type.String()),
+});
+export type JobProgress = Type.Static<typeof JobProgress>;
+
+export const CopyResult = Type.Object({ id: Type.String({ description: 'the new application' }) });
+
+export const AssigneeResult = Type.Object({ id: Type.String(), assignee: Nullable(Person) });
+export type AssigneeResult = Type.Static<typeof AssigneeResult>;
+
+export const MOVE_KINDS = ['SUBMIT', 'WITHDRAW', 'MOVE', 'BULK', 'FAST_TRACK', 'COPY', 'UNDO'] as const;
+export const MoveKind = Type.Enum(MOVE_KINDS);
+
+export const HistoryPosition = Type.Object({
+  stageId: Type.Integer(),
+  stageName: Type.String(),
+  substageId: Nullable(Type.String()),
+  stageStatus: Nullable(StageStatus),
+});
+
+/** GET /candidate/:id/history: one move, newest first. */
+export const HistoryEntry = Type.Object({
+  id: Type.String(),
+  kind: MoveKind,
+  from: Nullable(HistoryPosition),
+  to: HistoryPosition,
+  actor: Nullable(Person),
+  createdAt: Type.String({ format: 'date-time' }),
+  undone: Type.Boolean(),
+});
+export type HistoryEntry = Type.Static<typeof HistoryEntry>;
+export const StageHistory = Type.Array(HistoryEntry);

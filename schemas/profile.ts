@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { CandidateStatus } from './application';
 
 /*
  * The candidate profile (spec §2 Profile sections): the answers a candidate shares across their
@@ -12,6 +13,14 @@ export const CandidateProfile = Type.Object({
   /** 0 before anything is saved; a save names the version it read. */
   version: Type.Integer(),
   updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /**
+   * Spec §3 candidateStatus of the candidate (decision 0009): PASSPORT once every profile section
+   * is saved, PASSPORT_ACTIVE with an active application too, ACTIVE with an active application
+   * only, null otherwise.
+   */
+  candidateStatus: Type.Union([CandidateStatus, Type.Null()]),
+  /** The profile's organisation; none once the candidate holds a passport (spec §4: PASSPORT resets the organisation). */
+  organization: Type.Union([Type.Object({ id: Type.String() }), Type.Null()]),
 });
 export type CandidateProfile = Type.Static<typeof CandidateProfile>;
 

@@ -11,6 +11,13 @@ export const University = Type.Object({
 });
 export type University = Type.Static<typeof University>;
 
+/** A university as shipped in configs/reference-data/universities.json: the year it joined each dated group. */
+export const UniversityEntry = Type.Object({
+  ...University.properties,
+  joined: Type.Optional(Type.Partial(Type.Object({ RUSSELL: Type.Integer(), GO8: Type.Integer() }))),
+});
+export type UniversityEntry = Type.Static<typeof UniversityEntry>;
+
 export const Country = Type.Object({ code: Type.String({ description: 'ISO 3166-1 alpha-2' }), name: Type.String() });
 export type Country = Type.Static<typeof Country>;
 
@@ -44,5 +51,12 @@ export const UniversitySearch = Type.Object({
   ...ListSearch.properties,
   region: Type.Optional(Type.Union([Type.Literal('UK'), Type.Literal('OZ'), Type.Literal('HK'), Type.Literal('GCC'), Type.Literal('OTHER')])),
   group: Type.Optional(UniversityGroup),
-  year: Type.Optional(Type.Integer({ minimum: 1950, maximum: 2100, description: 'accepted for compatibility: the list does not change by year' })),
+  year: Type.Optional(
+    Type.Integer({
+      minimum: 1950,
+      maximum: 2100,
+      description:
+        "groups as they stood that year (a start or graduation year): Russell Group members from the year they joined (1994, 1998, 2006, 2012), Go8 from 1999; a UK university outside the Russell Group that year is NON_RUSSELL. The list records no founding dates, so no university is left out by year",
+    }),
+  ),
 });

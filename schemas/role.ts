@@ -133,3 +133,66 @@ export const RoleFile = Type.Object(
   { additionalProperties: false },
 );
 export type RoleFile = Type.Static<typeof RoleFile>;
+
+/* Roles for managers (issue 6): GET /api/v1/roles, POST /roles, PUT /role/:roleId, archive and restore. */
+
+/** GET /api/v1/roles query: status (spec §3: ACTIVE by default, archived, or the Preset templates), a search term, paging. */
+export const ManagerRoleQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED'), Type.Literal('PRESET')], { default: 'ACTIVE' })),
+    searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
+    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
+  },
+  { additionalProperties: false },
+);
+export type ManagerRoleQuery = Type.Static<typeof ManagerRoleQuery>;
+
+/** How many of a role's applications (submitted or withdrawn, never drafts) sit in one stage. */
+export const RoleStageCount = Type.Object({ stageId: Type.Integer(), total: Type.Integer({ minimum: 0 }) });
+
+/** One row of the hiring side's role list. */
+export const ManagerRole = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  roleType: Type.String(),
+  roleLevel: Type.String(),
+  department: Type.String(),
+  location: Type.String(),
+  status: RoleStatus,
+  deadline: Nullable(Type.String({ format: 'date-time' })),
+  closed: Type.Boolean(),
+  /** Submitted and withdrawn applications (drafts are not in the pipeline). */
+  applications: Type.Integer({ minimum: 0 }),
+  /** Every stage of the organisation's pipeline in order (0 when empty), then any other stage holding applications. */
+  stages: Type.Array(RoleStageCount),
+});
+export type ManagerRole = Type.Static<typeof ManagerRole>;
+
+export const ManagerRolePage = Type.Object({ ...PageInfo.properties, content: Type.Array(ManagerRole) });
+export type ManagerRolePage = Type.Static<typeof ManagerRolePage>;
+
+/** POST /api/v1/roles: a new active role from one of the organisation's Preset templates. */
+export const NewRoleBody = Type.Object(
+  { templateId: Type.String({ minLength: 1, maxLength: 64 }), name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
+export type NewRoleBody = Type.Static<typeof NewRoleBody>;
+
+/**
+ * PUT /api/v1/role/:roleId: what a manager edits; absent fields keep their value, a null deadline
+ * clears it. formConfiguration is checked by the engine (validateConfiguration), so the body only
+ * requires an object here and the 400 names each problem by its path.
+ */
+export const RoleUpdateBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    summary: Type.Optional(Type.String({ maxLength: 500 })),
+    deadline: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+    formConfiguration: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a configuration layer (checked by the engine)' })),
+    template: Type.Optional(RoleTemplate),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type RoleUpdateBody = Type.Static<typeof RoleUpdateBody>;

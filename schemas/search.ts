@@ -76,13 +76,20 @@ export const SORT_FIELDS = ['lastChangeAt', 'appliedAt', 'name', 'stage', 'score
 export const SearchQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    sortBy: Type.Optional(Type.Union(SORT_FIELDS.map((f) => Type.Literal(f)), { default: 'lastChangeAt' })),
+    // Spelled out (not SORT_FIELDS.map): a mapped array loses the literal types and sortBy would be `never`.
+    sortBy: Type.Optional(
+      Type.Union([Type.Literal('lastChangeAt'), Type.Literal('appliedAt'), Type.Literal('name'), Type.Literal('stage'), Type.Literal('score')], { default: 'lastChangeAt' }),
+    ),
     orderBy: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' })),
     resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   },
   { additionalProperties: false },
 );
 export type SearchQuery = Type.Static<typeof SearchQuery>;
+export type SortField = (typeof SORT_FIELDS)[number];
+// Compile-time check that the spelled-out union and SORT_FIELDS agree.
+const _sortFieldsAgree: [NonNullable<SearchQuery['sortBy']>] extends [SortField] ? ([SortField] extends [NonNullable<SearchQuery['sortBy']>] ? true : never) : never = true;
+void _sortFieldsAgree;
 
 /** Spec §3 pagination fields. */
 export const PageInfo = Type.Object({
@@ -156,3 +163,14 @@ export const CandidateSearchPage = Type.Intersect([
   }),
 ]);
 export type CandidateSearchPage = Type.Static<typeof CandidateSearchPage>;
+
+/** GET /search/profiles: one person (a candidate of the organisation) whose name or email matches. */
+export const ProfileMatch = Type.Object({
+  candidateId: Type.String(),
+  name: Type.String(),
+  /** null when the address carries the anonymisation marker (spec §3). */
+  email: Nullable(Type.String()),
+  /** Their applications to the organisation (drafts not counted). */
+  applications: Type.Integer(),
+});
+export type ProfileMatch = Type.Static<typeof ProfileMatch>;

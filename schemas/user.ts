@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { CandidateStatus } from './application';
 import { UserType } from './organization';
 
 /* Contracts of the signed-in user's calls (spec §7 User), under /api/v1. */
@@ -37,6 +38,8 @@ export const User = Type.Object({
   acceptRare: Type.Boolean(),
   acceptResearch: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  /** Spec §3 candidateStatus (decision 0009): ACTIVE, PASSPORT, PASSPORT_ACTIVE, or null. */
+  candidateStatus: Nullable(CandidateStatus),
   applications: Type.Array(UserApplication),
   otpCookie: Type.Optional(Type.String({ description: 'with cookieRequested=true after a sign-in with a one-time password' })),
 });

@@ -1,6 +1,7 @@
 import type { MetricDefinition, OrganizationStage, StageCatalogue, StageSelection, SubStage } from '../../schemas/pipeline';
 import type { StageStatus } from './stages';
 import { isStageId } from './stages';
+import { PROVIDER_RULES } from './providers';
 
 /**
  * An organisation's pipeline from the product's stage catalogue (configs/stages.json) and the
@@ -18,6 +19,7 @@ export function resolveStages(catalogue: StageCatalogue, selection: StageSelecti
       orderIndex,
       subStages: choice.subStages ?? base.subStages,
       metrics: choice.metrics ?? base.metrics,
+      ...((choice.provider ?? base.provider) && { provider: choice.provider ?? base.provider }),
     };
   });
 }
@@ -39,12 +41,25 @@ export function stageProblems(stages: readonly OrganizationStage[]): string[] {
       if (subStageIds.has(sub.id)) problems.push(`${where}: substage '${sub.id}' is used twice`);
       subStageIds.add(sub.id);
     }
+    problems.push(...providerProblems(stage).map((p) => `${where}: ${p}`));
     const keys = new Set<string>();
     for (const metric of stage.metrics) {
       if (keys.has(metric.key)) problems.push(`${where}: metric '${metric.key}' is defined twice`);
       keys.add(metric.key);
       if (metric.min !== undefined && metric.max !== undefined && metric.min >= metric.max) problems.push(`${where}: metric '${metric.key}' has min ${metric.min} not below max ${metric.max}`);
     }
+  }
+  return problems;
+}
+
+/** An attached provider must allow the stage (spec §3 Assessment providers) and name only the stage's substages. */
+function providerProblems(stage: OrganizationStage): string[] {
+  if (!stage.provider) return [];
+  const { kind, included = [], excluded = [] } = stage.provider;
+  const problems: string[] = [];
+  if (!(PROVIDER_RULES[kind].allowedStages as readonly number[]).includes(stage.id)) problems.push(`provider '${kind}' cannot be attached to this stage`);
+  for (const id of [...included, ...excluded]) {
+    if (!stage.subStages.some((s) => s.id === id)) problems.push(`provider '${kind}' names substage '${id}', which the stage does not have`);
   }
   return problems;
 }

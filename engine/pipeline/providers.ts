@@ -1,18 +1,8 @@
+import type { PROVIDER_KINDS } from '../../schemas/pipeline';
 import { APPLIED_STAGES, INTERVIEW_STAGES, REVIEW_STAGES, type StageId, type StageStatus } from './stages';
 
-/** Kinds of assessment provider (spec §3 Assessment providers). */
-export type ProviderKind =
-  | 'assessmentCentreScheduling'
-  | 'candidateScheduler'
-  | 'criticalThinkingTest'
-  | 'onlineVideoPlatform'
-  | 'videoShortlisting'
-  | 'psychometricTest'
-  | 'videoOnlineTool'
-  | 'onlineAssessment'
-  | 'assessmentCentreProduct'
-  | 'applicationScreen'
-  | 'hrScheduler';
+/** Kinds of assessment provider (spec §3 Assessment providers), as organisation files name them. */
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 const ONLINE_TEST: StageId = 2;
 const VIDEO: StageId = 4;

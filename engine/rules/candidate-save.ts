@@ -17,6 +17,16 @@ export function organizationAfterStatus<O>(status: CandidateStatus | undefined, 
   return status === 'PASSPORT' || status === 'PASSPORT_ACTIVE' ? null : organization;
 }
 
+/**
+ * The candidate's status (spec §3 candidateStatus; decision 0009): a candidate whose shared
+ * profile is complete holds a passport (PASSPORT), PASSPORT_ACTIVE once they also have an active
+ * application; without a complete profile an active application makes them ACTIVE; otherwise none.
+ */
+export function candidateStatusOf(input: { profileComplete: boolean; activeApplication: boolean }): CandidateStatus | null {
+  if (input.profileComplete) return input.activeApplication ? 'PASSPORT_ACTIVE' : 'PASSPORT';
+  return input.activeApplication ? 'ACTIVE' : null;
+}
+
 export type SaveDecision = { kind: 'save' } | { kind: 'skip'; step: number };
 
 /**

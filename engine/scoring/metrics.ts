@@ -58,3 +58,41 @@ export type ScoringStatus = 'PENDING' | 'ERROR' | 'COMPLETED';
 export function scoringStatusLabel(status: ScoringStatus): 'Yes' | 'No' {
   return status === 'COMPLETED' ? 'Yes' : 'No';
 }
+
+/**
+ * Why a value is not valid for a metric, in words a manager can act on (the same message on the
+ * client and the server); undefined when it is valid.
+ */
+export function metricValueProblem(metric: Metric, value: unknown): string | undefined {
+  if (isValidMetricValue(metric, value)) return undefined;
+  const range = metricRange(metric);
+  if (range) return `${metric.label} must be a number from ${range.min} to ${range.max}`;
+  switch (metric.metricType) {
+    case 'BOOLEAN':
+      return `${metric.label} must be yes or no (true or false)`;
+    case 'TEXT':
+      return `${metric.label} must be text of 4096 characters or fewer`;
+    case 'DATE':
+      return `${metric.label} must be a date (whole epoch seconds)`;
+    default:
+      return `${metric.label} has a value of the wrong type`;
+  }
+}
+
+/**
+ * A stage's total when the manager gives none: the sum of its NUMBER values plus the mean of its
+ * PERCENT values (a stage normally has one kind or the other); BOOLEAN, TEXT and DATE values do
+ * not count. Null when the stage has no numeric value.
+ */
+export function defaultTotalScore(metrics: readonly (Metric & { key: string })[], values: Readonly<Record<string, unknown>>): number | null {
+  const numbers: number[] = [];
+  const percents: number[] = [];
+  for (const metric of metrics) {
+    const value = values[metric.key];
+    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    if (metric.metricType === 'NUMBER') numbers.push(value);
+    if (metric.metricType === 'PERCENT') percents.push(value);
+  }
+  if (numbers.length === 0 && percents.length === 0) return null;
+  return numbers.reduce((a, b) => a + b, 0) + (percents.length ? average(percents) : 0);
+}

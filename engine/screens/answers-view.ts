@@ -10,6 +10,8 @@ export interface AnswerRow {
   value: string;
   /** Step where the answer is changed. */
   stepId: string;
+  /** The uploaded document a file question's answer names (for a download link). */
+  file?: { id: string; name: string };
 }
 
 export interface AnswerGroup {
@@ -30,10 +32,21 @@ function isShown(field: CompiledField, answers: Answers): boolean {
   return !field.showIf || field.showIf.values.includes(String(answers[field.showIf.field]));
 }
 
+/** A file answer's document: {id, name} as the upload returned them. */
+function uploadedFile(value: unknown): AnswerRow['file'] {
+  if (!value || typeof value !== 'object') return undefined;
+  const { id, name } = value as { id?: unknown; name?: unknown };
+  return typeof id === 'string' && typeof name === 'string' ? { id, name } : undefined;
+}
+
 function rowsOf(fields: readonly CompiledField[], answers: Answers, stepId: string, prefix: string, texts: DisplayTexts): AnswerRow[] {
   return fields
     .filter((f) => f.kind !== 'group' && isShown(f, answers) && !(f.id === 'ethnicitySpecify'))
-    .map((f) => ({ fieldId: f.id, path: `${prefix}${f.id}`, label: f.label, value: formatAnswer(f, answers[f.id], answers, texts), stepId }));
+    .map((f) => {
+      const row: AnswerRow = { fieldId: f.id, path: `${prefix}${f.id}`, label: f.label, value: formatAnswer(f, answers[f.id], answers, texts), stepId };
+      const file = f.kind === 'file' ? uploadedFile(answers[f.id]) : undefined;
+      return file ? { ...row, file } : row;
+    });
 }
 
 /**

@@ -12,10 +12,22 @@ export function formatScore(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
-/** A date given as YYYY-MM-DD, an ISO timestamp or epoch seconds, as 'd MMMM yyyy'. */
-export function formatLongDate(value: string | number): string {
+/**
+ * A date given as YYYY-MM-DD, an ISO timestamp or epoch seconds, as 'd MMMM yyyy'; in another
+ * language (a BCP 47 code such as 'cy' or 'zh-Hant'), that language's long date (day, month name,
+ * year) from Intl.
+ */
+export function formatLongDate(value: string | number, language?: string): string {
   const date = typeof value === 'number' ? new Date(value * 1000) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : formatDate(date, DATE_FORMAT_LONG);
+  if (Number.isNaN(date.getTime())) return String(value);
+  if (language && language !== 'en' && !language.startsWith('en-')) {
+    try {
+      return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+    } catch {
+      // An unknown language code: the default format.
+    }
+  }
+  return formatDate(date, DATE_FORMAT_LONG);
 }
 
 /** Ethnicity with its specify text appended for 'other' options (spec §5). */
@@ -27,6 +39,8 @@ export interface DisplayTexts {
   yes: string;
   no: string;
   notAnswered: string;
+  /** The language dates are shown in (English when absent). */
+  language?: string;
 }
 
 export const ENGLISH_DISPLAY: DisplayTexts = { yes: 'Yes', no: 'No', notAnswered: 'Not answered' };
@@ -39,7 +53,7 @@ export function formatAnswer(field: CompiledField, value: unknown, siblings: Rec
     case 'consent':
       return value === true ? texts.yes : texts.no;
     case 'date':
-      return formatLongDate(String(value));
+      return formatLongDate(String(value), texts.language);
     case 'percent':
       return `${formatScore(Number(value))}%`;
     case 'number':

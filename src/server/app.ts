@@ -13,16 +13,20 @@ import { publicOrganizationRoutes } from './modules/organizations/organization.r
 import { userRoutes } from './modules/users/user.routes';
 import { applicationRoutes } from './modules/applications/application.routes';
 import { documentRoutes } from './modules/documents/document.routes';
+import { candidateItemRoutes } from './modules/candidate-items/candidate-items.routes';
 import { profileRoutes } from './modules/profiles/profile.routes';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { publicRoleRoutes, roleRoutes } from './modules/roles/role.routes';
+import { managerRoleRoutes } from './modules/roles/manager-role.routes';
 import { formRoutes } from './modules/forms/form.routes';
 import { publicReferenceDataRoutes } from './modules/reference-data/reference-data.public.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { stageRoutes } from './modules/stages/stage.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
+import { moveRoutes } from './modules/moves/moves.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -95,10 +99,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(userRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(profileRoutes, { prefix: '/api/v1' });
   await app.register(roleRoutes, { prefix: '/api/v1' });
+  await app.register(managerRoleRoutes, { prefix: '/api/v1' });
   await app.register(applicationRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(documentRoutes, { prefix: '/api/v1' });
+  await app.register(candidateItemRoutes, { prefix: '/api/v1' });
   await app.register(referenceDataRoutes, { prefix: '/api/v1' });
   await app.register(stageRoutes, { prefix: '/api/v1' });
+  await app.register(searchRoutes, { prefix: '/api/v1' });
+  await app.register(moveRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

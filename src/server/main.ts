@@ -3,9 +3,11 @@ import { ConfigError, parseConfig, redactUrl, type ServerConfig } from './config
 import { openDatabase, type Db } from './db/client';
 import { migrate, MigrationError } from './db/migrate';
 import { loadOrganizationSources, seedOrganizations, type OrganizationSource } from './db/seed';
+import { seedDemoPipeline } from './db/demo-pipeline';
 import { createMailTransport } from './email/mail-transport';
 import { emailJobHandlers } from './email/email.service';
 import { startJobWorker, type JobWorker } from './jobs/worker';
+import { moveJobHandlers } from './modules/moves/fast-track.service';
 import { ConfigFileError } from './lib/json-validator';
 import { configurePasswordHashing } from './lib/password';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
@@ -49,6 +51,10 @@ async function start(): Promise<void> {
   const seeded = await seedOrganizations(db, sources).catch((error: unknown) =>
     closeDbAndFail(`Seeding the demo organisations failed: ${messageOf(error)}`),
   );
+  // Demo candidates with applications across each organisation's pipeline (decision 0016), once.
+  const pipeline = await seedDemoPipeline(db, sources.map((source) => source.organization.subdomain)).catch((error: unknown) =>
+    closeDbAndFail(`Seeding the demo pipeline failed: ${messageOf(error)}`),
+  );
 
   const app = await buildApp({
     db,
@@ -62,7 +68,8 @@ async function start(): Promise<void> {
   });
   // Email (and later SMS, webhooks) leaves through the jobs table, on every API node.
   const transport = createMailTransport(config, app.log);
-  const worker = startJobWorker(db, emailJobHandlers(transport), { log: app.log });
+  // Pipeline jobs (fast-track to another role) run on the same worker.
+  const worker = startJobWorker(db, { ...emailJobHandlers(transport), ...moveJobHandlers(db) }, { log: app.log });
   installShutdown(app.close.bind(app), worker, db, (message) => app.log.info(message));
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -73,7 +80,7 @@ async function start(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(banner(config, port, siteConfig, sources, seeded.usersCreated.length));
+  console.log(banner(config, port, siteConfig, sources, seeded.usersCreated.length, pipeline.applications));
 }
 
 function messageOf(error: unknown): string {
@@ -106,6 +113,7 @@ function banner(
   { product, hosts }: SiteConfig,
   sources: readonly OrganizationSource[],
   usersCreated: number,
+  applicationsCreated = 0,
 ): string {
   const base = (host: string): string => `http://${host}:${port}`;
   const lines = [
@@ -137,6 +145,7 @@ function banner(
   const otp = sources.filter((s) => s.organization.settings.otpRequired).map((s) => s.organization.name);
   if (otp.length > 0) lines.push(`  ${otp.join(', ')}: sign-in also asks for a 6-digit code sent by email${config.smtpUrl ? '' : ' (see the outbox)'}`);
   if (usersCreated > 0) lines.push('', `  (${usersCreated} demo users created on this start)`);
+  if (applicationsCreated > 0) lines.push(`  (${applicationsCreated} demo applications created on this start: see the HR side's roles)`);
   lines.push('');
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newerRecord, organizationAfterStatus, saveDecision, stepAfterSave } from '../../engine/rules/candidate-save';
+import { candidateStatusOf, newerRecord, organizationAfterStatus, saveDecision, stepAfterSave } from '../../engine/rules/candidate-save';
 
 const status = fc.constantFrom('ACTIVE' as const, 'PASSPORT' as const, 'PASSPORT_ACTIVE' as const, undefined);
 
@@ -33,6 +33,17 @@ describe('candidate load and save (spec §4)', () => {
       const skip = doNotSave || (overload && !hasFiles);
       if (!skip) expect(decision).toEqual({ kind: 'save' });
       else expect(decision).toEqual({ kind: 'skip', step: s === 'ACTIVE' || step >= maxSteps ? step : step + 1 });
+    }));
+  });
+
+  it('a complete profile is a passport, active with an active application (decision 0009)', () => {
+    expect(candidateStatusOf({ profileComplete: false, activeApplication: false })).toBeNull();
+    expect(candidateStatusOf({ profileComplete: false, activeApplication: true })).toBe('ACTIVE');
+    expect(candidateStatusOf({ profileComplete: true, activeApplication: false })).toBe('PASSPORT');
+    expect(candidateStatusOf({ profileComplete: true, activeApplication: true })).toBe('PASSPORT_ACTIVE');
+    fc.assert(fc.property(fc.boolean(), fc.boolean(), (profileComplete, activeApplication) => {
+      // Only a complete profile leaves the organisation (spec §4).
+      expect(organizationAfterStatus(candidateStatusOf({ profileComplete, activeApplication }) ?? undefined, { id: 'org' }) === null).toBe(profileComplete);
     }));
   });
 });

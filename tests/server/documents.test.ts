@@ -5,6 +5,7 @@ import { completeAcmeAnswers } from '../factories/answers';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { expectRecord, formOfRole, newCandidate, PDF, PNG, roleIdByName, stepAnswers, upload } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createRole } from '../../src/server/db/factories';
 
 let t: TestApp;
 let acmeId: string;
@@ -83,6 +84,25 @@ describe('downloads and deletion', () => {
     expect((await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}/downloadPhoto`)).json()).toEqual({ message: 'This application has no photo.' });
   });
 
+  it('the download the candidate pages use: an attachment never rendered on our origin; nobody else’s', async () => {
+    const { candidate, record } = await draft();
+    const cv = (await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name: 'cv.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const res = await v1(t.app, candidate.token, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="cv.pdf"/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    // Another candidate of the organisation, another organisation's candidate, and no token.
+    const stranger = await newCandidate(t.app, t.db, 'acme');
+    const refused = await v1(t.app, stranger.token, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: `No application with id '${record.id}'.` });
+    const hartley = (await signIn(t.app, 'candidate@hartley.example', DEMO_PASSWORD, 'hartley')).access_token;
+    expect((await v1(t.app, hartley, 'GET', `/organization/hartley/candidate/${record.id}/download/${cv.id}?subdomain=hartley`)).statusCode).toBe(404);
+    expect((await v1(t.app, hartley, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/organization/${acmeId}/candidate/${record.id}/download/${cv.id}` })).statusCode).toBe(401);
+  });
+
   it('replacing or deleting a file removes the old one and the answer naming it', async () => {
     const { candidate, record } = await draft();
     const form = await formOfRole(t.db, 'acme', strategy);
@@ -121,5 +141,85 @@ describe('downloads and deletion', () => {
     const res = await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}/downloadPhoto?subdomain=connect`);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe('POST /organization/:orgId/candidate/:id/documentType/:docId/:type', () => {
+  /** A role asking for three typed documents (and no CV), made for these tests. */
+  async function typedDraft() {
+    const role = await createRole(t.db, acmeId, { name: 'Typed documents role', formConfiguration: { fields: { cv: false, transcript: true, rightToWorkDocument: true, otherDocument: true } } });
+    const candidate = await newCandidate(t.app, t.db, 'acme');
+    const record = expectRecord(await v1(t.app, candidate.token, 'POST', `/candidate/applyc/${role.id}`), 201);
+    return { role, candidate, record };
+  }
+  const answerOf = (d: DocumentRef) => ({ id: d.id, name: d.name, size: d.size, contentType: d.contentType });
+  const typePath = (applicationId: string, documentId: string, type: string, org: string = acmeId) => `/organization/${org}/candidate/${applicationId}/documentType/${documentId}/${type}`;
+
+  it('moves a typed upload to another type, and the answer naming it with it', async () => {
+    const { role, candidate, record } = await typedDraft();
+    const other = (await upload(t.app, candidate.token, `/organization/${acmeId}/candidate/${record.id}/upload?type=otherDocument`, { name: 'marks.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const form = await formOfRole(t.db, 'acme', role.id);
+    const index = form.steps.findIndex((s) => s.id === 'documents');
+    const saved = expectRecord(await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}`, { step: index + 1, stepId: 'documents', answers: { otherDocument: answerOf(other) }, version: record.version, role: { id: role.id } }));
+    expect(saved.answers.otherDocument).toMatchObject({ id: other.id });
+
+    const res = await v1(t.app, candidate.token, 'POST', typePath(record.id, other.id, 'TRANSCRIPT'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<DocumentRef>()).toMatchObject({ id: other.id, name: 'marks.pdf', fieldId: 'transcript' });
+    const after = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    expect(after.answers.otherDocument).toBeUndefined();
+    expect(after.answers.transcript).toEqual({ id: other.id, name: 'marks.pdf', size: PDF.length, contentType: 'application/pdf' });
+    expect(after.documents.map((d) => d.fieldId)).toEqual(['transcript']);
+    expect(after.version).toBe(saved.version + 1);
+    // The moved answer is still a stored document of that question: the step saves again as it is.
+    expectRecord(await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}`, { step: index + 1, stepId: 'documents', answers: { transcript: after.answers.transcript }, version: after.version, role: { id: role.id } }));
+    // The same type again changes nothing; the hiring side may re-type the documents of any application.
+    const same = await v1(t.app, candidate.token, 'POST', typePath(record.id, other.id, 'TRANSCRIPT'));
+    expect(same.json<DocumentRef>().fieldId).toBe('transcript');
+    const manager = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
+    const byManager = await v1(t.app, manager, 'POST', typePath(record.id, other.id, 'RIGHT_TO_WORK'));
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect((await documentsOf(record.id)).map((d) => d.field_id)).toEqual(['rightToWorkDocument']);
+    expect(expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`)).answers.rightToWorkDocument).toMatchObject({ id: other.id });
+  });
+
+  it('refuses bad types, unknown documents, CVs, a type already held, other candidates and other organisations, changing nothing', async () => {
+    const { candidate, record } = await typedDraft();
+    const first = (await upload(t.app, candidate.token, `/organization/${acmeId}/candidate/${record.id}/upload?type=otherDocument`, { name: 'a.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const second = (await upload(t.app, candidate.token, `/organization/${acmeId}/candidate/${record.id}/upload?type=transcript`, { name: 'b.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    // The transcript question is answered by the second document.
+    const withAnswer = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    const saved = expectRecord(
+      await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}`, { step: withAnswer.step, stepId: 'documents', answers: { transcript: answerOf(second), otherDocument: answerOf(first) }, version: withAnswer.version, role: { id: withAnswer.role.id } }),
+    );
+    const stranger = await newCandidate(t.app, t.db, 'acme');
+    const cvDraft = await draft();
+    const cv = (await upload(t.app, cvDraft.candidate.token, `/candidate/${cvDraft.record.id}/cv`, { name: 'cv.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const hartley = await signIn(t.app, 'candidate@hartley.example', DEMO_PASSWORD, 'hartley');
+    const cases: Array<[string, Promise<{ statusCode: number; json: () => { message: string } }>, number, string | RegExp]> = [
+      ['an unknown type', v1(t.app, candidate.token, 'POST', typePath(record.id, first.id, 'PASSPORT')), 400, 'Invalid request'],
+      ['a type in lower case', v1(t.app, candidate.token, 'POST', typePath(record.id, first.id, 'transcript')), 400, 'Invalid request'],
+      ['a type this form does not ask', v1(t.app, candidate.token, 'POST', typePath(record.id, first.id, 'WRITING_SAMPLE')), 400, 'There is a problem with the file'],
+      ['a type another document holds', v1(t.app, candidate.token, 'POST', typePath(record.id, first.id, 'TRANSCRIPT')), 409, /already has a document of that type/],
+      ['an unknown document', v1(t.app, candidate.token, 'POST', typePath(record.id, '00000000-0000-0000-0000-000000000000', 'TRANSCRIPT')), 404, "No document with id '00000000-0000-0000-0000-000000000000'."],
+      ['a malformed document id', v1(t.app, candidate.token, 'POST', typePath(record.id, 'nope', 'TRANSCRIPT')), 404, "No document with id 'nope'."],
+      ['a CV', v1(t.app, cvDraft.candidate.token, 'POST', typePath(cvDraft.record.id, cv.id, 'OTHER')), 400, /Only transcripts/],
+      ['another candidate’s document', v1(t.app, stranger.token, 'POST', typePath(record.id, first.id, 'RIGHT_TO_WORK')), 404, `No application with id '${record.id}'.`],
+      ['a document of another application', v1(t.app, candidate.token, 'POST', typePath(cvDraft.record.id, first.id, 'RIGHT_TO_WORK')), 404, `No application with id '${cvDraft.record.id}'.`],
+      ['another organisation’s id', v1(t.app, candidate.token, 'POST', typePath(record.id, first.id, 'RIGHT_TO_WORK', 'hartley')), 404, "No organisation with subdomain 'hartley'."],
+      ['another organisation’s candidate', v1(t.app, hartley.access_token, 'POST', `${typePath(record.id, first.id, 'RIGHT_TO_WORK', 'hartley')}?subdomain=hartley`), 404, `No application with id '${record.id}'.`],
+    ];
+    for (const [what, call, status, message] of cases) {
+      const res = await call;
+      expect(res.statusCode, `${what}: ${JSON.stringify(res.json())}`).toBe(status);
+      expect(res.json().message, what).toMatch(message);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1${typePath(record.id, first.id, 'RIGHT_TO_WORK')}` })).statusCode).toBe(401);
+    expect((await documentsOf(record.id)).map((d) => [d.id, d.field_id])).toEqual([
+      [first.id, 'otherDocument'],
+      [second.id, 'transcript'],
+    ]);
+    expect((await documentsOf(cvDraft.record.id)).map((d) => d.field_id)).toEqual(['cv']);
+    expect(expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`)).version).toBe(saved.version);
   });
 });

@@ -20,7 +20,7 @@ const stored = (userId: string) => sql<Record<string, unknown>>`select * from ca
 describe('GET and PUT /api/v1/user/profile', () => {
   it('starts empty, then saves section by section with a version', async () => {
     const candidate = await newCandidate(t.app, t.db, 'acme');
-    expect((await v1(t.app, candidate.token, 'GET', '/user/profile')).json()).toEqual({ answers: {}, completedSections: [], version: 0, updatedAt: null });
+    expect((await v1(t.app, candidate.token, 'GET', '/user/profile')).json()).toMatchObject({ answers: {}, completedSections: [], version: 0, updatedAt: null, candidateStatus: null });
     const first = await put(candidate.token, 'personalInformation', { answers: personal, version: 0 });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<CandidateProfile>()).toMatchObject({ answers: personal, completedSections: ['personalInformation'], version: 1 });

@@ -58,4 +58,42 @@ describe('schools, subjects, degrees and universities', () => {
     expect((await v1(t.app, acme, 'GET', `/data/organization/${id('hartley')}/universities`)).statusCode).toBe(404);
     expect((await v1(t.app, acme, 'GET', '/data/organization/acme/universities?year=1800')).statusCode).toBe(400);
   });
+
+  it('year gives the groups as they stood that year: Russell Group members from the year they joined', async () => {
+    const russell = async (year: number) =>
+      (await v1(t.app, acme, 'GET', `/data/organization/acme/universities?group=RUSSELL&limit=100&year=${year}`)).json<University[]>().map((u) => u.name);
+    expect(await russell(2025)).toHaveLength(24);
+    expect(await russell(2012)).toHaveLength(24);
+    // Durham, Exeter, Queen Mary and York joined in 2012.
+    const before2012 = await russell(2011);
+    expect(before2012).toHaveLength(20);
+    expect(before2012).not.toContain('Durham University');
+    expect(before2012).toContain("Queen's University Belfast");
+    // Queen's University Belfast joined in 2006; Cardiff and King's College London in 1998.
+    expect(await russell(2005)).toHaveLength(19);
+    expect(await russell(1997)).toHaveLength(17);
+    expect(await russell(1993)).toEqual([]);
+    // Not Russell Group that year is NON_RUSSELL; Oxbridge is not dated.
+    const durham = (await v1(t.app, acme, 'GET', '/data/organization/acme/universities?term=durham&year=2010')).json<University[]>();
+    expect(durham.map((u) => [u.name, u.groups])).toEqual([['Durham University', ['NON_RUSSELL']]]);
+    const cambridge = (await v1(t.app, acme, 'GET', '/data/organization/acme/universities?term=university%20of%20cambridge&year=1990')).json<University[]>();
+    expect(cambridge[0]!.groups).toEqual(['OXBRIDGE', 'NON_RUSSELL']);
+    expect((await v1(t.app, acme, 'GET', '/data/organization/acme/universities?group=NON_RUSSELL&term=durham&year=2010')).json<University[]>()).toHaveLength(1);
+    expect((await v1(t.app, acme, 'GET', '/data/organization/acme/universities?group=NON_RUSSELL&term=durham&year=2013')).json<University[]>()).toEqual([]);
+    // Go8 counts from its incorporation in 1999; no university is dropped, only its groups change.
+    expect((await v1(t.app, acme, 'GET', '/data/organization/acme/universities?group=GO8&year=1998')).json<University[]>()).toEqual([]);
+    const all = (await v1(t.app, acme, 'GET', '/data/organization/acme/universities?limit=1000')).json<University[]>();
+    expect((await v1(t.app, acme, 'GET', '/data/organization/acme/universities?limit=1000&year=1960')).json<University[]>().map((u) => u.id)).toEqual(all.map((u) => u.id));
+  });
+
+  it('answers 400 for a year that is not a whole number in range', async () => {
+    for (const year of ['abc', '2012.5', '', '1949', '2101']) {
+      const res = await v1(t.app, acme, 'GET', `/data/organization/acme/universities?year=${year}`);
+      expect(res.statusCode, `year=${year}`).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/universities?year=nineteen' })).statusCode).toBe(400);
+    const publicDurham = (await t.app.inject({ method: 'GET', url: '/api/public/universities?term=durham&year=2011' })).json<University[]>();
+    expect(publicDurham[0]!.groups).toEqual(['NON_RUSSELL']);
+  });
 });

@@ -1,3 +1,4 @@
+import { isAxiosError } from 'axios';
 import type { Answers } from '../../../engine/forms/answers';
 import type { ApplicationListItem, ApplicationRecord, DocumentRef } from '../../../schemas/application';
 import { http } from './http';
@@ -58,4 +59,25 @@ export async function uploadDocument(record: ApplicationRecord, organizationId: 
       ? await http.put<DocumentRef>(`${path(record.id)}/cv`, body, { params: { language } })
       : await http.post<DocumentRef>(`/v1/organization/${encodeURIComponent(organizationId)}/candidate/${encodeURIComponent(record.id)}/upload`, body, { params: { type: fieldId, language } });
   return response.data;
+}
+
+/**
+ * A stored document of an application, as a file (GET …/download/:docId, an attachment). A
+ * refusal's JSON body arrives as a Blob too: it is read back, so the usual message shows.
+ */
+export async function fetchDocument(organizationId: string, applicationId: string, documentId: string): Promise<Blob> {
+  const url = `/v1/organization/${encodeURIComponent(organizationId)}/candidate/${encodeURIComponent(applicationId)}/download/${encodeURIComponent(documentId)}`;
+  try {
+    return (await http.get<Blob>(url, { responseType: 'blob' })).data;
+  } catch (error) {
+    const response = isAxiosError(error) ? error.response : undefined;
+    if (response && response.data instanceof Blob) {
+      try {
+        response.data = JSON.parse(await response.data.text()) as unknown;
+      } catch {
+        // Not JSON: the generic message.
+      }
+    }
+    throw error;
+  }
 }

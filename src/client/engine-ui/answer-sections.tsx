@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AnswerRow, AnswerSection } from '../../../engine/screens/answers-view';
 import { SummaryList } from '../ui/summary-list/summary-list';
+import { AnswerValue } from './download';
 import * as styles from './flow/flow.css';
 
 interface AnswerSectionsProps {
@@ -11,7 +12,7 @@ interface AnswerSectionsProps {
   after?: (section: AnswerSection) => ReactNode;
 }
 
-const readOnly = (rows: readonly AnswerRow[]) => <SummaryList rows={rows.map((row) => ({ key: row.path, label: row.label, value: row.value }))} />;
+const readOnly = (rows: readonly AnswerRow[]) => <SummaryList rows={rows.map((row) => ({ key: row.path, label: row.label, value: <AnswerValue value={row.value} file={row.file} /> }))} />;
 
 /**
  * Answers section by section (the engine's answersView): a heading per section, its answers,

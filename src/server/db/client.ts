@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
@@ -30,11 +31,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let pglite: PGlite;
+  // pg_trgm (shipped with PGlite) backs the candidate search's substring match (migration 0007).
+  const extensions = { pg_trgm };
   if (target.kind === 'pglite') {
     await mkdir(target.dir, { recursive: true });
-    pglite = new PGlite(target.dir);
+    pglite = new PGlite(target.dir, { extensions });
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions });
   }
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

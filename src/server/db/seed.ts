@@ -15,6 +15,7 @@ import { insertTranslationIfAbsent } from '../modules/translations/translation.r
 import { findExistingEmails, insertUserIfAbsent } from '../modules/users/user.repository';
 import { ORGANIZATIONS_DIR, REPO_ROOT } from '../paths';
 import type { Db } from './client';
+import { seedDemoPipeline, type DemoPipelineResult } from './demo-pipeline';
 import { organizationRow, roleRow, userRow, type OrganizationInput } from './factories';
 
 /** A validated configs/organizations/<sub>/organization.json with its logo read. */
@@ -213,7 +214,19 @@ export async function seedOrganizations(db: Db, sources: readonly OrganizationSo
   return { organizationsCreated, usersCreated, rolesCreated };
 }
 
+export interface SeedOptions {
+  dir?: string;
+  /**
+   * Also the demo pipeline (applications, history, scores, notes: decision 0016), as `npm start`
+   * seeds it. Off by default: it adds seconds, and server tests make the applications they need.
+   */
+  pipeline?: boolean;
+}
+
 /** Loads configs/organizations and seeds them: what main.ts and the test database run. */
-export async function seedDemoData(db: Db, dir: string = ORGANIZATIONS_DIR): Promise<SeedResult> {
-  return seedOrganizations(db, await loadOrganizationSources(dir));
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult & { pipeline?: DemoPipelineResult }> {
+  const sources = await loadOrganizationSources(options.dir ?? ORGANIZATIONS_DIR);
+  const seeded = await seedOrganizations(db, sources);
+  if (!options.pipeline) return seeded;
+  return { ...seeded, pipeline: await seedDemoPipeline(db, sources.map((s) => s.organization.subdomain)) };
 }

@@ -176,6 +176,12 @@ export interface JobsTable {
   last_error: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** Migration 0006: the subject of a message the hiring side sees among the candidate's contacts (null for account and sign-in messages). */
+  contact_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0005: progress of a pipeline job (fast-track): items in all (null for jobs without progress), processed, left out. */
+  progress_total: ColumnType<number | null, number | null | undefined, number | null>;
+  progress_done: Generated<number>;
+  progress_skipped: Generated<number>;
 }
 
 export interface RolesTable {
@@ -239,6 +245,8 @@ export interface ApplicationsTable {
   graduation_year: number | null;
   /** numeric: a string through pg and PGlite alike; written as a number. */
   average_percent: ColumnType<string | null, number | null | undefined, number | null>;
+  /** Migration 0007: the school percentile of contextual data (0..100), when known; numeric, a string on read. */
+  school_percentile: ColumnType<string | null, number | null | undefined, number | null>;
   matched: Generated<boolean>;
   adjustment: ColumnType<AdjustmentValue | null, string | null | undefined, string | null>;
   /** numeric: a string on read, like average_percent. */
@@ -298,6 +306,17 @@ export interface CandidateScoresTable {
   updated_at: Timestamp;
 }
 
+/** Migration 0006: the total of one scored stage of an application (spec §3 Score totalScore). */
+export interface CandidateStageScoresTable {
+  organization_id: string;
+  application_id: string;
+  stage_id: number;
+  /** numeric: a string on read. */
+  total_score: ColumnType<string | null, number | null | undefined, number | null>;
+  author_id: string | null;
+  updated_at: Timestamp;
+}
+
 export interface CandidateProfilesTable {
   organization_id: string;
   user_id: string;
@@ -340,6 +359,7 @@ export interface Database {
   documents: DocumentsTable;
   candidate_notes: CandidateNotesTable;
   candidate_scores: CandidateScoresTable;
+  candidate_stage_scores: CandidateStageScoresTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -14,13 +14,21 @@ export interface QueueEmail {
   template: EmailTemplate;
 }
 
+/**
+ * The messages that are contacts with a candidate, which the hiring side sees (GET …/contact/:n).
+ * Account and sign-in messages are not: their subjects can hold a code, their bodies a link.
+ */
+export const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set(['application_submitted']);
+
 /** Renders the message and puts it on the jobs table; the worker sends it. */
 export async function queueEmail(db: Db, email: QueueEmail): Promise<void> {
+  const message = renderEmail(email.to, email.template);
   await enqueueJob(db, {
     organizationId: email.organizationId,
     userId: email.userId,
     kind: EMAIL_JOB,
-    payload: renderEmail(email.to, email.template),
+    payload: message,
+    contactSubject: CONTACT_TEMPLATES.has(email.template.kind) ? message.subject : null,
   });
 }
 

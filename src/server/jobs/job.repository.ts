@@ -9,12 +9,14 @@ export interface NewJob {
   userId: string | null;
   kind: string;
   payload: unknown;
+  /** An email that is a contact with the candidate: its subject, kept after the payload is dropped (GET …/contact/:n). */
+  contactSubject?: string | null;
 }
 
 export async function enqueueJob(db: Db, job: NewJob): Promise<string> {
   const row = await db
     .insertInto('jobs')
-    .values({ organization_id: job.organizationId, user_id: job.userId, kind: job.kind, payload: json(job.payload) })
+    .values({ organization_id: job.organizationId, user_id: job.userId, kind: job.kind, payload: json(job.payload), contact_subject: job.contactSubject ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

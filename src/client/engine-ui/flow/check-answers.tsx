@@ -9,6 +9,7 @@ import { useClickLock } from '../../ui/button/use-click-lock';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { ErrorSummary } from '../../ui/form/error-summary';
 import { AnswerSections } from '../answer-sections';
+import { AnswerValue } from '../download';
 import { lowerFirst } from '../fields';
 import { FlowLink, NavigationContext } from './navigation';
 import { FLOW_HEADING_ID } from './task-list';
@@ -21,7 +22,9 @@ function SummaryList({ rows }: { rows: readonly AnswerRow[] }) {
       {rows.map((row) => (
         <div key={row.path} className={styles.summaryRow}>
           <dt className={styles.summaryKey}>{row.label}</dt>
-          <dd className={styles.summaryValue}>{row.value}</dd>
+          <dd className={styles.summaryValue}>
+            <AnswerValue value={row.value} file={row.file} />
+          </dd>
           <dd className={styles.summaryActions}>
             <FlowLink to={{ page: 'step', stepId: row.stepId, focus: row.path, from: 'check' }}>
               {t('form.flow.change')}{' '}
@@ -47,11 +50,11 @@ interface CheckAnswersPageProps {
  * application first; any problem shows in the error summary with links back to the steps.
  */
 export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { navigate, hrefFor } = useContext(NavigationContext);
   const [problems, setProblems] = useState<FieldError[]>();
   const [attempt, setAttempt] = useState(0);
-  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered') }), [t]);
+  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered'), language: i18n.resolvedLanguage }), [t, i18n.resolvedLanguage]);
   const sections = useMemo(() => answersView(form, answers, texts), [form, answers, texts]);
   const stepOfField = (path: string) => {
     const top = path.split('.')[0] ?? '';

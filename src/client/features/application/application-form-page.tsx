@@ -9,6 +9,7 @@ import { uploadDocument } from '../../api/applications';
 import { searchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
 import type { EngineServices } from '../../engine-ui/context';
+import { DownloadContext } from '../../engine-ui/download';
 import { LazyApplicationFlow } from '../../engine-ui/lazy';
 import type { FlowView } from '../../engine-ui/flow/navigation';
 import { useApplicationForm } from '../../engine-ui/use-application-form';
@@ -21,6 +22,7 @@ import { DelayedSpinner } from '../../ui/spinner/delayed-spinner';
 import { caption } from '../../ui/typography.css';
 import { loadApplication, useApplicationActions, type ApplicationSession } from './use-application';
 import type { LocalDraft } from './local-draft';
+import { useDocumentDownload } from './use-document-download';
 
 /** The step shown is in the address: ?step=<id> (&from=check, &focus=<answer>), ?step=check-answers, or the task list. */
 const CHECK_ANSWERS = 'check-answers';
@@ -81,6 +83,7 @@ function ApplicationForm({ session, update }: { session: ApplicationSession; upd
   const language = i18n.resolvedLanguage ?? 'en';
   const form = useApplicationForm(role.formConfiguration, role.jsonConfigurations[language]);
   const { saveStep, submit } = useApplicationActions(session, form, update);
+  const download = useDocumentDownload(record.id);
   const resume = params.has('resume');
 
   useEffect(() => {
@@ -101,7 +104,7 @@ function ApplicationForm({ session, update }: { session: ApplicationSession; upd
   if (record.state !== 'DRAFT') return <AlreadySubmitted session={session} />;
   if (resume) return null;
   return (
-    <>
+    <DownloadContext.Provider value={download}>
       <span className={caption}>{role.name}</span>
       <Suspense fallback={<DelayedSpinner />}>
         <LazyApplicationFlow
@@ -117,7 +120,7 @@ function ApplicationForm({ session, update }: { session: ApplicationSession; upd
           formContext={services}
         />
       </Suspense>
-    </>
+    </DownloadContext.Provider>
   );
 }
 

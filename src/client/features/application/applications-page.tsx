@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { formatLongDate } from '../../../../engine/screens/format';
 import type { ApplicationListItem } from '../../../../schemas/application';
 import { deleteDraftApplication, fetchMyApplications, withdrawApplication } from '../../api/applications';
 import { useApiMessage } from '../../api/use-api-message';
+import { useLongDate } from '../../i18n/use-long-date';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
@@ -25,6 +25,7 @@ type Confirm = { kind: 'withdraw' | 'delete'; application: ApplicationListItem }
 
 function ApplicationCard({ application, onConfirm }: { application: ApplicationListItem; onConfirm: (confirm: Confirm) => void }) {
   const { t } = useTranslation();
+  const formatLongDate = useLongDate();
   const { role } = application;
   const draft = application.state === 'DRAFT';
   const forRole = <span className={visuallyHidden}> {t('applications.actionsFor', { role: role.name })}</span>;
@@ -81,13 +82,17 @@ function ConfirmDialog({ confirm, onClose, onDone }: { confirm: Confirm | null; 
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
   const role = confirm?.application.role.name ?? '';
-  const texts = confirm?.kind === 'delete' ? 'applications.confirmDelete' : 'applications.confirmWithdraw';
+  // Whole keys, so the translation check finds each one (tests/client/i18n).
+  const texts =
+    confirm?.kind === 'delete'
+      ? { title: t('applications.confirmDelete.title'), body: t('applications.confirmDelete.body', { role }), confirm: t('applications.confirmDelete.confirm'), cancel: t('applications.confirmDelete.cancel'), done: t('applications.confirmDelete.done', { role }) }
+      : { title: t('applications.confirmWithdraw.title'), body: t('applications.confirmWithdraw.body', { role }), confirm: t('applications.confirmWithdraw.confirm'), cancel: t('applications.confirmWithdraw.cancel'), done: t('applications.confirmWithdraw.done', { role }) };
   const act = useClickLock(() => {
     if (!confirm) return;
     const call = confirm.kind === 'delete' ? deleteDraftApplication(confirm.application.id) : withdrawApplication(confirm.application.id);
     call.then(
       () => {
-        showToast({ kind: 'success', message: t(`${texts}.done`, { role }) });
+        showToast({ kind: 'success', message: texts.done });
         onDone();
       },
       (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
@@ -95,13 +100,13 @@ function ConfirmDialog({ confirm, onClose, onDone }: { confirm: Confirm | null; 
     onClose();
   });
   return (
-    <Dialog open={confirm !== null} onOpenChange={(open) => !open && onClose()} title={t(`${texts}.title`)} description={t(`${texts}.body`, { role })}>
+    <Dialog open={confirm !== null} onOpenChange={(open) => !open && onClose()} title={texts.title} description={texts.body}>
       <ButtonGroup>
         <Button variant="warning" onClick={act}>
-          {t(`${texts}.confirm`)}
+          {texts.confirm}
         </Button>
         <Button variant="secondary" onClick={onClose}>
-          {t(`${texts}.cancel`)}
+          {texts.cancel}
         </Button>
       </ButtonGroup>
     </Dialog>

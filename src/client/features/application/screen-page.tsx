@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { formatLongDate } from '../../../../engine/screens/format';
 import { answersView } from '../../../../engine/screens/answers-view';
 import type { ApplicationRecord } from '../../../../schemas/application';
 import type { Role } from '../../../../schemas/role';
@@ -10,7 +9,9 @@ import { fetchApplication } from '../../api/applications';
 import { fetchRole } from '../../api/roles';
 import { useApiMessage } from '../../api/use-api-message';
 import { AnswerSections } from '../../engine-ui/answer-sections';
+import { DownloadContext } from '../../engine-ui/download';
 import { useApplicationForm } from '../../engine-ui/use-application-form';
+import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
 import { BackLink } from '../../ui/link/back-link';
@@ -20,6 +21,7 @@ import { useLoad } from '../../ui/page/use-load';
 import { SummaryList } from '../../ui/summary-list/summary-list';
 import { caption } from '../../ui/typography.css';
 import { ProgressTag } from './progress-tag';
+import { useDocumentDownload } from './use-document-download';
 
 /** A role may have closed or been archived since: then the organisation's own form names the answers. */
 async function loadScreen(organization: string, id: string): Promise<{ record: ApplicationRecord; role: Role | null }> {
@@ -30,8 +32,10 @@ async function loadScreen(organization: string, id: string): Promise<{ record: A
 
 function Answers({ record, role }: { record: ApplicationRecord; role: Role | null }) {
   const { t, i18n } = useTranslation();
+  const download = useDocumentDownload(record.id);
+  const formatLongDate = useLongDate();
   const form = useApplicationForm(role?.formConfiguration, role?.jsonConfigurations[i18n.resolvedLanguage ?? '']);
-  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered') }), [t]);
+  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered'), language: i18n.resolvedLanguage }), [t, i18n.resolvedLanguage]);
   const sections = useMemo(() => answersView(form, record.answers, texts), [form, record.answers, texts]);
   return (
     <>
@@ -43,7 +47,9 @@ function Answers({ record, role }: { record: ApplicationRecord; role: Role | nul
           { key: 'applied', label: t('application.screen.applied'), value: record.appliedAt ? formatLongDate(record.appliedAt) : t('applications.notSubmitted') },
         ]}
       />
-      <AnswerSections sections={sections} />
+      <DownloadContext.Provider value={download}>
+        <AnswerSections sections={sections} />
+      </DownloadContext.Provider>
     </>
   );
 }

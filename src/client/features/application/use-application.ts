@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { mergeStepAnswers, type Answers } from '../../../../engine/forms/answers';
 import type { CompiledForm, CompiledStep } from '../../../../engine/forms/types';
 import { newerRecord, organizationAfterStatus, saveDecision } from '../../../../engine/rules/candidate-save';
+import type { ApplicationRecord } from '../../../../schemas/application';
 import type { Role } from '../../../../schemas/role';
 import { fetchApplication, saveApplication, startApplication, submitApplication } from '../../api/applications';
 import { errorStatus } from '../../api/errors';
@@ -29,6 +30,22 @@ export async function loadApplication(organization: string, roleId: string): Pro
   if (!server?.id) return null;
   const record: LocalDraft = newerRecord(readDraft(server.id), server);
   return { role, record: { ...record, organization: organizationAfterStatus(record.candidateStatus ?? undefined, record.organization) } };
+}
+
+/**
+ * A step saved to the server after skipped ones: the server's record, with this step's answers as
+ * the server kept them, while the skipped steps' answers stay in this browser (still unsynced:
+ * they are sent before submit).
+ */
+function withSkippedSteps(local: LocalDraft, saved: ApplicationRecord, step: CompiledStep): LocalDraft {
+  const stepAnswers = Object.fromEntries(step.fieldIds.filter((id) => saved.answers[id] !== undefined).map((id) => [id, saved.answers[id]]));
+  return {
+    ...saved,
+    answers: mergeStepAnswers(step, local.answers, stepAnswers),
+    completedSteps: [...new Set([...local.completedSteps, ...saved.completedSteps])],
+    step: Math.max(local.step, saved.step),
+    unsynced: true,
+  };
 }
 
 function stepHasFiles(step: CompiledStep, answers: Answers): boolean {
@@ -91,7 +108,8 @@ export function useApplicationActions(session: ApplicationSession, form: Compile
         return;
       }
       try {
-        keep(await saveApplication(record, { step: index + 1, stepId, answers: stepAnswers }, form.steps.length, language));
+        const saved = await saveApplication(record, { step: index + 1, stepId, answers: stepAnswers }, form.steps.length, language);
+        keep(record.unsynced ? withSkippedSteps(record, saved, step) : saved);
       } catch (error) {
         await fail(error);
       }

@@ -17,10 +17,10 @@ import { ProfileSectionForm } from './profile-section-form';
 import { useProfile } from './use-profile';
 
 function Summary({ form, profile }: { form: CompiledForm; profile: CandidateProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const organization = useOrganization();
   const { user } = useAtomValue(userAtom);
-  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered') }), [t]);
+  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered'), language: i18n.resolvedLanguage }), [t, i18n.resolvedLanguage]);
   const sections = useMemo(() => answersView(form, profile.answers, texts), [form, profile.answers, texts]);
   return (
     <>

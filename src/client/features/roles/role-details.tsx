@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLongDate } from '../../../../engine/screens/format';
 import type { Role } from '../../../../schemas/role';
+import { useLongDate } from '../../i18n/use-long-date';
 import { Notice } from '../../ui/notice/notice';
 import { caption, lead } from '../../ui/typography.css';
 import { RoleFacts } from './role-facts';
@@ -9,6 +9,7 @@ import { RoleFacts } from './role-facts';
 /** A role as candidates see it: heading, summary, facts and description; `children` are the actions. */
 export function RoleDetails({ role, children }: { role: Role; children?: ReactNode }) {
   const { t } = useTranslation();
+  const formatLongDate = useLongDate();
   return (
     <>
       <span className={caption}>{role.department}</span>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { formatLongDate } from '../../../../engine/screens/format';
 import type { RoleSummary } from '../../../../schemas/role';
+import { useLongDate } from '../../i18n/use-long-date';
 import { SummaryList, type SummaryRow } from '../../ui/summary-list/summary-list';
 import { Tag } from '../../ui/tag/tag';
 
 /** The closing date, or a Closed tag once it has passed (spec §2: closed deadlines show as closed). */
 export function Deadline({ role }: { role: RoleSummary }) {
   const { t } = useTranslation();
+  const formatLongDate = useLongDate();
   if (role.closed) return <Tag colour="grey">{t('roles.closed')}</Tag>;
   return <>{role.deadline ? t('roles.closes', { date: formatLongDate(role.deadline) }) : t('roles.noDeadline')}</>;
 }
@@ -14,6 +15,7 @@ export function Deadline({ role }: { role: RoleSummary }) {
 /** The facts of a role as a summary list: type, level, department, place, work type, pay, dates. */
 export function RoleFacts({ role }: { role: RoleSummary }) {
   const { t } = useTranslation();
+  const formatLongDate = useLongDate();
   const rows: SummaryRow[] = [
     { key: 'roleType', label: t('roles.facts.roleType'), value: role.roleType },
     { key: 'roleLevel', label: t('roles.facts.roleLevel'), value: role.roleLevel },

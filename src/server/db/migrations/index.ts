@@ -3,6 +3,9 @@ import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-auth';
 import * as m0003 from './0003-candidate-journey';
 import * as m0004 from './0004-pipeline';
+import * as m0005 from './0005-moves';
+import * as m0006 from './0006-candidate-items';
+import * as m0007 from './0007-search';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -14,6 +17,9 @@ export const migrations: Record<string, Migration> = {
   '0002-auth': m0002,
   '0003-candidate-journey': m0003,
   '0004-pipeline': m0004,
+  '0005-moves': m0005,
+  '0006-candidate-items': m0006,
+  '0007-search': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

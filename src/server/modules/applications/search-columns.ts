@@ -19,6 +19,7 @@ type SearchColumns = Required<
     | 'degree_class'
     | 'graduation_year'
     | 'average_percent'
+    | 'school_percentile'
   >
 >;
 
@@ -26,6 +27,11 @@ const GROUPS_BY_NAME = new Map(UNIVERSITIES.map((u) => [u.name.toLocaleLowerCase
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const number = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+const percentile = (value: unknown): number | null => {
+  const n = number(value);
+  return n !== null && n >= 0 && n <= 100 ? n : null;
+};
 
 function universitiesOf(answers: Answers): Answers[] {
   const list = answers.universities;
@@ -57,5 +63,8 @@ export function searchColumns(answers: Answers, role: Pick<RoleRecord, 'location
     degree_class: text(latest.degreeClass),
     graduation_year: number(latest.universityGraduationYear),
     average_percent: marks.length ? Math.max(...marks) : null,
+    // Contextual data (migration 0007): no catalogue question asks it; an organisation's custom
+    // field or an import with this id fills it, and the schoolPercentile filter reads it.
+    school_percentile: percentile(answers.schoolPercentile),
   };
 }

@@ -7,6 +7,7 @@ import { conflict } from '../../lib/http-error';
 import { findApplicationDocuments } from '../documents/document.repository';
 import { checkedFileAnswers } from '../documents/file-answers';
 import { acceptedAnswers } from '../forms/form.service';
+import { refreshCandidateStatus } from '../profiles/candidate-status.service';
 import { assertOpen, publishedRoleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
 import { APPLICATION_CHANGED, ownDraft } from './application-access';
@@ -63,6 +64,7 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
       to: user.email,
       template: { kind: 'application_submitted', organizationName: organization.name, firstName: user.first_name, roleName: role.name, link: `${options.siteBase}/applications` },
     });
+    await refreshCandidateStatus(trx, organization, user.id);
     return updated;
   });
   return applicationView(db, viewer, submitted, role);

@@ -2,6 +2,7 @@ import type { ApplicationRecord as ApplicationView } from '../../../../schemas/a
 import { resolvePosition } from '../../../../engine/pipeline/organization-stages';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-error';
+import { refreshCandidateStatus } from '../profiles/candidate-status.service';
 import type { Viewer } from '../users/user.service';
 import { APPLICATION_CHANGED, ownApplication, ownDraft } from './application-access';
 import { deleteApplication, insertStageHistory, updateApplication } from './application.repository';
@@ -34,6 +35,7 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
       from: { stageId: application.stage_id, substageId: application.substage_id, stageStatus: application.stage_status },
       to,
     });
+    await refreshCandidateStatus(trx, viewer.organization, viewer.user.id);
     return updated;
   });
   return applicationView(db, viewer, withdrawn);

@@ -63,3 +63,15 @@ export async function deleteDocuments(db: Db, organizationId: string, applicatio
   if (ids.length === 0) return;
   await db.deleteFrom('documents').where('organization_id', '=', organizationId).where('application_id', '=', applicationId).where('id', 'in', ids).execute();
 }
+
+/** Changes the question a document answers (its type); the updated document, or undefined when there is none. */
+export async function updateDocumentField(db: Db, organizationId: string, applicationId: string, id: string, fieldId: string): Promise<DocumentMeta | undefined> {
+  return db
+    .updateTable('documents')
+    .set({ field_id: fieldId })
+    .where('organization_id', '=', organizationId)
+    .where('application_id', '=', applicationId)
+    .where('id', '=', id)
+    .returning(META_COLUMNS)
+    .executeTakeFirst();
+}

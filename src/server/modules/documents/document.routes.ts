@@ -2,13 +2,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DocumentRef } from '../../../../schemas/application';
+import { DocumentRef, DocumentType } from '../../../../schemas/application';
+import { ApiError } from '../../../../schemas/api';
 import { Message } from '../../../../schemas/auth';
 import { OrganizationKey } from '../../../../schemas/role';
 import { HttpError } from '../../lib/http-error';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { authenticate, viewerOf } from '../../plugins/auth';
-import { deleteDocument, downloadDocument, downloadPhoto, fileTooLarge, MAX_UPLOAD_BYTES, uploadDocument, type Upload } from './document.service';
+import { changeDocumentType, deleteDocument, downloadDocument, downloadPhoto, fileTooLarge, MAX_UPLOAD_BYTES, uploadDocument, type Upload } from './document.service';
 
 const tags = ['candidate', 'documents'];
 const Binary = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
@@ -20,6 +21,7 @@ const UploadQuery = Type.Object({ ...SubdomainQuery.properties, language: Type.O
 const CandidateParams = Type.Object({ orgId: OrganizationKey, id: Type.String({ maxLength: 64 }) });
 const DocumentParams = Type.Object({ ...CandidateParams.properties, docId: Type.String({ maxLength: 64 }) });
 const errors = { ...V1_ERRORS, 413: V1_ERRORS[400], 415: V1_ERRORS[400] };
+const DocumentTypeParams = Type.Object({ ...DocumentParams.properties, type: DocumentType });
 const uploadDoc = 'multipart/form-data with one file part; its type is found from its content';
 
 /** The one file of a multipart request, read whole (the route's size cap stops a larger one early). */
@@ -102,6 +104,23 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteDocument(app.db, viewerOf(request), request.params.id, request.params.docId);
       return { message: 'The document has been deleted' };
     },
+  );
+
+  app.post(
+    '/organization/:orgId/candidate/:id/documentType/:docId/:type',
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Change the type of an uploaded document (Transcript, Right to work, Writing sample, Other)',
+        description:
+          'The candidate on their draft, or the hiring side on any application of the organisation. The answer naming the document moves with it; 409 when another document already has that type.',
+        params: DocumentTypeParams,
+        querystring: SubdomainQuery,
+        response: { 200: DocumentRef, ...errors, 409: ApiError },
+      },
+    },
+    async (request) => changeDocumentType(app.db, viewerOf(request), request.params.id, request.params.docId, request.params.type),
   );
 
   for (const method of ['GET', 'POST'] as const) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { formFields } from '../../../../engine/forms/answers';
 import type { CompiledField } from '../../../../engine/forms/types';
-import type { DocumentRef } from '../../../../schemas/application';
+import { DOCUMENT_TYPE_FIELDS, type DocumentRef, type DocumentType } from '../../../../schemas/application';
+import { isHiringManager } from '../../../../engine/rules/roles';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -12,7 +13,7 @@ import { toDocumentRef } from '../applications/application.view';
 import { roleForm } from '../applications/role-form';
 import { roleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
-import { deleteDocuments, findApplicationDocuments, findDocumentContent, insertDocument } from './document.repository';
+import { deleteDocuments, findApplicationDocuments, findDocumentContent, insertDocument, updateDocumentField } from './document.repository';
 import { detectContentType } from './file-type';
 
 /** The largest file any question accepts; each question's own limit is checked after reading. */
@@ -119,5 +120,48 @@ export async function deleteDocument(db: Db, viewer: Viewer, applicationId: stri
       if (!updated) throw conflict(APPLICATION_CHANGED);
     }
     await deleteDocuments(trx, viewer.organization.id, application.id, [document.id]);
+  });
+}
+
+/** The questions a typed document can answer (spec §3 document types). */
+const TYPED_FIELDS: readonly string[] = Object.values(DOCUMENT_TYPE_FIELDS);
+export const NOT_A_TYPED_DOCUMENT = 'Only transcripts, right to work documents, writing samples and other documents have a document type';
+export const typeTaken = (fieldId: string) => `This application already has a document of that type ('${fieldId}'): delete it or change its type first`;
+
+/**
+ * POST /organization/:orgId/candidate/:id/documentType/:docId/:type (spec §7): a typed upload
+ * (transcript, right to work, writing sample, other) becomes another type. The candidate may
+ * re-type the documents of their draft; the hiring side those of any of the organisation's
+ * applications. The new type must be a question of the role's form that accepts the file, and
+ * not already answered by another document; an answer naming the document moves with it, in
+ * one compare-and-set write with the document.
+ */
+export async function changeDocumentType(db: Db, viewer: Viewer, applicationId: string, documentId: string, type: DocumentType): Promise<DocumentRef> {
+  const hiringSide = isHiringManager(viewer.user.user_type);
+  const application = hiringSide ? await visibleApplication(db, viewer, applicationId) : await ownDraft(db, viewer, applicationId);
+  const document = (await findApplicationDocuments(db, viewer.organization.id, application.id)).find((d) => d.id === documentId);
+  if (!document) throw noDocument(documentId);
+  if (!TYPED_FIELDS.includes(document.field_id)) throw badRequest(NOT_A_TYPED_DOCUMENT, [{ field: 'docId', message: NOT_A_TYPED_DOCUMENT }]);
+  const target = DOCUMENT_TYPE_FIELDS[type];
+  if (document.field_id === target) return toDocumentRef(document);
+  const field = await fileQuestion(db, viewer, application.role_id, target);
+  if (!(field.accept ?? []).includes(document.content_type)) {
+    const message = `The document must be a ${typeList(field.accept ?? [])} to be a '${target}'`;
+    throw badRequest(message, [{ field: 'type', message }]);
+  }
+  const answers = application.answers;
+  const answerId = (fieldId: string) => (answers[fieldId] as { id?: unknown } | undefined)?.id;
+  const holder = answerId(target);
+  if (holder !== undefined && holder !== document.id) throw conflict(typeTaken(target));
+
+  return db.transaction().execute(async (trx) => {
+    const moved = await updateDocumentField(trx, viewer.organization.id, application.id, document.id, target);
+    if (!moved) throw noDocument(documentId);
+    if (answerId(document.field_id) === document.id) {
+      const { [document.field_id]: answer, ...rest } = answers;
+      const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, { answers: json({ ...rest, [target]: answer }) });
+      if (!updated) throw conflict(APPLICATION_CHANGED);
+    }
+    return toDocumentRef(moved);
   });
 }

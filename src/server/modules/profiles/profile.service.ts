@@ -2,6 +2,7 @@ import { mergeStepAnswers, pruneAnswers, formFields, type Answers } from '../../
 import { profileFieldIds } from '../../../../engine/forms/profile';
 import type { CompiledForm } from '../../../../engine/forms/types';
 import { validateStep } from '../../../../engine/forms/validate';
+import { organizationAfterStatus } from '../../../../engine/rules/candidate-save';
 import { isCandidate } from '../../../../engine/rules/roles';
 import type { CandidateProfile, ProfileSave } from '../../../../schemas/profile';
 import type { Db } from '../../db/client';
@@ -10,6 +11,7 @@ import { acceptedAnswers, INVALID_ANSWERS_MESSAGE, profileForm } from '../forms/
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import { updateUser, type UserPatch, type UserRecord } from '../users/user.repository';
 import type { Viewer } from '../users/user.service';
+import { refreshCandidateStatus, storedCandidateStatus } from './candidate-status.service';
 import { findProfile, mergeIntoProfile, writeProfile, type ProfileRecord } from './profile.repository';
 
 export const PROFILE_CHANGED = 'Your profile was changed in another window. Reload the page to see the latest answers.';
@@ -18,19 +20,22 @@ function assertCandidate(viewer: Viewer): void {
   if (!isCandidate(viewer.user.user_type)) throw forbidden('Only candidates have a profile.');
 }
 
-function toProfile(record: ProfileRecord | undefined): CandidateProfile {
+function toProfile(record: ProfileRecord | undefined, status: string | null, organization: OrganizationRecord): CandidateProfile {
+  const candidateStatus = storedCandidateStatus(status);
   return {
     answers: record?.answers ?? {},
     completedSections: record?.completed_sections ?? [],
     version: record?.version ?? 0,
     updatedAt: record?.updated_at.toISOString() ?? null,
+    candidateStatus,
+    organization: organizationAfterStatus(candidateStatus ?? undefined, { id: organization.id }),
   };
 }
 
 /** GET /user/profile */
 export async function candidateProfile(db: Db, viewer: Viewer): Promise<CandidateProfile> {
   assertCandidate(viewer);
-  return toProfile(await findProfile(db, viewer.organization.id, viewer.user.id));
+  return toProfile(await findProfile(db, viewer.organization.id, viewer.user.id), viewer.user.candidate_status, viewer.organization);
 }
 
 /**
@@ -61,7 +66,9 @@ export async function saveProfileSection(db: Db, viewer: Viewer, section: string
   });
   if (!written) throw conflict(PROFILE_CHANGED);
   await syncConsents(db, viewer.user, accepted);
-  return toProfile(written);
+  // The last section saved makes the candidate a passport holder (decision 0009).
+  const status = await refreshCandidateStatus(db, viewer.organization, viewer.user.id);
+  return toProfile(written, status, viewer.organization);
 }
 
 /** The profile's questions of the organisation (its profile sections, without a role's layers). */

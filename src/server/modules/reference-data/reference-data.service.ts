@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import { isListType, LIST_TYPES, listOptions } from '../../../../engine/fields/lists';
 import { STAGE_NAMES } from '../../../../engine/pipeline/stages';
 import type { Region } from '../../../../schemas/organization';
-import type { Country, Degrees, ReferenceItem, School, University, UniversitySearch } from '../../../../schemas/reference-data';
+import type { Country, Degrees, ReferenceItem, School, University, UniversityEntry, UniversityGroup, UniversitySearch } from '../../../../schemas/reference-data';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { OrganizationRecord } from '../organizations/organization.repository';
@@ -14,7 +14,9 @@ import { findActiveRoleNames, findRoleValues, type RoleValueColumn } from '../ro
 
 /** Reference data shipped in configs/reference-data: read once, searched in memory (a few hundred rows). */
 export const COUNTRIES: readonly Country[] = countries;
-export const UNIVERSITIES: readonly University[] = universities as University[];
+const ENTRIES: readonly UniversityEntry[] = universities as UniversityEntry[];
+/** Universities with their groups today. */
+export const UNIVERSITIES: readonly University[] = ENTRIES.map(({ joined: _joined, ...university }) => university);
 export const SCHOOLS: readonly School[] = schools;
 export const SUBJECTS: readonly string[] = subjects;
 
@@ -32,12 +34,28 @@ export function search<T>(items: readonly T[], nameOf: (item: T) => string, term
 }
 
 /**
- * Universities matching a search; with `preferRegion`, those of the organisation's region come
- * first (a UK employer sees UK universities before Australian ones of the same name).
+ * A university's groups as they stood in `year`: a dated group (Russell, Go8) counts from the
+ * year the university joined it; a UK university outside the Russell Group that year is
+ * NON_RUSSELL. Without a year, today's groups.
+ */
+export function groupsInYear(entry: UniversityEntry, year: number | undefined): UniversityGroup[] {
+  if (year === undefined) return [...entry.groups];
+  const joined = (group: UniversityGroup): number => (group === 'RUSSELL' || group === 'GO8' ? (entry.joined?.[group] ?? 0) : 0);
+  const held = entry.groups.filter((group) => group !== 'NON_RUSSELL' && joined(group) <= year);
+  const ukUniversity = entry.groups.includes('RUSSELL') || entry.groups.includes('NON_RUSSELL');
+  return ukUniversity && !held.includes('RUSSELL') ? [...held, 'NON_RUSSELL'] : held;
+}
+
+/**
+ * Universities matching a search; with `year`, their groups as they stood that year (so
+ * `group=RUSSELL&year=2010` leaves out Durham, which joined in 2012); with `preferRegion`, those
+ * of the organisation's region come first (a UK employer sees UK universities before Australian
+ * ones of the same name).
  */
 export function searchUniversities(query: Static<typeof UniversitySearch>, preferRegion?: Region): University[] {
-  const { term, limit = 50, region, group } = query;
-  const scoped = UNIVERSITIES.filter((u) => (!region || u.region === region) && (!group || u.groups.includes(group)));
+  const { term, limit = 50, region, group, year } = query;
+  const dated = ENTRIES.map((entry): University => ({ id: entry.id, name: entry.name, region: entry.region, groups: groupsInYear(entry, year) }));
+  const scoped = dated.filter((u) => (!region || u.region === region) && (!group || u.groups.includes(group)));
   const ordered = preferRegion ? [...scoped].sort((a, b) => Number(a.region !== preferRegion) - Number(b.region !== preferRegion)) : scoped;
   return search(ordered, (u) => u.name, term, limit);
 }

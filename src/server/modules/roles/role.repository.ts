@@ -1,7 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { RoleFilters } from '../../../../schemas/role';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import type { RoleFilters, RoleStatus } from '../../../../schemas/role';
 import type { Db } from '../../db/client';
-import type { Database, NewRoleRow, RoleRow } from '../../db/types';
+import type { Database, NewRoleRow, RoleRow, RolesTable } from '../../db/types';
 
 /** A role as services read it; start_date as YYYY-MM-DD text (a date column, no time zone). */
 export type RoleRecord = RoleRow;
@@ -124,4 +124,86 @@ export async function insertRoleIfAbsent(db: Db, row: NewRoleRow): Promise<boole
 export async function insertRole(db: Db, row: NewRoleRow): Promise<RoleRecord> {
   const { id } = await db.insertInto('roles').values(row).returning('id').executeTakeFirstOrThrow();
   return (await findRoleById(db, row.organization_id, id))!;
+}
+
+/* The hiring side's role list (GET /api/v1/roles) and role edits. */
+
+export interface ManagerRoleFilters {
+  status: RoleStatus;
+  searchTerm?: string;
+}
+
+function managerFilters(organizationId: string, filters: ManagerRoleFilters) {
+  return (eb: ExpressionBuilder<Database, 'roles'>) => {
+    const conditions = [eb('organization_id', '=', organizationId), eb('status', '=', filters.status)];
+    const term = filters.searchTerm?.trim();
+    if (term) {
+      const pattern = containsPattern(term);
+      conditions.push(eb.or((['name', 'summary', 'department', 'location', 'role_type', 'role_level'] as const).map((column) => eb(column, 'ilike', pattern))));
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * One page of an organisation's roles in one status: open roles first by soonest deadline (no
+ * deadline last), then closed ones, most recently closed first; and how many match in all.
+ */
+export async function findManagerRolePage(
+  db: Db,
+  organizationId: string,
+  filters: ManagerRoleFilters,
+  page: { offset: number; limit: number; now: Date },
+): Promise<{ rows: RoleRecord[]; total: number }> {
+  const where = managerFilters(organizationId, filters);
+  const closed = sql`(deadline is not null and deadline <= ${page.now})`;
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('roles')
+      .select([...ROLE_COLUMNS, startDate])
+      .where(where)
+      .orderBy(sql`case when ${closed} then 1 else 0 end`)
+      .orderBy(sql`case when ${closed} then null else deadline end asc nulls last`)
+      .orderBy(sql`deadline desc nulls last`)
+      .orderBy('name')
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db.selectFrom('roles').select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/**
+ * How many applications in the pipeline (submitted or withdrawn; never drafts) each of the roles
+ * has per stage: one grouped query over the (organization_id, role_id, stage_id, …) index.
+ */
+export async function countApplicationsByRoleAndStage(
+  db: Db,
+  organizationId: string,
+  roleIds: readonly string[],
+): Promise<Array<{ roleId: string; stageId: number | null; total: number }>> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('applications')
+    .select(['role_id', 'stage_id', sql<number>`count(*)::int`.as('total')])
+    .where('organization_id', '=', organizationId)
+    .where('role_id', 'in', roleIds)
+    .where('state', '<>', 'DRAFT')
+    .groupBy(['role_id', 'stage_id'])
+    .execute();
+  return rows.map((row) => ({ roleId: row.role_id, stageId: row.stage_id, total: Number(row.total) }));
+}
+
+/** Writes a role's edited columns (and updated_at); the row after, or undefined when it is not the organisation's. */
+export async function updateRoleRow(db: Db, organizationId: string, id: string, patch: Updateable<RolesTable>): Promise<RoleRecord | undefined> {
+  const updated = await db
+    .updateTable('roles')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return updated ? findRoleById(db, organizationId, id) : undefined;
 }

@@ -96,6 +96,7 @@ export type UserPatch = Partial<
     | 'accept_research'
     | 'password_hash'
     | 'password_changed_at'
+    | 'candidate_status'
   >
 >;
 

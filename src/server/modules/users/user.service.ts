@@ -17,6 +17,7 @@ import { accountKey } from '../auth/rate-limit.service';
 import { deleteUserSessions, revokeUserFamilies } from '../auth/session.repository';
 import { deleteUserApplications, findCandidateApplications } from '../applications/application.repository';
 import { findOrganizationSummaries, type OrganizationRecord } from '../organizations/organization.repository';
+import { storedCandidateStatus } from '../profiles/candidate-status.service';
 import { deleteUserProfile } from '../profiles/profile.repository';
 import {
   anonymiseUser,
@@ -73,6 +74,7 @@ export async function toUser(db: Db, user: UserRecord, organizationRequiresOtp: 
     acceptRare: user.accept_rare,
     acceptResearch: user.accept_research,
     createdAt: user.created_at.toISOString(),
+    candidateStatus: storedCandidateStatus(user.candidate_status),
     applications,
     ...(otpCookie && { otpCookie }),
   };

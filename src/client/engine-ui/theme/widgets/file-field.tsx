@@ -6,6 +6,7 @@ import { useClickLock } from '../../../ui/button/use-click-lock';
 import * as formStyles from '../../../ui/form/form.css';
 import { visuallyHidden } from '../../../ui/visually-hidden.css';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
+import { DownloadLink } from '../../download';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -135,6 +136,7 @@ export function FileField(props: FieldProps) {
         <div className={styles.fileChosen}>
           <span className={styles.fileName}>{value.name}</span>
           {typeof value.size === 'number' ? <span>{formatBytes(value.size)}</span> : null}
+          <DownloadLink file={value} />
           <Button variant="secondary" onClick={remove} disabled={disabled || readonly}>
             {t('form.file.remove')}{' '}
             <span className={visuallyHidden}>{value.name}</span>

@@ -1,0 +1,280 @@
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { CandidateSearchFilters, CandidateSearchPage } from '../schemas/search';
+import { buildApp } from '../src/server/app';
+import type { App } from '../src/server/app-types';
+import { openDatabase, type Db } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { seedDemoData } from '../src/server/db/seed';
+import { findOrganizationByKey, type OrganizationRecord } from '../src/server/modules/organizations/organization.repository';
+import { findRoleById } from '../src/server/modules/roles/role.repository';
+import { searchQueries } from '../src/server/modules/search/search.service';
+import { generatePipeline } from './generate-pipeline';
+import { ms, summarise, type Figure, type Timing } from './support';
+
+/*
+ * Candidate search at scale (issue 6): POST /api/v1/search/candidate/:orgId with three filters,
+ * a sort and a page of 20, counts per stage (totalForStage) included, through the whole Fastify
+ * stack (app.inject: token, tenancy, validation, service, serialisation), against the same SQL run
+ * bare (the compiled queries of the same call, side by side as the endpoint runs them).
+ *
+ * - PGlite in memory with 100,000 applications over 200 roles (target p95 < 150 ms);
+ * - PostgreSQL with 1,000,000 over 200 roles (target p95 < 50 ms), when BENCH_DATABASE_URL or
+ *   DATABASE_URL is set or 127.0.0.1:5432 answers: a fresh database `bench_search` is made, and
+ *   kept when BENCH_KEEP=1 (a later run with BENCH_KEEP=1 reuses it if it holds the data).
+ * API overhead = endpoint p50 / bare SQL p50 (target < 1.5). EXPLAIN (ANALYZE, BUFFERS) of every
+ * scenario goes to docs/performance-plans.md.
+ *
+ * Sizes can be changed for a quick run: BENCH_PGLITE_APPLICATIONS, BENCH_PG_APPLICATIONS, BENCH_RUNS;
+ * BENCH_SEARCH_ON=pglite or =postgres runs one of the two.
+ */
+
+const PGLITE_APPLICATIONS = Number(process.env.BENCH_PGLITE_APPLICATIONS ?? 100_000);
+const PG_APPLICATIONS = Number(process.env.BENCH_PG_APPLICATIONS ?? 1_000_000);
+const ROLES = 200;
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const PG_DATABASE = 'bench_search';
+const ON = (process.env.BENCH_SEARCH_ON ?? 'pglite,postgres').split(',');
+const PASSWORD = 'CandidDemo#2026';
+
+interface Scenario {
+  name: string;
+  query: string;
+  filters: CandidateSearchFilters;
+}
+
+/** Three filters + a sort + a page of 20 each; the roles are the busiest and a typical one. */
+function scenarios(busiest: string, typical: string): Scenario[] {
+  return [
+    { name: 'busiest role, stage tab, Russell Group; last change ↓', query: '?sortBy=lastChangeAt&orderBy=DESC', filters: { roleId: busiest, stageId: 1, universityGroups: ['RUSSELL'] } },
+    { name: 'typical role, pending, applied in 6 months; name ↑', query: '?sortBy=name&orderBy=ASC', filters: { roleId: typical, statuses: ['PENDING'], dateAdded: 'LAST_6_MONTHS' } },
+    { name: 'busiest role, name contains "pat", stage tab; applied ↓', query: '?sortBy=appliedAt&orderBy=DESC', filters: { roleId: busiest, searchTerm: 'pat', stageId: 1 } },
+    { name: 'all roles: stage tab, Russell Group, mark ≥ 70; score ↓', query: '?sortBy=score&orderBy=DESC', filters: { stageId: 3, universityGroups: ['RUSSELL'], universityPercentile: { min: 70 } } },
+  ];
+}
+
+interface Measured {
+  scenario: Scenario;
+  endpoint: Timing;
+  bare: Timing;
+}
+
+async function signInManager(app: App): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/oauth/token?subdomain=acme',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'password', username: 'recruiter@acme.example', password: PASSWORD, scope: 'write', client_id: 'web' }).toString(),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ access_token: string }>().access_token;
+}
+
+/** The compiled SQL of one call, run as the service runs it (role check, page and counts side by side). */
+function bareRunner(db: Db, organization: OrganizationRecord, scenario: Scenario, page: number) {
+  const planned = searchQueries(db, organization, { variant: 'candidate', filters: scenario.filters, query: queryOf(scenario, page), now: new Date() });
+  const compiled: CompiledQuery[] = [planned.page.compile(), planned.counts!.compile()];
+  return () =>
+    Promise.all([
+      scenario.filters.roleId ? findRoleById(db, organization.id, scenario.filters.roleId) : undefined,
+      ...compiled.map((query) => db.executeQuery(query)),
+    ]);
+}
+
+function queryOf(scenario: Scenario, page: number) {
+  const params = new URLSearchParams(scenario.query.slice(1));
+  return { page, resultsPerPage: 20, sortBy: params.get('sortBy') as 'lastChangeAt', orderBy: params.get('orderBy') as 'DESC' };
+}
+
+async function measure(app: App, db: Db, organization: OrganizationRecord, token: string, list: Scenario[]): Promise<Measured[]> {
+  const call = (s: Scenario, page: number) =>
+    app.inject({ method: 'POST', url: `/api/v1/search/candidate/acme${s.query}&page=${page}&resultsPerPage=20`, headers: { authorization: `Bearer ${token}` }, payload: { filters: s.filters } });
+  // Warm up: plans, caches, the JIT.
+  for (const s of list) {
+    for (let i = 0; i < 5; i += 1) {
+      const res = await call(s, i % 3);
+      if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body}`);
+      await bareRunner(db, organization, s, i % 3)();
+    }
+  }
+  const samples = new Map(list.map((s) => [s, { endpoint: [] as number[], bare: [] as number[] }]));
+  // Interleaved (endpoint, bare, next scenario…) so both see the same machine load.
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const s of list) {
+      const page = run % 3;
+      let start = performance.now();
+      await call(s, page);
+      samples.get(s)!.endpoint.push(performance.now() - start);
+      const bare = bareRunner(db, organization, s, page);
+      start = performance.now();
+      await bare();
+      samples.get(s)!.bare.push(performance.now() - start);
+    }
+  }
+  return list.map((s) => ({ scenario: s, endpoint: summarise(samples.get(s)!.endpoint), bare: summarise(samples.get(s)!.bare) }));
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the page query and the counts query of each scenario. */
+async function plans(db: Db, organization: OrganizationRecord, list: Scenario[]): Promise<string> {
+  const parts: string[] = [];
+  for (const s of list) {
+    const planned = searchQueries(db, organization, { variant: 'candidate', filters: s.filters, query: queryOf(s, 0), now: new Date() });
+    for (const [label, query] of [['page', planned.page.compile()], ['totalForStage', planned.counts!.compile()]] as const) {
+      const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain (analyze, buffers) ${query.sql}` } as CompiledQuery<{ 'QUERY PLAN': string }>);
+      parts.push(`#### ${s.name} — ${label}\n\n\`\`\`\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+    }
+  }
+  return parts.join('\n\n');
+}
+
+async function busiestAndTypical(db: Db, organizationId: string, roleIds: readonly string[]): Promise<[string, string]> {
+  const counts = await db
+    .selectFrom('applications')
+    .select(['role_id', sql<number>`count(*)::int`.as('n')])
+    .where('organization_id', '=', organizationId)
+    .where('role_id', 'in', [...roleIds])
+    .groupBy('role_id')
+    .orderBy('n', 'desc')
+    .execute();
+  return [counts[0]!.role_id, counts[Math.floor(counts.length / 2)]!.role_id];
+}
+
+interface RunResult {
+  label: string;
+  applications: number;
+  generateMs: number | null;
+  measured: Measured[];
+  plans: string;
+  sizes: string;
+}
+
+async function benchOn(db: Db, label: string, applications: number, reuse: boolean): Promise<RunResult> {
+  await migrate(db);
+  await seedDemoData(db);
+  const acme = (await findOrganizationByKey(db, 'acme'))!;
+  const existing = await db.selectFrom('roles').select('id').where('organization_id', '=', acme.id).where('reference', 'like', 'bench-%').execute();
+  let roleIds = existing.map((r) => r.id);
+  let generateMs: number | null = null;
+  if (!reuse || roleIds.length !== ROLES) {
+    console.log(`  generating ${applications.toLocaleString('en-GB')} applications over ${ROLES} roles on ${label}…`);
+    const generated = await generatePipeline(db, { organizationId: acme.id, roles: ROLES, applications, onProgress: (m) => console.log(`    ${m}`) });
+    roleIds = generated.roleIds;
+    generateMs = generated.milliseconds;
+  }
+  const app = await buildApp({ db, logLevel: false, clientDir: null });
+  await app.ready();
+  try {
+    const token = await signInManager(app);
+    const [busiest, typical] = await busiestAndTypical(db, acme.id, roleIds);
+    const list = scenarios(busiest, typical);
+    const measured = await measure(app, db, acme, token, list);
+    const check = await app.inject({ method: 'POST', url: `/api/v1/search/candidate/acme${list[0]!.query}`, headers: { authorization: `Bearer ${token}` }, payload: { filters: list[0]!.filters } });
+    const body = check.json<CandidateSearchPage>();
+    if (body.content.length !== Math.min(20, body.totalElements)) throw new Error(`${label}: unexpected page ${check.body.slice(0, 200)}`);
+    const sizes = await sql<{ n: number; roles: number }>`select count(*)::int as n, count(distinct role_id)::int as roles from applications where organization_id = ${acme.id}`.execute(db);
+    return { label, applications, generateMs, measured, plans: await plans(db, acme, list), sizes: `${sizes.rows[0]!.n.toLocaleString('en-GB')} applications over ${sizes.rows[0]!.roles} roles` };
+  } finally {
+    await app.close();
+  }
+}
+
+async function postgresAdminUrl(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+async function onPostgres(adminUrl: string): Promise<RunResult> {
+  const keep = process.env.BENCH_KEEP === '1';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE])).rowCount === 1;
+  if (exists && !keep) await admin.query(`drop database ${PG_DATABASE} with (force)`);
+  if (!exists || !keep) await admin.query(`create database ${PG_DATABASE}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${PG_DATABASE}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  try {
+    return await benchOn(db, 'PostgreSQL', PG_APPLICATIONS, keep && exists);
+  } finally {
+    await db.destroy();
+    if (!keep) {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${PG_DATABASE} with (force)`);
+      await cleanup.end();
+    }
+  }
+}
+
+function figures(run: RunResult, target: number): Figure[] {
+  const out: Figure[] = [];
+  if (run.generateMs !== null) out.push({ name: `Generate ${run.applications.toLocaleString('en-GB')} applications, ${ROLES} roles (${run.label})`, value: `${(run.generateMs / 1000).toFixed(1)} s` });
+  const worstP95 = Math.max(...run.measured.map((m) => m.endpoint.p95));
+  for (const m of run.measured) {
+    out.push({
+      name: `Search ${run.label}, ${m.scenario.name}: endpoint p50 / p95`,
+      value: `${ms(m.endpoint.p50)} / ${ms(m.endpoint.p95)}`,
+      target: `p95 < ${target} ms`,
+      met: m.endpoint.p95 < target,
+      note: `${run.sizes}; ${m.endpoint.runs} runs`,
+    });
+    out.push({ name: `Search ${run.label}, ${m.scenario.name}: bare SQL p50 / p95`, value: `${ms(m.bare.p50)} / ${ms(m.bare.p95)}` });
+    out.push({ name: `Search ${run.label}, ${m.scenario.name}: API overhead (endpoint p50 / SQL p50)`, value: (m.endpoint.p50 / m.bare.p50).toFixed(2), target: '< 1.5', met: m.endpoint.p50 / m.bare.p50 < 1.5 });
+  }
+  out.push({ name: `Search ${run.label}: worst scenario p95`, value: ms(worstP95), target: `< ${target} ms`, met: worstP95 < target });
+  return out;
+}
+
+/** npm run bench (suite 'Candidate search') or npm run bench:search alone. */
+export async function benchSearch(): Promise<Figure[]> {
+  const runs: RunResult[] = [];
+  const out: Figure[] = [];
+  if (ON.includes('pglite')) {
+    const lite = await openDatabase({ kind: 'memory' });
+    try {
+      const run = await benchOn(lite, 'PGlite', PGLITE_APPLICATIONS, false);
+      runs.push(run);
+      out.push(...figures(run, 150));
+    } finally {
+      await lite.destroy();
+    }
+  }
+  const adminUrl = ON.includes('postgres') ? await postgresAdminUrl() : null;
+  if (adminUrl) {
+    const run = await onPostgres(adminUrl);
+    runs.push(run);
+    out.push(...figures(run, 50));
+  } else {
+    out.push({ name: 'Search PostgreSQL', value: 'not run: no PostgreSQL server (BENCH_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432)' });
+  }
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the end`;
+  writeFileSync(
+    join(import.meta.dirname, '../docs/performance-plans.md'),
+    [
+      '# Candidate search: query plans',
+      '',
+      'Written by `npm run bench:search` (bench/search.bench.ts); do not edit by hand.',
+      `Last run: ${new Date().toISOString()} on ${machine}.`,
+      'Each scenario is one search call: its page query and its counts-per-stage query, EXPLAIN (ANALYZE, BUFFERS) after the timed runs.',
+      '',
+      ...runs.flatMap((run) => [`## ${run.label}: ${run.sizes}`, '', run.plans, '']),
+    ].join('\n'),
+  );
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await benchSearch();
+  for (const f of results) console.log(`${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}`);
+}

@@ -1,0 +1,68 @@
+import type { CandidatePanel, ExportBody, MatchState, Note, PanelApplication, ScoreValue, StageScores } from '../../../schemas/candidate-items';
+import { http } from './http';
+
+/*
+ * Spec §7 Organization-candidate calls for the hiring side: the candidate panel, notes and
+ * comments, scores per stage, match, documents and the CSV export of a selection.
+ */
+const enc = encodeURIComponent;
+
+export type { CandidatePanel, Note, PanelApplication, ScoreValue, StageScores };
+
+const base = (organizationId: string, applicationId: string) => `/v1/organization/${enc(organizationId)}/candidate/${enc(applicationId)}`;
+
+/** GET /organization/:orgId/candidate/:id. */
+export async function fetchCandidatePanel(organizationId: string, applicationId: string): Promise<CandidatePanel> {
+  return (await http.get<CandidatePanel>(base(organizationId, applicationId))).data;
+}
+
+/** PUT .../note: a new note. */
+export async function addNote(organizationId: string, applicationId: string, comment: string): Promise<Note> {
+  return (await http.put<Note>(`${base(organizationId, applicationId)}/note`, { comment })).data;
+}
+
+/** PUT .../note/:noteId: the author (or an admin) edits a note. */
+export async function editNote(organizationId: string, applicationId: string, noteId: string, comment: string): Promise<Note> {
+  return (await http.put<Note>(`${base(organizationId, applicationId)}/note/${enc(noteId)}`, { comment })).data;
+}
+
+/** PUT .../comment: a new comment. */
+export async function addComment(organizationId: string, applicationId: string, comment: string): Promise<Note> {
+  return (await http.put<Note>(`${base(organizationId, applicationId)}/comment`, { comment })).data;
+}
+
+/** PUT .../score: one stage's metric values (checked against the stage's metrics on the server too). */
+export async function saveScores(organizationId: string, applicationId: string, stageId: number, scores: Record<string, ScoreValue | null>, totalScore?: number): Promise<StageScores> {
+  const body = { stageId, scores, ...(totalScore === undefined ? {} : { totalScore }) };
+  return (await http.put<StageScores>(`${base(organizationId, applicationId)}/score`, body)).data;
+}
+
+/** PUT or DELETE .../match. */
+export async function setMatch(organizationId: string, applicationId: string, matched: boolean): Promise<MatchState> {
+  const url = `${base(organizationId, applicationId)}/match`;
+  return (matched ? await http.put<MatchState>(url, {}) : await http.delete<MatchState>(url)).data;
+}
+
+/** A file the browser saves under `fileName` (the API answers with an attachment). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the address is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET .../download/:docId: a document as a blob (the call needs the bearer token, so a plain link would not do). */
+export async function downloadDocument(organizationId: string, applicationId: string, documentId: string): Promise<Blob> {
+  return (await http.get<Blob>(`${base(organizationId, applicationId)}/download/${enc(documentId)}`, { responseType: 'blob' })).data;
+}
+
+/** POST /candidate/:roleId/export: the selection as CSV. */
+export async function exportCandidates(roleId: string, selection: ExportBody): Promise<Blob> {
+  return (await http.post<Blob>(`/v1/candidate/${enc(roleId)}/export`, selection, { responseType: 'blob' })).data;
+}

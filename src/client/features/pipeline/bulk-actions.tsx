@@ -1,0 +1,168 @@
+import { useId, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { OrganizationStage } from '../../../../schemas/pipeline';
+import type { CandidateSearchFilters } from '../../../../schemas/search';
+import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import { exportCandidates, saveBlob } from '../../api/candidate-items';
+import { bulkMove } from '../../api/pipeline';
+import { useApiMessage } from '../../api/use-api-message';
+import { showToastAtom } from '../../state/process';
+import { Button, ButtonGroup } from '../../ui/button/button';
+import { useClickLock } from '../../ui/button/use-click-lock';
+import { Dialog } from '../../ui/dialog/dialog';
+import { Checkbox } from '../../ui/form/checkbox';
+import { ALL_MATCHING, NO_SELECTION, isPageSelected, selectedCount, selectionPayload, type Selection } from './selection';
+import * as styles from './pipeline.css';
+
+interface BulkActionsProps {
+  stages: readonly OrganizationStage[];
+  selection: Selection;
+  onSelectionChange: (selection: Selection) => void;
+  totalElements: number;
+  pageIds: readonly string[];
+  /** Bulk moves and exports are per role (POST /candidate/bulkstage/:stageId/:roleId, /candidate/:roleId/export). */
+  roleId: string | undefined;
+  roleName: string | undefined;
+  /** The search's filters: what "all matching" means. */
+  filters: CandidateSearchFilters;
+  userId: string | undefined;
+  onMoved: () => void;
+}
+
+/**
+ * What can be done with the selection: select all matching (then everything the search finds,
+ * minus rows unticked again), move to a stage or substage (optionally assigning them to me) after a
+ * confirmation that says how many will move, and export the selection as CSV.
+ */
+export function BulkActions({ stages, selection, onSelectionChange, totalElements, pageIds, roleId, roleName, filters, userId, onMoved }: BulkActionsProps) {
+  const { t } = useTranslation();
+  const apiMessage = useApiMessage();
+  const showToast = useSetAtom(showToastAtom);
+  const ids = useId();
+  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
+  const [stageId, setStageId] = useState<number>(ordered[0]?.id ?? 0);
+  const [substageId, setSubstageId] = useState('');
+  const [assignToMe, setAssignToMe] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const count = selectedCount(selection, totalElements);
+  const target = ordered.find((s) => s.id === stageId);
+  const targetSub = target?.subStages.find((s) => s.id === substageId);
+  const targetName = target ? (targetSub ? `${target.name} – ${targetSub.name}` : target.name) : '';
+  const payload = selectionPayload(selection, filters);
+
+  const move = useClickLock(() => {
+    if (!roleId || !target) return;
+    setConfirming(false);
+    bulkMove(roleId, target.id, payload, { substageId: targetSub?.id, assignee: assignToMe ? userId : undefined }).then(
+      (result) => {
+        showToast({ kind: 'success', message: t('pipeline.bulk.moved', { count: result.moved, stage: targetName }) });
+        onSelectionChange(NO_SELECTION);
+        onMoved();
+      },
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  });
+
+  const exportCsv = useClickLock(() => {
+    if (!roleId) return;
+    exportCandidates(roleId, payload).then(
+      (blob) => {
+        saveBlob(blob, `candidates-${(roleName ?? roleId).replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.csv`);
+        showToast({ kind: 'success', message: t('pipeline.bulk.exported') });
+      },
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  });
+
+  const pageSelected = selection.mode === 'ids' && isPageSelected(selection, pageIds) && selection.ids.length === pageIds.length;
+  return (
+    <div className={styles.selectionBar} role="group" aria-labelledby={`${ids}-count`}>
+      <p id={`${ids}-count`} className={styles.selectionNote} aria-live="polite">
+        {count === 0 ? (
+          t('pipeline.bulk.none')
+        ) : (
+          <strong>{selection.mode === 'all' && selection.unselectedIds.length === 0 ? t('pipeline.bulk.allSelected', { count }) : t('pipeline.bulk.selected', { count })}</strong>
+        )}{' '}
+        {pageSelected && totalElements > pageIds.length ? (
+          <button type="button" className={styles.linkButton} onClick={() => onSelectionChange(ALL_MATCHING)}>
+            {t('pipeline.bulk.selectAllMatching', { count: totalElements })}
+          </button>
+        ) : null}
+        {count > 0 ? (
+          <>
+            {' '}
+            <button type="button" className={styles.linkButton} onClick={() => onSelectionChange(NO_SELECTION)}>
+              {t('pipeline.bulk.clear')}
+            </button>
+          </>
+        ) : null}
+      </p>
+      {count === 0 ? null : !roleId ? (
+        <p className={styles.selectionNote}>{t('pipeline.bulk.chooseRole')}</p>
+      ) : (
+        <>
+          <div>
+            <label className={styles.label} htmlFor={`${ids}-stage`}>
+              {t('pipeline.bulk.stage')}
+            </label>
+            <select
+              id={`${ids}-stage`}
+              className={styles.select}
+              value={stageId}
+              onChange={(event) => {
+                setStageId(Number(event.target.value));
+                setSubstageId('');
+              }}
+            >
+              {ordered.map((stage) => (
+                <option key={stage.id} value={stage.id}>
+                  {stage.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className={styles.label} htmlFor={`${ids}-substage`}>
+              {t('pipeline.bulk.substage')}
+            </label>
+            <select id={`${ids}-substage`} className={styles.select} value={substageId} onChange={(event) => setSubstageId(event.target.value)}>
+              <option value="">{t('pipeline.bulk.defaultSubstage')}</option>
+              {target
+                ? orderedSubStages(target).map((sub) => (
+                    <option key={sub.id} value={sub.id}>
+                      {sub.name}
+                    </option>
+                  ))
+                : null}
+            </select>
+          </div>
+          <div>
+            <Checkbox id={`${ids}-assign`} label={t('pipeline.bulk.assignToMe')} checked={assignToMe} onChange={setAssignToMe} disabled={!userId} />
+          </div>
+          <ButtonGroup>
+            <Button disabled={!target} onClick={() => setConfirming(true)}>
+              {t('pipeline.bulk.move')}
+            </Button>
+            <Button variant="secondary" onClick={exportCsv}>
+              {t('pipeline.bulk.export')}
+            </Button>
+          </ButtonGroup>
+        </>
+      )}
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('pipeline.bulk.confirmTitle', { count, stage: targetName })}
+        description={assignToMe ? t('pipeline.bulk.confirmBodyAssign', { count }) : t('pipeline.bulk.confirmBody', { count })}
+      >
+        <ButtonGroup>
+          <Button onClick={move}>{t('pipeline.bulk.confirm', { count })}</Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('pipeline.bulk.cancel')}
+          </Button>
+        </ButtonGroup>
+      </Dialog>
+    </div>
+  );
+}

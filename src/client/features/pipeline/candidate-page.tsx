@@ -1,0 +1,365 @@
+import { useId, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { OrganizationStage } from '../../../../schemas/pipeline';
+import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import { isHiringManagerAdmin } from '../../../../engine/rules/roles';
+import { formatLongDate, formatScore } from '../../../../engine/screens/format';
+import {
+  addComment,
+  addNote,
+  downloadDocument,
+  editNote,
+  fetchCandidatePanel,
+  saveBlob,
+  saveScores,
+  setMatch,
+  type CandidatePanel,
+  type PanelApplication,
+  type StageScores,
+} from '../../api/candidate-items';
+import { fetchHistory, moveCandidate, setAssignee, undoMove, type HistoryEntry, type MoveResult } from '../../api/pipeline';
+import { useApiMessage } from '../../api/use-api-message';
+import { userAtom } from '../../state/auth';
+import { showToastAtom } from '../../state/process';
+import { useOrganization } from '../../state/site';
+import { Button, ButtonGroup } from '../../ui/button/button';
+import { useClickLock } from '../../ui/button/use-click-lock';
+import { BackLink } from '../../ui/link/back-link';
+import { LoadState } from '../../ui/page/load-state';
+import { useLoad } from '../../ui/page/use-load';
+import { SummaryList } from '../../ui/summary-list/summary-list';
+import { Switch } from '../../ui/switch/switch';
+import { formatDateTime, formatShortDate, formatSize } from './format';
+import { Notes } from './notes';
+import { ScoreForm } from './score-form';
+import { returnTarget } from './search-state';
+import { useStages } from './use-stages';
+import * as styles from './pipeline.css';
+
+function positionText(position: { stageName: string; substageName?: string | null } | null): string {
+  if (!position) return '';
+  return position.substageName ? `${position.stageName} – ${position.substageName}` : position.stageName;
+}
+
+function History({ entries }: { entries: readonly HistoryEntry[] }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return <p className={styles.muted}>{t('pipeline.history.none')}</p>;
+  return (
+    <ol className={styles.history}>
+      {entries.map((entry) => (
+        <li key={entry.id} className={entry.undone ? `${styles.historyItem} ${styles.undone}` : styles.historyItem}>
+          <p>
+            {entry.from
+              ? t('pipeline.history.move', { from: entry.from.stageName, to: entry.to?.stageName ?? '' })
+              : t('pipeline.history.entered', { to: entry.to?.stageName ?? '' })}
+            {entry.undone ? ` ${t('pipeline.history.undone')}` : ''}
+          </p>
+          <p className={styles.muted}>
+            {t('pipeline.history.byline', { name: entry.actor?.name ?? t('pipeline.history.system'), date: formatDateTime(entry.createdAt) })}
+            {` · ${t(`pipeline.history.kind.${entry.kind}`)}`}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface MoveFormProps {
+  stages: readonly OrganizationStage[];
+  application: PanelApplication;
+  onMoved: (result: MoveResult) => void;
+}
+
+/** Move this application to a stage and substage, or undo the last move. */
+function MoveForm({ stages, application, onMoved }: MoveFormProps) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const showToast = useSetAtom(showToastAtom);
+  const id = useId();
+  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
+  const [stageId, setStageId] = useState<number>(application.stageId ?? ordered[0]?.id ?? 0);
+  const stage = ordered.find((s) => s.id === stageId);
+  const subs = stage ? orderedSubStages(stage) : [];
+  const [substageId, setSubstageId] = useState<string>(application.substageId ?? '');
+  const chosenSub = subs.find((s) => s.id === substageId) ?? subs.find((s) => s.defaultSubStage) ?? subs[0];
+  const done = (result: MoveResult, message: string) => {
+    onMoved(result);
+    showToast({ kind: 'success', message });
+  };
+  const failed = (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) });
+  const move = useClickLock(() => {
+    if (!stage || !chosenSub) return;
+    moveCandidate(organization.id, application.id, stage.id, chosenSub.id).then(
+      (result) => done(result, t('pipeline.candidate.moved', { stage: positionText(result) })),
+      failed,
+    );
+  });
+  const undo = useClickLock(() => {
+    undoMove(application.id).then((result) => done(result, t('pipeline.candidate.undone', { stage: positionText(result) })), failed);
+  });
+  return (
+    <>
+      <div className={styles.inlineFields}>
+        <div>
+          <label className={styles.label} htmlFor={`${id}-stage`}>
+            {t('pipeline.candidate.stage')}
+          </label>
+          <select
+            id={`${id}-stage`}
+            className={styles.select}
+            value={stageId}
+            onChange={(event) => {
+              setStageId(Number(event.target.value));
+              setSubstageId('');
+            }}
+          >
+            {ordered.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className={styles.label} htmlFor={`${id}-substage`}>
+            {t('pipeline.candidate.substage')}
+          </label>
+          <select id={`${id}-substage`} className={styles.select} value={chosenSub?.id ?? ''} onChange={(event) => setSubstageId(event.target.value)}>
+            {subs.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ButtonGroup>
+        <Button onClick={move} disabled={!chosenSub || (stage?.id === application.stageId && chosenSub.id === application.substageId)}>
+          {t('pipeline.candidate.move')}
+        </Button>
+        <Button variant="secondary" onClick={undo}>
+          {t('pipeline.candidate.undo')}
+        </Button>
+      </ButtonGroup>
+    </>
+  );
+}
+
+function Scores({ stages, panel, application }: { stages: readonly OrganizationStage[]; panel: CandidatePanel; application: PanelApplication }) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const id = useId();
+  const scored = stages.filter((s) => s.metrics.length > 0).sort((a, b) => a.orderIndex - b.orderIndex);
+  const [saved, setSaved] = useState<StageScores[]>(panel.scores);
+  const initial = scored.find((s) => s.id === application.stageId)?.id ?? scored[0]?.id;
+  const [stageId, setStageId] = useState<number | undefined>(initial);
+  const stage = scored.find((s) => s.id === stageId);
+  if (scored.length === 0) return <p className={styles.muted}>{t('pipeline.scores.noMetrics')}</p>;
+  const summary = saved.filter((s) => s.totalScore !== null);
+  return (
+    <>
+      {summary.length > 0 ? (
+        <SummaryList
+          rows={summary.map((s) => ({
+            key: String(s.stageId),
+            label: stages.find((x) => x.id === s.stageId)?.name ?? String(s.stageId),
+            value: formatScore(s.totalScore!),
+          }))}
+        />
+      ) : null}
+      <div className={styles.inlineFields}>
+        <div>
+          <label className={styles.label} htmlFor={`${id}-stage`}>
+            {t('pipeline.scores.stage')}
+          </label>
+          <select id={`${id}-stage`} className={styles.select} value={stageId} onChange={(event) => setStageId(Number(event.target.value))}>
+            {scored.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {stage ? (
+        <ScoreForm
+          key={stage.id}
+          stage={stage}
+          saved={saved.find((s) => s.stageId === stage.id)}
+          onSave={(values, totalScore) =>
+            saveScores(organization.id, application.id, stage.id, values, totalScore).then((result) => {
+              setSaved((current) => [...current.filter((s) => s.stageId !== result.stageId), result]);
+              return result;
+            })
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Documents({ panel }: { panel: CandidatePanel }) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const showToast = useSetAtom(showToastAtom);
+  if (panel.documents.length === 0) return <p className={styles.muted}>{t('pipeline.documents.none')}</p>;
+  const download = (documentId: string, fileName: string) =>
+    downloadDocument(organization.id, panel.application.id, documentId).then(
+      (blob) => saveBlob(blob, fileName),
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  return (
+    <ul className={styles.noteList}>
+      {panel.documents.map((document) => (
+        <li key={document.id} className={styles.noteItem}>
+          <button type="button" className={styles.linkButton} onClick={() => void download(document.id, document.fileName)}>
+            {t('pipeline.documents.download', { name: document.fileName })}
+          </button>
+          <span className={styles.muted}> ({formatSize(document.size)}, {formatShortDate(document.createdAt)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidatePanel; stages: readonly OrganizationStage[]; returnTo: string }) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const showToast = useSetAtom(showToastAtom);
+  const user = useAtomValue(userAtom).user;
+  const [application, setApplication] = useState(initial.application);
+  const history = useLoad(() => fetchHistory(application.id), `${application.id}:${application.version}:${application.lastChangeAt}`);
+  const matchLabel = useId();
+  const canEdit = (note: { author: { id: string } | null }) => (user ? note.author?.id === user.id || isHiringManagerAdmin(user.userType) : false);
+  const onMoved = (result: MoveResult) =>
+    setApplication((current) => ({ ...current, ...result, substageName: result.substageName, stageStatus: result.stageStatus }));
+  const toggleMatch = (matched: boolean) =>
+    setMatch(organization.id, application.id, matched).then(
+      (result) => {
+        setApplication((current) => ({ ...current, matched: result.matched }));
+        showToast({ kind: 'success', message: result.matched ? t('pipeline.candidate.matched') : t('pipeline.candidate.unmatched') });
+      },
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  const assign = useClickLock(() => {
+    const mine = application.assignee?.id === user?.id;
+    setAssignee(application.id, mine ? null : (user?.id ?? null)).then(
+      (result) => {
+        setApplication((current) => ({ ...current, assignee: result.assignee }));
+        showToast({ kind: 'success', message: result.assignee ? t('pipeline.candidate.assigned', { name: result.assignee.name }) : t('pipeline.candidate.unassigned') });
+      },
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  });
+  const rows = [
+    { key: 'role', label: t('pipeline.candidate.role'), value: application.roleName },
+    { key: 'stage', label: t('pipeline.candidate.stage'), value: application.stageName ? positionText({ stageName: application.stageName, substageName: application.substageName }) : t('pipeline.table.none') },
+    { key: 'status', label: t('pipeline.candidate.status'), value: application.stageStatus ? t(`pipeline.status.${application.stageStatus}`) : '' },
+    { key: 'email', label: t('pipeline.candidate.email'), value: initial.candidate.email ?? '' },
+    { key: 'applied', label: t('pipeline.candidate.applied'), value: application.appliedAt ? formatLongDate(application.appliedAt) : '' },
+    { key: 'lastChange', label: t('pipeline.candidate.lastChange'), value: formatDateTime(application.lastChangeAt) },
+    { key: 'score', label: t('pipeline.candidate.totalScore'), value: application.totalScore === null ? t('pipeline.candidate.noScore') : formatScore(application.totalScore) },
+    { key: 'assignee', label: t('pipeline.candidate.assignee'), value: application.assignee?.name ?? t('pipeline.candidate.nobody') },
+  ];
+  return (
+    <>
+      <BackLink to={returnTo}>{t('pipeline.candidate.back')}</BackLink>
+      <h1>{initial.candidate.name}</h1>
+      <div className={styles.candidateLayout}>
+        <div>
+          <section className={styles.section} aria-labelledby="candidate-summary">
+            <h2 id="candidate-summary">{t('pipeline.candidate.summary')}</h2>
+            <SummaryList rows={rows} />
+            <div className={styles.inlineFields}>
+              <div>
+                <span id={matchLabel} className={styles.label}>
+                  {t('pipeline.candidate.match')}
+                </span>
+                <Switch checked={application.matched} onChange={(matched) => void toggleMatch(matched)} labelledBy={matchLabel} />
+              </div>
+              <Button variant="secondary" onClick={assign} disabled={!user}>
+                {application.assignee && application.assignee.id === user?.id ? t('pipeline.candidate.unassign') : t('pipeline.candidate.assignToMe')}
+              </Button>
+            </div>
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-move">
+            <h2 id="candidate-move">{t('pipeline.candidate.moveTitle')}</h2>
+            <MoveForm key={`${application.stageId}:${application.substageId}`} stages={stages} application={application} onMoved={onMoved} />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-answers">
+            <h2 id="candidate-answers">{t('pipeline.candidate.answers')}</h2>
+            {initial.panel.length > 0 ? (
+              <SummaryList rows={initial.panel.map((row) => ({ key: row.id, label: row.label, value: row.value }))} />
+            ) : (
+              <p className={styles.muted}>{t('pipeline.candidate.noAnswers')}</p>
+            )}
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-scores">
+            <h2 id="candidate-scores">{t('pipeline.scores.title')}</h2>
+            <Scores stages={stages} panel={initial} application={application} />
+          </section>
+        </div>
+        <div>
+          <section className={styles.section} aria-labelledby="candidate-documents">
+            <h2 id="candidate-documents">{t('pipeline.documents.title')}</h2>
+            <Documents panel={initial} />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-notes">
+            <h2 id="candidate-notes">{t('pipeline.notes.title')}</h2>
+            <Notes
+              kind="notes"
+              items={initial.notes}
+              canEdit={canEdit}
+              onAdd={(text) => addNote(organization.id, application.id, text)}
+              onEdit={(noteId, text) => editNote(organization.id, application.id, noteId, text)}
+            />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-comments">
+            <h2 id="candidate-comments">{t('pipeline.comments.title')}</h2>
+            <Notes kind="comments" items={initial.comments} canEdit={() => false} onAdd={(text) => addComment(organization.id, application.id, text)} />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-history">
+            <h2 id="candidate-history">{t('pipeline.history.title')}</h2>
+            <LoadState state={history.state} title={t('pipeline.history.loadFailed')} message={apiMessage} onRetry={history.reload} heading={2}>
+              {(entries) => <History entries={entries} />}
+            </LoadState>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /manager/candidate/:id: one application as the hiring side sees and works on it. */
+export function CandidatePage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const returnTo = returnTarget(new URLSearchParams(search).get('return'));
+  const panel = useLoad(() => fetchCandidatePanel(organization.id, id), `${organization.id}:${id}`);
+  const stages = useStages();
+  if (panel.state.status !== 'ready') {
+    return (
+      <>
+        <BackLink to={returnTo}>{t('pipeline.candidate.back')}</BackLink>
+        <LoadState state={panel.state} title={t('pipeline.candidate.loadFailed')} message={apiMessage} onRetry={panel.reload}>
+          {() => null}
+        </LoadState>
+        {panel.state.status === 'loading' ? <h1>{t('pages.managerCandidate.title')}</h1> : null}
+      </>
+    );
+  }
+  const data = panel.state.data;
+  return (
+    <LoadState state={stages.state} title={data.candidate.name} message={apiMessage} onRetry={stages.reload}>
+      {(list) => <CandidateView key={data.application.id} panel={data} stages={list} returnTo={returnTo} />}
+    </LoadState>
+  );
+}

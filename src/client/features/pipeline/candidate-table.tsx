@@ -1,0 +1,200 @@
+import { createContext, useContext, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import type { CandidateListItem } from '../../../../schemas/search';
+import { formatScore } from '../../../../engine/screens/format';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
+import { isPageSelected, isSelected, type Selection } from './selection';
+import type { SortField } from './search-state';
+import { formatShortDate } from './format';
+import * as styles from './pipeline.css';
+
+const features = tableFeatures({ rowSortingFeature });
+const helper = createColumnHelper<typeof features, CandidateListItem>();
+
+/** What the cells need from the page: the selection and where a name links to. */
+interface TableContext {
+  selection: Selection;
+  onToggle: (id: string, selected: boolean) => void;
+  hrefFor: (row: CandidateListItem) => string;
+}
+const Context = createContext<TableContext | null>(null);
+const useTableContext = () => useContext(Context)!;
+
+function SelectCell({ row }: { row: CandidateListItem }) {
+  const { t } = useTranslation();
+  const { selection, onToggle } = useTableContext();
+  return (
+    <input
+      type="checkbox"
+      className={styles.checkbox}
+      aria-label={t('pipeline.table.selectRow', { name: row.name })}
+      checked={isSelected(selection, row.id)}
+      onChange={(event) => onToggle(row.id, event.target.checked)}
+    />
+  );
+}
+
+function NameCell({ row }: { row: CandidateListItem }) {
+  const { hrefFor } = useTableContext();
+  return (
+    <>
+      <Link to={hrefFor(row)}>{row.name}</Link>
+      {row.email ? <div className={styles.muted}>{row.email}</div> : null}
+    </>
+  );
+}
+
+/** A field id of the role's listFields as a heading ("degreeSubject" → "Degree subject"). */
+function fieldHeading(id: string): string {
+  const words = id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Column id → the server's sort field (spec §3 Search state: candidatesSortField). */
+const SORTABLE: Readonly<Record<string, SortField>> = { name: 'name', stage: 'stage', totalScore: 'score', appliedAt: 'appliedAt', lastChangeAt: 'lastChangeAt' };
+const SORT_COLUMN = Object.fromEntries(Object.entries(SORTABLE).map(([column, field]) => [field, column])) as Record<SortField, string>;
+
+interface CandidateTableProps {
+  rows: CandidateListItem[];
+  /** Show the role column (the search spans roles). */
+  showRole: boolean;
+  /** The role's listFields columns (candidatesx). */
+  fieldIds: readonly string[];
+  sortBy: SortField;
+  orderBy: 'ASC' | 'DESC';
+  onSort: (sortBy: SortField, orderBy: 'ASC' | 'DESC') => void;
+  selection: Selection;
+  onToggle: (id: string, selected: boolean) => void;
+  onTogglePage: (selected: boolean) => void;
+  hrefFor: (row: CandidateListItem) => string;
+  busy: boolean;
+  caption: string;
+}
+
+/**
+ * The candidate list (@tanstack/react-table v9): the server sorts and pages (manualSorting);
+ * the table owns the column model and the sorting state, which mirrors the address.
+ */
+export function CandidateTable(props: CandidateTableProps) {
+  const { t } = useTranslation();
+  const { rows, showRole, fieldIds, sortBy, orderBy, onSort, selection, onToggle, onTogglePage, hrefFor, busy, caption } = props;
+  const fieldKey = fieldIds.join('|');
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.display({ id: 'select', header: () => null, cell: (info) => <SelectCell row={info.row.original} />, enableSorting: false }),
+        helper.accessor('name', { header: () => t('pipeline.table.name'), cell: (info) => <NameCell row={info.row.original} /> }),
+        ...(showRole ? [helper.accessor('roleName', { header: () => t('pipeline.table.role'), enableSorting: false })] : []),
+        helper.accessor((row) => [row.stageName, row.substageName].filter(Boolean).join(' – '), {
+          id: 'stage',
+          header: () => t('pipeline.table.stage'),
+          cell: (info) => info.getValue() || t('pipeline.table.none'),
+        }),
+        helper.accessor('stageStatus', {
+          header: () => t('pipeline.table.status'),
+          cell: (info) => (info.getValue() ? t(`pipeline.status.${info.getValue()!}`) : ''),
+          enableSorting: false,
+        }),
+        helper.accessor((row) => [row.universityName, row.degreeClass].filter(Boolean).join(', '), { id: 'university', header: () => t('pipeline.table.university'), enableSorting: false }),
+        helper.accessor('averagePercent', { header: () => t('pipeline.table.average'), cell: (info) => (info.getValue() === null ? '' : `${formatScore(info.getValue()!)}%`), enableSorting: false }),
+        helper.accessor('totalScore', { header: () => t('pipeline.table.score'), cell: (info) => (info.getValue() === null ? '' : formatScore(info.getValue()!)) }),
+        helper.accessor((row) => row.assignee?.name ?? '', { id: 'assignee', header: () => t('pipeline.table.assignee'), enableSorting: false }),
+        ...fieldKey.split('|').filter(Boolean).map((id) =>
+          helper.accessor((row) => row.fields?.[id] ?? '', { id: `field:${id}`, header: () => fieldHeading(id), enableSorting: false }),
+        ),
+        helper.accessor('appliedAt', { header: () => t('pipeline.table.applied'), cell: (info) => (info.getValue() ? formatShortDate(info.getValue()!) : '') }),
+        helper.accessor('lastChangeAt', { header: () => t('pipeline.table.lastChange'), cell: (info) => formatShortDate(info.getValue()) }),
+      ]),
+    [t, showRole, fieldKey],
+  );
+  const sorting: SortingState = useMemo(() => [{ id: SORT_COLUMN[sortBy], desc: orderBy === 'DESC' }], [sortBy, orderBy]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (!first || !SORTABLE[first.id]) return;
+      onSort(SORTABLE[first.id]!, first.desc ? 'DESC' : 'ASC');
+    },
+  });
+  const pageIds = rows.map((row) => row.id);
+  const context = useMemo(() => ({ selection, onToggle, hrefFor }), [selection, onToggle, hrefFor]);
+  return (
+    <Context.Provider value={context}>
+      <div className={styles.tableRegion} role="region" aria-labelledby="candidate-table-caption" tabIndex={0}>
+        <table className={styles.table} aria-busy={busy || undefined}>
+          <caption id="candidate-table-caption" className={visuallyHidden}>
+            {caption}
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  if (header.column.id === 'select') {
+                    return (
+                      <th key={header.id} className={styles.th} scope="col">
+                        <input
+                          type="checkbox"
+                          className={styles.checkbox}
+                          aria-label={t('pipeline.table.selectPage')}
+                          checked={isPageSelected(selection, pageIds)}
+                          disabled={pageIds.length === 0}
+                          onChange={(event) => onTogglePage(event.target.checked)}
+                        />
+                      </th>
+                    );
+                  }
+                  return (
+                    <th
+                      key={header.id}
+                      className={styles.th}
+                      scope="col"
+                      aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                          <table.FlexRender header={header} />
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                          <span className={visuallyHidden}>{sorted ? t(sorted === 'asc' ? 'pipeline.table.sortedAsc' : 'pipeline.table.sortedDesc') : t('pipeline.table.sortable')}</span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className={isSelected(selection, row.id) ? styles.selectedRow : undefined}>
+                {row.getAllCells().map((cell) =>
+                  cell.column.id === 'name' ? (
+                    <th key={cell.id} className={`${styles.td} ${styles.rowHeader}`} scope="row">
+                      <table.FlexRender cell={cell} />
+                    </th>
+                  ) : (
+                    <td key={cell.id} className={styles.td}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Context.Provider>
+  );
+}

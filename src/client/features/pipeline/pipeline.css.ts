@@ -1,0 +1,190 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+import { media } from '../../ui/media';
+import { controlFocusRing, focusRing } from '../../ui/focus.css';
+
+// Filters beside the results from the md breakpoint; above them, folded, on phones.
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.l,
+  '@media': { [media.md]: { gridTemplateColumns: 'minmax(15rem, 1fr) minmax(0, 3fr)', alignItems: 'start' } },
+});
+export const results = style({ minWidth: 0 });
+
+export const toolbar = style({
+  display: 'flex',
+  minWidth: 0,
+  flexWrap: 'wrap',
+  gap: `${vars.space.s} ${vars.space.l}`,
+  alignItems: 'flex-end',
+  marginBottom: vars.space.l,
+});
+export const toolbarField = style({ minWidth: 0, flex: '1 1 14rem', maxWidth: '30rem' });
+
+export const select = style({
+  display: 'block',
+  width: '100%',
+  minWidth: '12rem',
+  maxWidth: '30rem',
+  height: '2.5rem',
+  padding: vars.space.xs,
+  border: `2px solid ${vars.colour.inputBorder}`,
+  borderRadius: 0,
+  fontFamily: 'inherit',
+  fontSize: vars.font.sizeBody,
+  color: vars.colour.text,
+  backgroundColor: vars.colour.background,
+  selectors: { '&:focus': controlFocusRing },
+});
+export const label = style({ display: 'block', marginBottom: vars.space.xs, fontWeight: vars.font.weightBold });
+
+// Stage tabs and substage tabs: links (each is an address), wrapping on phones.
+export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none', borderBottom: `1px solid ${vars.colour.border}` });
+export const subTabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none' });
+const tabBase = style({
+  display: 'inline-block',
+  padding: `${vars.space.s} ${vars.space.m}`,
+  color: vars.colour.link,
+  textDecoration: 'underline',
+  border: '1px solid transparent',
+  selectors: { '&:focus-visible': focusRing },
+});
+export const tab = styleVariants({
+  idle: [tabBase, { backgroundColor: vars.colour.panel }],
+  current: [tabBase, { color: vars.colour.text, textDecoration: 'none', backgroundColor: vars.colour.background, border: `1px solid ${vars.colour.border}`, borderBottomColor: vars.colour.background, marginBottom: -1, fontWeight: vars.font.weightBold }],
+});
+export const subTab = styleVariants({
+  idle: [tabBase, { padding: `${vars.space.xs} ${vars.space.s}` }],
+  current: [tabBase, { padding: `${vars.space.xs} ${vars.space.s}`, color: vars.colour.text, textDecoration: 'none', fontWeight: vars.font.weightBold, borderBottom: `4px solid ${vars.brand.secondary}` }],
+});
+
+export const filters = style({ padding: vars.space.m, backgroundColor: vars.colour.panel });
+export const filterSection = style({ marginBottom: vars.space.m });
+export const filterSummary = style({ cursor: 'pointer', fontWeight: vars.font.weightBold, padding: `${vars.space.xs} 0`, selectors: { '&:focus-visible': focusRing } });
+export const rangeRow = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap' });
+export const narrowInput = style({ maxWidth: '6em' });
+
+// The table scrolls sideways inside its own focusable region on narrow screens.
+// position: relative keeps visually hidden (absolute) texts inside the scrolling box, so they do not widen the page.
+export const tableRegion = style({ position: 'relative', overflowX: 'auto', marginBottom: vars.space.l, selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } } });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSmall });
+export const th = style({ textAlign: 'left', verticalAlign: 'bottom', padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`, borderBottom: `2px solid ${vars.colour.text}`, whiteSpace: 'nowrap' });
+export const td = style({ padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`, borderBottom: `1px solid ${vars.colour.border}`, verticalAlign: 'top' });
+export const rowHeader = style({ textAlign: 'left', fontWeight: 'normal' });
+export const selectedRow = style({ backgroundColor: '#f8f8e8' });
+export const sortButton = style({
+  padding: 0,
+  border: 0,
+  background: 'none',
+  font: 'inherit',
+  fontWeight: vars.font.weightBold,
+  color: vars.colour.link,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': focusRing },
+});
+export const checkbox = style({ width: 24, height: 24, margin: 0, accentColor: vars.colour.text, selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 1 } } });
+
+export const selectionBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.s} ${vars.space.m}`,
+  alignItems: 'flex-end',
+  padding: vars.space.m,
+  marginBottom: vars.space.m,
+  border: `2px solid ${vars.colour.text}`,
+});
+export const selectionNote = style({ margin: 0, flexBasis: '100%' });
+export const linkButton = style({
+  padding: 0,
+  border: 0,
+  background: 'none',
+  font: 'inherit',
+  color: vars.colour.link,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': focusRing },
+});
+export const pageSize = style({ display: 'flex', gap: vars.space.s, alignItems: 'center', flexWrap: 'wrap', marginBottom: vars.space.m });
+
+// The board: one column per stage, scrolling sideways; cards stack in a column.
+export const board = style({ position: 'relative', display: 'flex', gap: vars.space.m, overflowX: 'auto', paddingBottom: vars.space.m, alignItems: 'flex-start', selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } } });
+export const column = style({ flex: '0 0 16rem', minWidth: '16rem', padding: vars.space.s, backgroundColor: vars.colour.panel, border: '3px solid transparent' });
+export const columnTarget = style({ borderColor: vars.colour.focus, borderStyle: 'dashed' });
+export const columnTitle = style({ fontSize: vars.font.sizeBody, margin: `0 0 ${vars.space.s}` });
+export const cards = style({ display: 'flex', flexDirection: 'column', gap: vars.space.s, margin: 0, padding: 0, listStyle: 'none', minHeight: '3rem' });
+export const card = style({ padding: vars.space.s, backgroundColor: vars.colour.background, border: `1px solid ${vars.colour.border}` });
+export const cardLifted = style({ outline: `3px solid ${vars.colour.focus}`, boxShadow: `0 0 0 6px ${vars.colour.focusText}` });
+export const cardActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s, marginTop: vars.space.s, position: 'relative' });
+export const handle = style({
+  padding: `2px ${vars.space.s}`,
+  border: `1px solid ${vars.colour.text}`,
+  background: vars.colour.buttonSecondary,
+  font: 'inherit',
+  fontSize: vars.font.sizeSmall,
+  color: vars.colour.text,
+  cursor: 'grab',
+  selectors: { '&:focus-visible': controlFocusRing },
+});
+export const menu = style({
+  position: 'absolute',
+  top: '100%',
+  left: 0,
+  zIndex: 10,
+  minWidth: '14rem',
+  margin: 0,
+  padding: vars.space.xs,
+  listStyle: 'none',
+  backgroundColor: vars.colour.background,
+  border: `2px solid ${vars.colour.text}`,
+});
+export const menuItem = style({
+  display: 'block',
+  width: '100%',
+  padding: vars.space.xs,
+  border: 0,
+  background: 'none',
+  font: 'inherit',
+  fontSize: vars.font.sizeSmall,
+  textAlign: 'left',
+  color: vars.colour.text,
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': focusRing, '&:hover': { backgroundColor: vars.colour.panel }, '&:disabled': { color: vars.colour.secondaryText, cursor: 'default' } },
+});
+export const muted = style({ color: vars.colour.secondaryText, fontSize: vars.font.sizeSmall, margin: 0 });
+
+// Role list.
+export const roleList = style({ margin: 0, padding: 0, listStyle: 'none', borderTop: `1px solid ${vars.colour.border}` });
+export const roleItem = style({ padding: `${vars.space.m} 0`, borderBottom: `1px solid ${vars.colour.border}` });
+export const roleTitle = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.xs });
+export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.l}`, margin: `0 0 ${vars.space.s}`, padding: 0, listStyle: 'none', color: vars.colour.secondaryText });
+export const stageCounts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.s}`, padding: 0, listStyle: 'none', fontSize: vars.font.sizeSmall });
+export const stageCount = style({ padding: `2px ${vars.space.s}`, backgroundColor: vars.colour.panel });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.s} ${vars.space.l}`, alignItems: 'baseline' });
+export const statusTabs = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap', margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none' });
+
+// Candidate page.
+export const candidateLayout = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  '@media': { [media.md]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', alignItems: 'start' } },
+});
+export const section = style({ marginBottom: vars.space.xl, minWidth: 0 });
+export const history = style({ margin: 0, padding: 0, listStyle: 'none' });
+export const historyItem = style({ padding: `${vars.space.s} 0`, borderBottom: `1px solid ${vars.colour.border}` });
+export const undone = style({ textDecoration: 'line-through', color: vars.colour.secondaryText });
+export const noteList = style({ margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none' });
+export const noteItem = style({ padding: `${vars.space.s} 0`, borderBottom: `1px solid ${vars.colour.border}`, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+export const textarea = style({
+  display: 'block',
+  width: '100%',
+  minHeight: '5rem',
+  padding: vars.space.xs,
+  border: `2px solid ${vars.colour.inputBorder}`,
+  fontFamily: 'inherit',
+  fontSize: vars.font.sizeBody,
+  selectors: { '&:focus': controlFocusRing },
+});
+export const inlineFields = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, alignItems: 'flex-end', marginBottom: vars.space.l });
+// Fields and buttons side by side line up on their bottom edge: their own bottom margins go.
+globalStyle(`${inlineFields} > div, ${inlineFields} > button, ${selectionBar} > div`, { marginBottom: 0 });

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { STAGE_IDS } from '../../../../engine/pipeline/stages';
+import { candidateStatusOf, type CandidateStatus } from '../../../../engine/rules/candidate-save';
+import type { Db } from '../../db/client';
+import { candidateProgress } from '../applications/candidate-progress';
+import { profileForm } from '../forms/form.service';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+
+/** Stages where a submitted application stops keeping its candidate active (withdrew, rejected): decision 0009. */
+const INACTIVE_STAGES: readonly number[] = STAGE_IDS.filter((id) => {
+  const progress = candidateProgress('SUBMITTED', id);
+  return progress === 'WITHDRAWN' || progress === 'UNSUCCESSFUL';
+});
+
+/** Whether an application at `stageId` keeps its candidate active. */
+export function isActiveStage(stageId: number | null): boolean {
+  return stageId === null || !INACTIVE_STAGES.includes(stageId);
+}
+
+/**
+ * The candidates' statuses (spec §3 candidateStatus, the rule of candidate-status.service) worked
+ * out again after moves changed whether they have an active application: one query for any number
+ * of candidates, then one UPDATE per resulting status. In the caller's transaction.
+ */
+export async function refreshCandidateStatuses(trx: Db, organization: OrganizationRecord, userIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  const sections = (await profileForm(trx, organization)).steps.map((s) => s.id);
+  const rows = await sql<{ id: string; active: boolean; completed: string[] | null; status: string | null }>`
+    select u.id, u.candidate_status as status,
+      exists (
+        select 1 from applications a
+        where a.organization_id = ${organization.id} and a.user_id = u.id and a.state = 'SUBMITTED'
+          and (a.stage_id is null or not (a.stage_id = any(${[...INACTIVE_STAGES]}::int[])))
+      ) as active,
+      (select p.completed_sections from candidate_profiles p where p.organization_id = ${organization.id} and p.user_id = u.id) as completed
+    from users u where u.organization_id = ${organization.id} and u.id = any(${ids}::uuid[])`.execute(trx);
+  const changes = new Map<CandidateStatus | null, string[]>();
+  for (const row of rows.rows) {
+    const saved = new Set(row.completed ?? []);
+    const profileComplete = sections.length > 0 && sections.every((s) => saved.has(s));
+    const status = candidateStatusOf({ profileComplete, activeApplication: row.active });
+    if (status !== row.status) changes.set(status, [...(changes.get(status) ?? []), row.id]);
+  }
+  for (const [status, changed] of changes) {
+    await trx
+      .updateTable('users')
+      .set({ candidate_status: status, updated_at: sql<Date>`now()` })
+      .where('organization_id', '=', organization.id)
+      .where(sql<boolean>`id = any(${changed}::uuid[])`)
+      .execute();
+  }
+}

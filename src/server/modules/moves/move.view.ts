@@ -1,0 +1,70 @@
+import { findStage } from '../../../../engine/pipeline/organization-stages';
+import { STAGE_NAMES, isStageId } from '../../../../engine/pipeline/stages';
+import { displayName } from '../../../../engine/rules/display-name';
+import type { HistoryEntry, MoveResult, OrganizationStage } from '../../../../schemas/pipeline';
+import type { ApplicationRow } from '../../db/types';
+import type { HistoryRow } from './move.repository';
+
+/** A stage's name in the organisation's pipeline, else the product's (a stage since removed from the pipeline). */
+export function stageName(stages: readonly OrganizationStage[], stageId: number): string {
+  return findStage(stages, stageId)?.name ?? (isStageId(stageId) ? STAGE_NAMES[stageId] : `Stage ${stageId}`);
+}
+
+export function substageName(stages: readonly OrganizationStage[], stageId: number, substageId: string | null): string {
+  return findStage(stages, stageId)?.subStages.find((s) => s.id === substageId)?.name ?? substageId ?? '';
+}
+
+export interface NamedUser {
+  id: string;
+  first_name: string | null;
+  preferred_name: string | null;
+  last_name: string | null;
+  email: string;
+  anonymised_at: Date | null;
+}
+
+export function personOf(user: NamedUser): { id: string; name: string } {
+  return {
+    id: user.id,
+    name: displayName({ id: user.id, firstName: user.first_name, preferredName: user.preferred_name, lastName: user.last_name, email: user.email, anonymised: user.anonymised_at !== null }),
+  };
+}
+
+export function toMoveResult(application: ApplicationRow, stages: readonly OrganizationStage[]): MoveResult {
+  const stageId = application.stage_id!;
+  return {
+    id: application.id,
+    stageId,
+    stageName: stageName(stages, stageId),
+    substageId: application.substage_id ?? '',
+    substageName: substageName(stages, stageId, application.substage_id),
+    stageStatus: application.stage_status!,
+    lastChangeAt: application.last_change_at.toISOString(),
+    version: application.version,
+  };
+}
+
+export function toHistoryEntry(row: HistoryRow, stages: readonly OrganizationStage[]): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    from:
+      row.from_stage_id === null
+        ? null
+        : { stageId: row.from_stage_id, stageName: stageName(stages, row.from_stage_id), substageId: row.from_substage_id, stageStatus: row.from_stage_status },
+    to: { stageId: row.to_stage_id, stageName: stageName(stages, row.to_stage_id), substageId: row.to_substage_id, stageStatus: row.to_stage_status },
+    actor:
+      row.actor_id === null
+        ? null
+        : personOf({
+            id: row.actor_id,
+            first_name: row.actor_first_name,
+            preferred_name: row.actor_preferred_name,
+            last_name: row.actor_last_name,
+            email: row.actor_email ?? '',
+            anonymised_at: row.actor_anonymised_at,
+          }),
+    createdAt: row.created_at.toISOString(),
+    undone: row.undone_at !== null,
+  };
+}

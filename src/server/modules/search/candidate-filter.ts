@@ -1,0 +1,162 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { dateAddedSince } from '../../../../engine/pipeline/search';
+import type { CandidateSearchFilters } from '../../../../schemas/search';
+import type { Db } from '../../db/client';
+import type { Database } from '../../db/types';
+import { isUuid } from '../../lib/uuid';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+
+/*
+ * The candidate-search filter payload (spec §3) as SQL: one place that says which applications
+ * "match", shared by the search calls, bulk moves of "all matching" and the CSV export.
+ *
+ * Signature: `matchingApplications(db, organization, filters, now)` — the ORGANISATION (an
+ * OrganizationRecord, or anything with its id, stages and sector), not just its id, because the
+ * `groups` filter reads the organisation's stage groups (viewer.organization.stages) and `sector`
+ * its sector. Drafts are never matched. Filter values that cannot name a row (a malformed uuid in
+ * ids, roleId, assigneeId…) match nothing rather than failing in SQL; the search calls reject them
+ * with a 400 first (see search.service.ts `filterProblems`).
+ */
+
+export type FilterOrganization = Pick<OrganizationRecord, 'id' | 'stages' | 'sector'>;
+type Eb = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
+
+/**
+ * The text `searchTerm` looks in: first name, last name and email, lower-cased. The expression is
+ * exactly the one the trigram index of migration 0007 is built on, so the planner can use it.
+ */
+export const SEARCH_TEXT = sql<string>`lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '') || ' ' || coalesce(a.email, ''))`;
+
+/** LIKE pattern for a term typed by someone: its %, _ and \ match themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const uuids = (values: readonly string[]): string[] => values.filter(isUuid).map((v) => v.toLowerCase());
+const nothing = sql<SqlBool>`false`;
+const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
+const uuidArray = (values: readonly string[]) => sql`${[...values]}::uuid[]`;
+
+function range(eb: Eb, column: 'a.school_percentile' | 'a.average_percent', r: { min?: number; max?: number }): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (r.min !== undefined) conditions.push(eb(column, '>=', r.min as never));
+  if (r.max !== undefined) conditions.push(eb(column, '<=', r.max as never));
+  // An empty range still asks for "has a value".
+  if (conditions.length === 0) conditions.push(eb(column, 'is not', null));
+  return conditions;
+}
+
+/** Spec §3 university groups: NON_RUSSELL is "has a university, none of them Russell Group". */
+function universityGroups(eb: Eb, groups: readonly string[]): Expression<SqlBool> {
+  const named = groups.filter((g) => g !== 'NON_RUSSELL');
+  const options: Expression<SqlBool>[] = [];
+  if (named.length) options.push(sql<SqlBool>`a.university_groups && ${textArray(named)}`);
+  if (groups.includes('NON_RUSSELL')) options.push(eb.and([eb('a.university_name', 'is not', null), sql<SqlBool>`not ('RUSSELL' = any(a.university_groups))`]));
+  return eb.or(options);
+}
+
+/** Role attribute filters, as a condition on the application's role (same organisation). */
+function roleConditions(filters: CandidateSearchFilters): Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> {
+  const conditions: Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> = [];
+  if (filters.roleTypes?.length) conditions.push((eb) => eb('roles.role_type', 'in', filters.roleTypes!));
+  // The lateral edition's role types live in the same column.
+  if (filters.lateralRoleTypes?.length) conditions.push((eb) => eb('roles.role_type', 'in', filters.lateralRoleTypes!));
+  if (filters.roleLevels?.length) conditions.push((eb) => eb('roles.role_level', 'in', filters.roleLevels!));
+  if (filters.departments?.length) conditions.push((eb) => eb('roles.department', 'in', filters.departments!));
+  if (filters.employmentTypes?.length) conditions.push((eb) => eb('roles.employment_type', 'in', filters.employmentTypes!));
+  if (filters.status) conditions.push((eb) => eb('roles.status', '=', filters.status!));
+  // Roles starting within [roleStartDate, roleEndDate] (epoch seconds, compared as UTC days).
+  if (filters.roleStartDate !== undefined) conditions.push(() => sql<SqlBool>`roles.start_date >= (to_timestamp(${filters.roleStartDate}) at time zone 'UTC')::date`);
+  if (filters.roleEndDate !== undefined) conditions.push(() => sql<SqlBool>`roles.start_date <= (to_timestamp(${filters.roleEndDate}) at time zone 'UTC')::date`);
+  return conditions;
+}
+
+/** Every condition of the payload, for applications aliased `a` of `organization`. */
+export function filterConditions(organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
+  return (eb: Eb): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('a.organization_id', '=', organization.id), eb('a.state', '<>', 'DRAFT')];
+    const f = filters;
+
+    if (f.locations?.length) conditions.push(eb('a.location', 'in', f.locations));
+    if (f.groups?.length) {
+      const stageIds = organization.stages.filter((s) => s.groupStage && f.groups!.includes(s.groupStage)).map((s) => s.id);
+      conditions.push(stageIds.length ? eb('a.stage_id', 'in', stageIds) : nothing);
+    }
+    if (f.statuses?.length) conditions.push(eb('a.stage_status', 'in', f.statuses));
+    if (f.steps?.length) conditions.push(eb('a.step', 'in', f.steps));
+    if (f.sources?.length) conditions.push(eb('a.source', 'in', f.sources));
+    if (f.roleId !== undefined) conditions.push(isUuid(f.roleId) ? eb('a.role_id', '=', f.roleId.toLowerCase()) : nothing);
+    if (f.stageId !== undefined) conditions.push(eb('a.stage_id', '=', f.stageId));
+    if (f.substageId !== undefined) conditions.push(eb('a.substage_id', '=', f.substageId));
+    if (f.dateAdded) conditions.push(eb('a.applied_at', '>=', dateAddedSince(f.dateAdded, now)));
+    for (const score of f.scores ?? []) {
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('candidate_scores as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.application_id', '=', 'a.id')
+            .where('s.organization_id', '=', organization.id)
+            .where('s.key', '=', score.key)
+            .$if(score.min !== undefined, (q) => q.where('s.score', '>=', score.min as never))
+            .$if(score.max !== undefined, (q) => q.where('s.score', '<=', score.max as never))
+            .$if(score.min === undefined && score.max === undefined, (q) => q.where('s.score', 'is not', null)),
+        ),
+      );
+    }
+    if (f.ids?.length) {
+      const ids = uuids(f.ids);
+      conditions.push(ids.length ? sql<SqlBool>`a.id = any(${uuidArray(ids)})` : nothing);
+    }
+    if (f.unselectedIds?.length) {
+      const ids = uuids(f.unselectedIds);
+      if (ids.length) conditions.push(sql<SqlBool>`not (a.id = any(${uuidArray(ids)}))`);
+    }
+    if (f.assigneeId !== undefined) {
+      // 'none': nobody is assigned (the same word the assignee call uses to clear).
+      if (f.assigneeId === 'none') conditions.push(eb('a.assignee_id', 'is', null));
+      else conditions.push(isUuid(f.assigneeId) ? eb('a.assignee_id', '=', f.assigneeId.toLowerCase()) : nothing);
+    }
+    if (f.recruiters?.length) {
+      // A recruiter's candidates: the applications assigned to them.
+      const ids = uuids(f.recruiters);
+      conditions.push(ids.length ? sql<SqlBool>`a.assignee_id = any(${uuidArray(ids)})` : nothing);
+    }
+    const term = f.searchTerm?.trim();
+    if (term) conditions.push(sql<SqlBool>`${SEARCH_TEXT} like ${containsPattern(term)}`);
+
+    if (f.schoolPercentile) conditions.push(...range(eb, 'a.school_percentile', f.schoolPercentile));
+    if (f.universityPercentile) conditions.push(...range(eb, 'a.average_percent', f.universityPercentile));
+    if (f.wamRanges?.length) conditions.push(eb.or(f.wamRanges.map((r) => eb.and(range(eb, 'a.average_percent', r)))));
+    if (f.universityGroups?.length) conditions.push(universityGroups(eb, f.universityGroups));
+    if (f.permitTypes?.length) conditions.push(eb('a.permit_type', 'in', f.permitTypes));
+
+    // One organisation is searched: `clients` and `sector` either keep all of it or nothing.
+    if (f.clients?.length && !f.clients.some((c) => c.toLowerCase() === organization.id)) conditions.push(nothing);
+    if (f.sector !== undefined && organization.sector.id !== f.sector) conditions.push(nothing);
+
+    const roleFilters = roleConditions(f);
+    if (roleFilters.length) {
+      conditions.push(
+        eb(
+          'a.role_id',
+          'in',
+          eb
+            .selectFrom('roles')
+            .select('roles.id')
+            .where('roles.organization_id', '=', organization.id)
+            .where((rb) => rb.and(roleFilters.map((c) => c(rb)))),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * The organisation's applications (never drafts) matching every filter of the payload: a Kysely
+ * select over `applications as a` with nothing selected yet — add columns, counts or a delete.
+ */
+export function matchingApplications(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
+  return db.selectFrom('applications as a').where(filterConditions(organization, filters, now));
+}

@@ -1,0 +1,257 @@
+import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import { pageInfo } from '../../../../engine/pipeline/search';
+import { displayName } from '../../../../engine/rules/display-name';
+import { candidatePanel } from '../../../../engine/screens/candidate-panel';
+import { isAnonymisedEmail } from '../../../../engine/validation/email';
+import type { FieldError } from '../../../../schemas/api';
+import type { CandidateListItem, CandidateSearchFilters, CandidateSearchPage, SearchQuery, StageTotals } from '../../../../schemas/search';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/http-error';
+import { isUuid } from '../../lib/uuid';
+import { roleForm } from '../applications/role-form';
+import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { RoleRecord } from '../roles/role.repository';
+import { roleOf } from '../roles/role.service';
+import { candidatePageQuery, countQuery, findPeople, findProfileAnswers, stageCountQuery, type CandidatePageRow, type SearchSort } from './search.repository';
+
+/** The three list calls of spec §7 Search: with tab counts, with the role's list fields, or just the page. */
+export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
+
+export const INVALID_FILTERS_MESSAGE = 'There is a problem with the search filters';
+/** How many people the quick profile search answers at most. */
+export const PROFILE_RESULTS = 20;
+
+type Range = { min?: number; max?: number };
+
+/**
+ * What the schema cannot say about a filter payload: ids that cannot name a row, stages and
+ * substages the organisation does not have, ranges upside down. Each problem names its field.
+ */
+export function filterProblems(organization: Pick<OrganizationRecord, 'stages'>, filters: CandidateSearchFilters, prefix = 'filters'): FieldError[] {
+  const problems: FieldError[] = [];
+  const at = (field: string, message: string) => problems.push({ field: `${prefix}.${field}`, message });
+  if (filters.roleId !== undefined && !isUuid(filters.roleId)) at('roleId', 'must be a role id');
+  if (filters.assigneeId !== undefined && filters.assigneeId !== 'none' && !isUuid(filters.assigneeId)) at('assigneeId', "must be a user id or 'none'");
+  for (const key of ['ids', 'unselectedIds', 'recruiters'] as const) {
+    filters[key]?.forEach((id, i) => {
+      if (!isUuid(id)) at(`${key}.${i}`, key === 'recruiters' ? 'must be a user id' : 'must be an application id');
+    });
+  }
+  const stage = filters.stageId === undefined ? undefined : organization.stages.find((s) => s.id === filters.stageId);
+  if (filters.stageId !== undefined && !stage) at('stageId', `is not a stage of this organisation's pipeline`);
+  if (filters.substageId !== undefined) {
+    const owner = organization.stages.find((s) => s.subStages.some((sub) => sub.id === filters.substageId));
+    if (!owner) at('substageId', `is not a substage of this organisation's pipeline`);
+    else if (stage && owner.id !== stage.id) at('substageId', `is not a substage of stage ${stage.id}`);
+  }
+  const checkRange = (field: string, r: Range | undefined) => {
+    if (r?.min !== undefined && r.max !== undefined && r.min > r.max) at(field, 'min must not be greater than max');
+  };
+  checkRange('schoolPercentile', filters.schoolPercentile);
+  checkRange('universityPercentile', filters.universityPercentile);
+  filters.wamRanges?.forEach((r, i) => checkRange(`wamRanges.${i}`, r));
+  filters.scores?.forEach((r, i) => checkRange(`scores.${i}`, r));
+  if (filters.roleStartDate !== undefined && filters.roleEndDate !== undefined && filters.roleStartDate > filters.roleEndDate) {
+    at('roleEndDate', 'must not be before roleStartDate');
+  }
+  return problems;
+}
+
+function assertFilters(organization: OrganizationRecord, filters: CandidateSearchFilters, prefix?: string): void {
+  const problems = filterProblems(organization, filters, prefix);
+  if (problems.length) throw badRequest(INVALID_FILTERS_MESSAGE, problems);
+}
+
+/** Spec §3 empty values are dropped: blank strings, empty lists and objects mean "no filter". */
+function withoutEmpty(filters: CandidateSearchFilters): CandidateSearchFilters {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' && value.trim() === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+    result[key] = value;
+  }
+  return result as CandidateSearchFilters;
+}
+
+function sortOf(organization: OrganizationRecord, query: SearchQuery): SearchSort {
+  return {
+    field: query.sortBy ?? 'lastChangeAt',
+    order: query.orderBy ?? 'DESC',
+    stageOrder: [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex).map((s) => s.id),
+  };
+}
+
+const numberOrNull = (value: string | number | null): number | null => (value === null ? null : Number(value));
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toListItem(row: CandidatePageRow, organization: OrganizationRecord): CandidateListItem {
+  const stage = row.stage_id === null ? undefined : organization.stages.find((s) => s.id === row.stage_id);
+  const substage = stage?.subStages.find((s) => s.id === row.substage_id);
+  const email = row.email ?? row.user_email;
+  const anonymised = row.user_anonymised_at !== null;
+  return {
+    id: row.id,
+    candidateId: row.user_id,
+    name: displayName({
+      id: row.user_id,
+      firstName: row.first_name ?? row.user_first_name,
+      preferredName: row.user_preferred_name,
+      lastName: row.last_name ?? row.user_last_name,
+      email,
+      anonymised,
+    }),
+    // Spec §3: an email with the anonymisation marker is hidden.
+    email: anonymised || isAnonymisedEmail(email) ? null : email,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    stageId: row.stage_id,
+    stageName: stage?.name ?? null,
+    substageId: row.substage_id,
+    substageName: substage?.name ?? null,
+    stageStatus: row.stage_status,
+    step: row.step,
+    source: row.source,
+    location: row.location,
+    universityName: row.university_name,
+    universityGroups: row.university_groups,
+    degreeClass: row.degree_class,
+    averagePercent: numberOrNull(row.average_percent),
+    totalScore: numberOrNull(row.total_score),
+    matched: row.matched,
+    assignee:
+      row.assignee_id === null
+        ? null
+        : {
+            id: row.assignee_id,
+            name: displayName({ id: row.assignee_id, firstName: row.assignee_first_name, preferredName: row.assignee_preferred_name, lastName: row.assignee_last_name, email: row.assignee_email }),
+          },
+    appliedAt: row.applied_at ? iso(row.applied_at) : null,
+    lastChangeAt: iso(row.last_change_at),
+  };
+}
+
+/**
+ * Spec §3 totalForStage: every stage of the organisation's pipeline in order with every substage
+ * (zeros included, so each tab has a number), then any stage or substage the data holds that the
+ * pipeline no longer lists, so the counts always add up to the matching total.
+ */
+export function stageTotals(organization: Pick<OrganizationRecord, 'stages'>, counts: ReadonlyArray<{ stageId: number | null; substageId: string | null; total: number }>): StageTotals {
+  const stages = [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex);
+  const result: StageTotals = stages.map((stage) => ({ stageId: stage.id, total: 0, subStages: orderedSubStages(stage).map((sub) => ({ substageId: sub.id, total: 0 })) }));
+  for (const count of counts) {
+    if (count.stageId === null) continue;
+    let entry = result.find((s) => s.stageId === count.stageId);
+    if (!entry) result.push((entry = { stageId: count.stageId, total: 0, subStages: [] }));
+    entry.total += count.total;
+    if (count.substageId === null) continue;
+    const sub = entry.subStages.find((s) => s.substageId === count.substageId);
+    if (sub) sub.total += count.total;
+    else entry.subStages.push({ substageId: count.substageId, total: count.total });
+  }
+  return result;
+}
+
+export interface SearchRequest {
+  variant: SearchVariant;
+  filters: CandidateSearchFilters;
+  query: SearchQuery;
+  now: Date;
+}
+
+/**
+ * The SQL of one search call, checked and built but not run: the page, and either the counts per
+ * stage (candidate, candidatev) or the plain count (fastCandidate). The benchmark runs exactly
+ * these to time the database alone.
+ */
+export function searchQueries(db: Db, organization: OrganizationRecord, request: SearchRequest) {
+  const filters = withoutEmpty(request.filters);
+  assertFilters(organization, filters);
+  const size = request.query.resultsPerPage ?? 20;
+  const number = request.query.page ?? 0;
+  const sort = sortOf(organization, request.query);
+  // The tab counts match every filter but the tab itself (spec §3 totalForStage).
+  const { stageId: _stage, substageId: _substage, ...tabFilters } = filters;
+  const withTotals = request.variant !== 'fastCandidate';
+  const withAnswers = request.variant === 'candidatev' && filters.roleId !== undefined;
+  return {
+    filters,
+    size,
+    number,
+    page: candidatePageQuery(db, organization, filters, request.now, sort, { offset: number * size, limit: size, withAnswers }),
+    counts: withTotals ? stageCountQuery(db, organization, tabFilters, request.now) : undefined,
+    count: withTotals ? undefined : countQuery(db, organization, filters, request.now),
+  };
+}
+
+/**
+ * POST /search/{candidate,candidatev,fastCandidate}/:orgId. The page and the per-stage counts run
+ * side by side; with counts, the page's total comes out of them (the counts match every filter
+ * but stageId/substageId, so the page's total is the part of them in that stage and substage),
+ * which saves a separate count(*).
+ */
+export async function searchCandidates(db: Db, organization: OrganizationRecord, request: SearchRequest): Promise<CandidateSearchPage> {
+  const { filters, size, number, page, counts, count } = searchQueries(db, organization, request);
+  const [role, rows, stageCounts, matching] = await Promise.all([
+    // Another organisation's role (or none) answers 404, like every id of another organisation.
+    filters.roleId !== undefined ? roleOf(db, organization, filters.roleId) : undefined,
+    page.execute(),
+    counts?.execute(),
+    count?.executeTakeFirstOrThrow(),
+  ]);
+  const perStage = stageCounts?.map((r) => ({ stageId: r.stage_id, substageId: r.substage_id, total: Number(r.total) }));
+  const totalElements =
+    perStage === undefined
+      ? Number(matching!.total)
+      : perStage
+          .filter((c) => (filters.stageId === undefined || c.stageId === filters.stageId) && (filters.substageId === undefined || c.substageId === filters.substageId))
+          .reduce((sum, c) => sum + c.total, 0);
+  const content = rows.map((row) => toListItem(row, organization));
+  if (request.variant === 'candidatev' && role) await addRoleFields(db, organization, role, rows, content);
+  return {
+    ...pageInfo(number, size, totalElements, content.length),
+    content,
+    ...(perStage && { totalForStage: stageTotals(organization, perStage) }),
+  };
+}
+
+/** candidatev: each item's answers to the role's template.viewConfiguration listFields, as the panel shows them. */
+async function addRoleFields(db: Db, organization: OrganizationRecord, role: RoleRecord, rows: CandidatePageRow[], content: CandidateListItem[]): Promise<void> {
+  const listFields = role.template.viewConfiguration.listFields;
+  if (rows.length === 0) return;
+  const [form, profiles] = await Promise.all([roleForm(db, organization, role), findProfileAnswers(db, organization.id, rows.map((r) => r.user_id))]);
+  rows.forEach((row, i) => {
+    const answers = ('answers' in row ? (row.answers as Record<string, unknown>) : undefined) ?? {};
+    const panel = candidatePanel(form, listFields, { application: answers, profile: profiles.get(row.user_id) ?? {} });
+    content[i]!.fields = Object.fromEntries(panel.map((r) => [r.id, r.value]));
+  });
+}
+
+export interface QuickSearch {
+  searchTerm?: string;
+  roleId?: string;
+  stageId?: number;
+  substageId?: string;
+}
+
+/** GET /search/candidates/:orgId: the quick search, a page without tab counts. */
+export function quickSearch(db: Db, organization: OrganizationRecord, params: QuickSearch, query: SearchQuery, now: Date): Promise<CandidateSearchPage> {
+  const filters = withoutEmpty({ searchTerm: params.searchTerm, roleId: params.roleId, stageId: params.stageId, substageId: params.substageId });
+  const problems = filterProblems(organization, filters, 'query').map((p) => ({ ...p, field: p.field.replace(/^query\./, '') }));
+  if (problems.length) throw badRequest(INVALID_FILTERS_MESSAGE, problems);
+  return searchCandidates(db, organization, { variant: 'fastCandidate', filters, query, now });
+}
+
+/** GET /search/profiles: candidates of the organisation whose name or email contains the term. */
+export async function searchProfiles(db: Db, organization: OrganizationRecord, searchTerm: string) {
+  const term = searchTerm.trim();
+  if (!term) return [];
+  const people = await findPeople(db, organization.id, term, PROFILE_RESULTS);
+  return people.map((p) => ({
+    candidateId: p.id,
+    name: displayName({ id: p.id, firstName: p.first_name, preferredName: p.preferred_name, lastName: p.last_name, email: p.email }),
+    email: isAnonymisedEmail(p.email) ? null : p.email,
+    applications: p.applications,
+  }));
+}

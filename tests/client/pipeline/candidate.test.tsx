@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CandidatePanel, Note, StageScores } from '../../../src/client/api/candidate-items';
+import type { HistoryEntry } from '../../../src/client/api/pipeline';
+import type { Call, Reply } from '../auth/fake-api';
+import { bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
+
+const PANEL = `/v1/organization/${organization.id}/candidate/a1`;
+
+function note(overrides: Partial<Note> = {}): Note {
+  return { id: 'n1', kind: 'NOTE', body: 'Strong case study.', author: { id: 'u-hr', name: 'Rita Recruiter' }, createdAt: '2026-10-02T10:00:00.000Z', updatedAt: '2026-10-02T10:00:00.000Z', ...overrides };
+}
+
+function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
+  return {
+    application: {
+      id: 'a1',
+      roleId: 'r1',
+      roleName: 'Graduate Analyst',
+      state: 'SUBMITTED',
+      stageId: 3,
+      stageName: 'At interview',
+      substageId: '3-to-invite',
+      substageName: 'To invite',
+      stageStatus: 'PENDING',
+      appliedAt: '2026-10-01T09:00:00.000Z',
+      lastChangeAt: '2026-10-02T09:00:00.000Z',
+      matched: false,
+      adjustment: null,
+      assignee: null,
+      totalScore: null,
+      version: 2,
+    },
+    candidate: { id: 'c1', name: 'Ada Lovelace', email: 'ada@example.com' },
+    panel: [{ id: 'universityName', label: 'University', value: 'University of Leeds', source: 'application' }],
+    documents: [{ id: 'd1', fieldId: 'cv', fileName: 'ada-cv.pdf', contentType: 'application/pdf', size: 20480, createdAt: '2026-10-01T09:00:00.000Z' }],
+    notes: [note(), note({ id: 'n2', body: 'Someone else’s note.', author: { id: 'u-other', name: 'Henry Admin' } })],
+    comments: [],
+    scores: [],
+    ...overrides,
+  };
+}
+
+const history: HistoryEntry[] = [
+  { id: 'h2', kind: 'MOVE', from: { stageId: 1, stageName: 'Applied', substageId: '1-new', stageStatus: 'PENDING' }, to: { stageId: 3, stageName: 'At interview', substageId: '3-to-invite', stageStatus: 'PENDING' }, actor: { id: 'u-hr', name: 'Rita Recruiter' }, createdAt: '2026-10-02T09:00:00.000Z', undone: false },
+  { id: 'h1', kind: 'SUBMIT', from: null, to: { stageId: 1, stageName: 'Applied', substageId: '1-new', stageStatus: 'PENDING' }, actor: null, createdAt: '2026-10-01T09:00:00.000Z', undone: false },
+];
+
+function api(extra: (call: Call) => Reply | undefined = () => undefined) {
+  return (call: Call): Reply => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.url === PANEL) return { status: 200, data: panel() };
+    if (call.method === 'GET' && call.url === '/v1/candidate/a1/history') return { status: 200, data: history };
+    return { status: 404, data: { message: 'Not found' } };
+  };
+}
+
+const open = (path = '/manager/candidate/a1') => screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 }).then(() => path);
+
+describe('/manager/candidate/:id', () => {
+  it('shows the application, the role’s panel, documents, notes and the history of moves', async () => {
+    startHiring('/manager/candidate/a1', api());
+    await open();
+    expect(screen.getByText('At interview – To invite')).toBeTruthy();
+    expect(screen.getByText('University of Leeds')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download ada-cv.pdf' })).toBeTruthy();
+    const historySection = screen.getByRole('region', { name: 'History' });
+    await within(historySection).findByText('Applied to At interview');
+    expect(within(historySection).getByText('Entered Applied')).toBeTruthy();
+    // Only one's own notes can be edited (a hiring manager, not an admin).
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    expect(within(notes).getAllByRole('button', { name: /^Edit/ })).toHaveLength(1);
+  });
+
+  it('the back link returns to the list the manager came from (spec §2 return)', async () => {
+    const list = '/manager/search?search=%7B%22roleId%22%3A%22r1%22%2C%22page%22%3A2%7D';
+    startHiring(`/manager/candidate/a1?return=${encodeURIComponent(list)}`, api());
+    await open();
+    expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe(list);
+  });
+
+  it.each([
+    ['candidatesx', '/manager/search?list=candidatesx'],
+    ['/manager/candidatesc', '/manager/candidatesc'],
+    ['https://evil.example/candidatesc', '/manager/search?list=candidatesc'],
+    ['', '/manager/search'],
+  ])('return=%s goes back to %s', async (value, target) => {
+    startHiring(`/manager/candidate/a1?return=${encodeURIComponent(value)}`, api());
+    await open();
+    expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe(target);
+  });
+
+  it('checks scores against the stage’s metrics before sending them (spec §5 ranges)', async () => {
+    const saved: StageScores = {
+      stageId: 3,
+      stageName: 'At interview',
+      metrics: stages.find((s) => s.id === 3)!.metrics,
+      values: { communication: 4, motivation: 3, recommend: true, interviewNotes: 'Clear thinker' },
+      totalScore: 7,
+      updatedAt: '2026-10-03T09:00:00.000Z',
+    };
+    const { calls } = startHiring('/manager/candidate/a1', api((call) => (call.method === 'PUT' && call.url === `${PANEL}/score` ? { status: 200, data: saved } : undefined)));
+    await open();
+    const scores = screen.getByRole('form', { name: 'Scores for At interview' });
+    expect(within(scores).getByLabelText('Communication')).toHaveProperty('type', 'number');
+    fireEvent.change(within(scores).getByLabelText('Communication'), { target: { value: '9' } });
+    fireEvent.change(within(scores).getByLabelText('Motivation'), { target: { value: '3' } });
+    fireEvent.click(within(scores).getByRole('button', { name: 'Save scores' }));
+    const summary = await within(scores).findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Communication must be from 0 to 5' })).toBeTruthy();
+    expect(within(scores).getByLabelText('Communication').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(within(scores).getByLabelText('Communication'), { target: { value: '4' } });
+    fireEvent.click(within(scores).getByRole('radio', { name: 'Yes' }));
+    fireEvent.change(within(scores).getByLabelText('Interview notes'), { target: { value: 'Clear thinker' } });
+    fireEvent.click(within(scores).getByRole('button', { name: 'Save scores' }));
+    await within(scores).findByText('Scores for At interview saved. Total score: 7');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe(`${PANEL}/score`);
+    expect(bodyOf(put)).toEqual({ stageId: 3, scores: { communication: 4, motivation: 3, recommend: true, interviewNotes: 'Clear thinker' } });
+  });
+
+  it('scores a date metric in epoch seconds and a percent within 0–100', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => (call.method === 'PUT' ? { status: 200, data: { stageId: 9, stageName: 'At assessment centre', metrics: [], values: JSON.parse(String(call.data)).scores, totalScore: 8, updatedAt: null } } : undefined)),
+    );
+    await open();
+    fireEvent.change(screen.getByLabelText('Stage to score'), { target: { value: '9' } });
+    const scores = screen.getByRole('form', { name: 'Scores for At assessment centre' });
+    fireEvent.change(within(scores).getByLabelText('Group exercise'), { target: { value: '3.5' } });
+    fireEvent.change(within(scores).getByLabelText('Assessed on'), { target: { value: '2026-11-05' } });
+    fireEvent.click(within(scores).getByRole('button', { name: 'Save scores' }));
+    await within(scores).findByText(/saved/);
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toEqual({ stageId: 9, scores: { groupExercise: 3.5, presentation: null, assessedOn: Date.UTC(2026, 10, 5) / 1000 } });
+  });
+
+  it('moves, undoes, and adds a note', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
+          return { status: 200, data: { id: 'a1', stageId: 9, stageName: 'At assessment centre', substageId: '9-invited', substageName: 'Invited', stageStatus: 'INVITED', lastChangeAt: '2026-10-03T09:00:00.000Z', version: 3 } };
+        if (call.url === '/v1/candidate/a1/undo') return { status: 409, data: { message: 'Nothing to undo' } };
+        if (call.method === 'PUT' && call.url === `${PANEL}/note`) return { status: 201, data: note({ id: 'n3', body: JSON.parse(String(call.data)).comment }) };
+        return undefined;
+      }),
+    );
+    await open();
+    const move = screen.getByRole('region', { name: 'Move' });
+    fireEvent.change(within(move).getByLabelText('Stage'), { target: { value: '9' } });
+    fireEvent.change(within(move).getByLabelText('Substage'), { target: { value: '9-invited' } });
+    fireEvent.click(within(move).getByRole('button', { name: 'Move candidate' }));
+    await screen.findByText('Moved to At assessment centre – Invited');
+    expect(screen.getByText('At assessment centre – Invited', { selector: 'dd' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Nothing to undo');
+
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
+    expect(await within(notes).findByText('Enter some text')).toBeTruthy();
+    fireEvent.change(within(notes).getByLabelText('Add a note'), { target: { value: 'Invite to the assessment centre.' } });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
+    await within(notes).findByText('Invite to the assessment centre.');
+    expect(bodyOf(calls.find((c) => c.url === `${PANEL}/note`))).toEqual({ comment: 'Invite to the assessment centre.' });
+  });
+
+  it('has no serious accessibility problems', async () => {
+    const { container } = startHiring('/manager/candidate/a1', api());
+    await open();
+    await within(screen.getByRole('region', { name: 'History' })).findByText('Entered Applied');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('says so when the application cannot be loaded (another organisation’s id answers 404)', async () => {
+    startHiring('/manager/candidate/zz', api());
+    expect(await screen.findByRole('heading', { level: 1, name: 'This candidate could not be loaded' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Not found');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe('/manager/search'));
+  });
+});
