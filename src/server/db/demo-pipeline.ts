@@ -292,7 +292,21 @@ async function seedOrganizationPipeline(db: Db, organization: OrganizationRecord
   const russellFirst = organization.subdomain === 'acme' ? ACME_ENTRY_RUSSELL : 0;
   const { total, ranges } = assignPeople(plan.slice(0, roles.length));
   const people = demoPeople(organization.subdomain, organization.country_base, total, random, russellFirst);
-  const userIds = people.map(() => randomUUID());
+  const userIds: string[] = people.map(() => randomUUID());
+  // The organisation's demo candidate (who can sign in, see README) is the first applicant, so a
+  // demo shows a manager's move on the candidate's own /applications.
+  const demoCandidate = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('organization_id', '=', organization.id)
+    .where('user_type', '=', 'CANDIDATE')
+    .where('password_hash', 'is not', null)
+    .orderBy('email')
+    .executeTakeFirst();
+  if (demoCandidate && people[0]) {
+    people[0] = { ...people[0], firstName: demoCandidate.first_name ?? people[0].firstName, lastName: demoCandidate.last_name ?? people[0].lastName, email: demoCandidate.email };
+    userIds[0] = demoCandidate.id;
+  }
   const pipeline = pipelineOf(organization.stages);
   const year = now.getUTCFullYear();
   const rows: Rows = { users: [], applications: [], history: [], documents: [], notes: [], scores: [] };
@@ -324,6 +338,7 @@ async function seedOrganizationPipeline(db: Db, organization: OrganizationRecord
     }
   }
   people.forEach((person, i) => {
+    if (userIds[i] === demoCandidate?.id) return;
     rows.users.push({
       id: userIds[i]!,
       organization_id: organization.id,
