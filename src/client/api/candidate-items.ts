@@ -1,4 +1,5 @@
 import type { CandidatePanel, ExportBody, MatchState, Note, PanelApplication, ScoreValue, StageScores } from '../../../schemas/candidate-items';
+import { isAxiosError } from 'axios';
 import { http } from './http';
 
 /*
@@ -43,26 +44,19 @@ export async function setMatch(organizationId: string, applicationId: string, ma
   return (matched ? await http.put<MatchState>(url, {}) : await http.delete<MatchState>(url)).data;
 }
 
-/** A file the browser saves under `fileName` (the API answers with an attachment). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the address is released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** GET .../download/:docId: a document as a blob (the call needs the bearer token, so a plain link would not do). */
-export async function downloadDocument(organizationId: string, applicationId: string, documentId: string): Promise<Blob> {
-  return (await http.get<Blob>(`${base(organizationId, applicationId)}/download/${enc(documentId)}`, { responseType: 'blob' })).data;
-}
-
-/** POST /candidate/:roleId/export: the selection as CSV. */
+/** POST /candidate/:roleId/export: the selection as CSV. A refusal's JSON body arrives as a Blob: it is read back, so its message shows. */
 export async function exportCandidates(roleId: string, selection: ExportBody): Promise<Blob> {
-  return (await http.post<Blob>(`/v1/candidate/${enc(roleId)}/export`, selection, { responseType: 'blob' })).data;
+  try {
+    return (await http.post<Blob>(`/v1/candidate/${enc(roleId)}/export`, selection, { responseType: 'blob' })).data;
+  } catch (error) {
+    const response = isAxiosError(error) ? error.response : undefined;
+    if (response && response.data instanceof Blob) {
+      try {
+        response.data = JSON.parse(await response.data.text()) as unknown;
+      } catch {
+        // Not JSON: the generic message.
+      }
+    }
+    throw error;
+  }
 }

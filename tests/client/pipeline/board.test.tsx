@@ -85,6 +85,22 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
     expect(cardNames('At interview')).toEqual([]);
   });
 
+  it('the Move to… list closes with Escape (focus back on its button) and with a click elsewhere', async () => {
+    startHiring(BOARD, api(() => ({ status: 500 })));
+    await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
+    const button = screen.getByRole('button', { name: /^Move to… ?Ada Lovelace$/ });
+    fireEvent.click(button);
+    const menu = screen.getByRole('list', { name: 'Move Ada Lovelace to' });
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('button', { name: 'For review' })));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('list', { name: 'Move Ada Lovelace to' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    fireEvent.mouseDown(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('list', { name: 'Move Ada Lovelace to' })).toBeNull();
+  });
+
   it('moves by drag and drop too', async () => {
     const { calls } = startHiring(BOARD, api(() => ({ status: 200, data: moved('a1', 3, 'At interview', '3-to-invite', 'To invite') })));
     await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });

@@ -117,6 +117,9 @@ describe('/manager/candidate/:id', () => {
     fireEvent.change(within(scores).getByLabelText('Interview notes'), { target: { value: 'Clear thinker' } });
     fireEvent.click(within(scores).getByRole('button', { name: 'Save scores' }));
     await within(scores).findByText('Scores for At interview saved. Total score: 7');
+    // The stage's total is the application's total score now; the total field stays empty, so the next save adds up again.
+    expect(within(screen.getByRole('region', { name: 'Application' })).getByText('7', { selector: 'dd' })).toBeTruthy();
+    expect((within(scores).getByLabelText('Total score (optional)') as HTMLInputElement).value).toBe('');
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(`${PANEL}/score`);
     expect(bodyOf(put)).toEqual({ stageId: 3, scores: { communication: 4, motivation: 3, recommend: true, interviewNotes: 'Clear thinker' } });
@@ -165,6 +168,18 @@ describe('/manager/candidate/:id', () => {
     fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
     await within(notes).findByText('Invite to the assessment centre.');
     expect(bodyOf(calls.find((c) => c.url === `${PANEL}/note`))).toEqual({ comment: 'Invite to the assessment centre.' });
+  });
+
+  it('copies the candidate to another role and links to the new application', async () => {
+    const { calls } = startHiring('/manager/candidate/a1?return=%2Fmanager%2Fsearch', api((call) => (call.url === '/v1/candidate/a1/copy/r2' ? { status: 201, data: { id: 'a9' } } : undefined)));
+    await open();
+    const move = screen.getByRole('region', { name: 'Move' });
+    // The application's own role is not offered.
+    expect([...((await within(move).findByLabelText('Role')) as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Summer Intern']);
+    fireEvent.click(within(move).getByRole('button', { name: 'Copy candidate' }));
+    const link = await within(move).findByRole('link', { name: 'Open the new application' });
+    expect(link.getAttribute('href')).toBe('/manager/candidate/a9?return=%2Fmanager%2Fsearch');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/v1/candidate/a1/copy/r2']);
   });
 
   it('has no serious accessibility problems', async () => {

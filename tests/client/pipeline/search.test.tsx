@@ -223,6 +223,18 @@ describe('selection and bulk moves', () => {
     click.mockRestore();
   });
 
+  it('shows the server’s reason when the export is refused (the JSON body arrives as a Blob)', async () => {
+    startHiring(stateUrl({ roleId: 'r1' }), (call) =>
+      call.url === '/v1/candidate/r1/export'
+        ? { status: 400, data: new Blob([JSON.stringify({ message: 'Select at most 10000 candidates to export' })], { type: 'application/json' }) }
+        : handler(0)(call),
+    );
+    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Select at most 10000 candidates to export');
+  });
+
   it('without a role there is no bulk move (the calls are per role), and new filters clear the selection', async () => {
     startHiring('/manager/search', handler(0));
     await screen.findByText('57 candidates found', undefined, { timeout: 5000 });

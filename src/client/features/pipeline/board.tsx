@@ -282,15 +282,32 @@ function MoveMenu({ open, onOpenChange, name, stages, current, onChoose }: MoveM
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  const anchor = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (open) list.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
   }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (!anchor.current?.contains(event.target as Node)) onOpenChange(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open, onOpenChange]);
   const close = () => {
     onOpenChange(false);
     button.current?.focus();
   };
   return (
-    <>
+    <span
+      className={styles.menuAnchor}
+      ref={anchor}
+      onBlur={(event) => {
+        // Tab took focus elsewhere: the list closes (clicks outside are handled below).
+        const next = event.relatedTarget as Node | null;
+        if (open && next && !event.currentTarget.contains(next)) onOpenChange(false);
+      }}
+    >
       <button ref={button} type="button" className={styles.handle} aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => onOpenChange(!open)}>
         {t('pipeline.board.moveTo')}
         <span className={visuallyHidden}> {name}</span>
@@ -317,6 +334,6 @@ function MoveMenu({ open, onOpenChange, name, stages, current, onChoose }: MoveM
           ))}
         </ul>
       ) : null}
-    </>
+    </span>
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
 import type { CandidateSearchFilters } from '../../../../schemas/search';
 import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
-import { exportCandidates, saveBlob } from '../../api/candidate-items';
+import { exportCandidates } from '../../api/candidate-items';
+import { saveFile } from '../../ui/download/save-file';
 import { bulkMove } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -68,7 +69,7 @@ export function BulkActions({ stages, selection, onSelectionChange, totalElement
     if (!roleId) return;
     exportCandidates(roleId, payload).then(
       (blob) => {
-        saveBlob(blob, `candidates-${(roleName ?? roleId).replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.csv`);
+        saveFile(blob, `candidates-${(roleName ?? roleId).replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.csv`);
         showToast({ kind: 'success', message: t('pipeline.bulk.exported') });
       },
       (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
@@ -9,23 +9,23 @@ import { formatLongDate, formatScore } from '../../../../engine/screens/format';
 import {
   addComment,
   addNote,
-  downloadDocument,
   editNote,
   fetchCandidatePanel,
-  saveBlob,
   saveScores,
   setMatch,
   type CandidatePanel,
   type PanelApplication,
   type StageScores,
 } from '../../api/candidate-items';
-import { fetchHistory, moveCandidate, setAssignee, undoMove, type HistoryEntry, type MoveResult } from '../../api/pipeline';
+import { fetchDocument } from '../../api/applications';
+import { copyToRole, fetchHistory, fetchReferenceList, moveCandidate, setAssignee, undoMove, type HistoryEntry, type MoveResult } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { userAtom } from '../../state/auth';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
+import { saveFile } from '../../ui/download/save-file';
 import { BackLink } from '../../ui/link/back-link';
 import { LoadState } from '../../ui/page/load-state';
 import { useLoad } from '../../ui/page/use-load';
@@ -148,7 +148,70 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
   );
 }
 
-function Scores({ stages, panel, application }: { stages: readonly OrganizationStage[]; panel: CandidatePanel; application: PanelApplication }) {
+interface ScoresProps {
+  stages: readonly OrganizationStage[];
+  panel: CandidatePanel;
+  application: PanelApplication;
+  /** The saved total is also the application's total score. */
+  onScored: (totalScore: number | null) => void;
+}
+
+/** POST /candidate/:id/copy/:roleId: the same candidate, answers copied, at another role's entry stage. */
+function CopyForm({ application, returnTo }: { application: PanelApplication; returnTo: string }) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const showToast = useSetAtom(showToastAtom);
+  const id = useId();
+  const roles = useLoad(() => fetchReferenceList('ROLE'), organization.id).state;
+  const others = roles.status === 'ready' ? roles.data.filter((role) => role.id !== application.roleId) : [];
+  const [roleId, setRoleId] = useState('');
+  const [copied, setCopied] = useState<{ id: string; role: string } | null>(null);
+  const chosen = others.find((role) => role.id === roleId) ?? others[0];
+  const copy = useClickLock(() => {
+    if (!chosen) return;
+    copyToRole(application.id, chosen.id).then(
+      (result) => {
+        setCopied({ id: result.id, role: chosen.value });
+        showToast({ kind: 'success', message: t('pipeline.candidate.copied', { role: chosen.value }) });
+      },
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  });
+  if (others.length === 0) return null;
+  return (
+    <>
+      <h3>{t('pipeline.candidate.copyTitle')}</h3>
+      <div className={styles.inlineFields}>
+        <div className={styles.toolbarField}>
+          <label className={styles.label} htmlFor={`${id}-role`}>
+            {t('pipeline.candidate.copyRole')}
+          </label>
+          <select id={`${id}-role`} className={styles.select} value={chosen?.id ?? ''} onChange={(event) => setRoleId(event.target.value)}>
+            {others.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="secondary" onClick={copy}>
+          {t('pipeline.candidate.copy')}
+        </Button>
+      </div>
+      <p role="status">
+        {copied ? (
+          <>
+            {t('pipeline.candidate.copied', { role: copied.role })}{' '}
+            <Link to={`/manager/candidate/${encodeURIComponent(copied.id)}?${new URLSearchParams({ return: returnTo }).toString()}`}>{t('pipeline.candidate.openCopy')}</Link>
+          </>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+function Scores({ stages, panel, application, onScored }: ScoresProps) {
   const { t } = useTranslation();
   const organization = useOrganization();
   const id = useId();
@@ -192,6 +255,7 @@ function Scores({ stages, panel, application }: { stages: readonly OrganizationS
           onSave={(values, totalScore) =>
             saveScores(organization.id, application.id, stage.id, values, totalScore).then((result) => {
               setSaved((current) => [...current.filter((s) => s.stageId !== result.stageId), result]);
+              onScored(result.totalScore);
               return result;
             })
           }
@@ -208,8 +272,8 @@ function Documents({ panel }: { panel: CandidatePanel }) {
   const showToast = useSetAtom(showToastAtom);
   if (panel.documents.length === 0) return <p className={styles.muted}>{t('pipeline.documents.none')}</p>;
   const download = (documentId: string, fileName: string) =>
-    downloadDocument(organization.id, panel.application.id, documentId).then(
-      (blob) => saveBlob(blob, fileName),
+    fetchDocument(organization.id, panel.application.id, documentId).then(
+      (blob) => saveFile(blob, fileName),
       (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
     );
   return (
@@ -290,6 +354,7 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
           <section className={styles.section} aria-labelledby="candidate-move">
             <h2 id="candidate-move">{t('pipeline.candidate.moveTitle')}</h2>
             <MoveForm key={`${application.stageId}:${application.substageId}`} stages={stages} application={application} onMoved={onMoved} />
+            <CopyForm application={application} returnTo={returnTo} />
           </section>
           <section className={styles.section} aria-labelledby="candidate-answers">
             <h2 id="candidate-answers">{t('pipeline.candidate.answers')}</h2>
@@ -301,7 +366,7 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
           </section>
           <section className={styles.section} aria-labelledby="candidate-scores">
             <h2 id="candidate-scores">{t('pipeline.scores.title')}</h2>
-            <Scores stages={stages} panel={initial} application={application} />
+            <Scores stages={stages} panel={initial} application={application} onScored={(totalScore) => setApplication((current) => ({ ...current, totalScore }))} />
           </section>
         </div>
         <div>

@@ -126,6 +126,7 @@ export const handle = style({
   cursor: 'grab',
   selectors: { '&:focus-visible': controlFocusRing },
 });
+export const menuAnchor = style({ position: 'relative' });
 export const menu = style({
   position: 'absolute',
   top: '100%',

@@ -34,7 +34,8 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const [draft, setDraft] = useState<ScoreDraft>(() => draftFromValues(stage.metrics, saved?.values ?? {}));
-  const [total, setTotal] = useState(saved?.totalScore === null || saved?.totalScore === undefined ? '' : String(saved.totalScore));
+  // Left empty unless the manager types a total: an old total kept here would override the new sum.
+  const [total, setTotal] = useState('');
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const { errors, attempt, fail, clear, of: errorOf } = useFormErrors();
@@ -72,7 +73,7 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
     onSave(values, totalScore).then(
       (result) => {
         setSaving(false);
-        setTotal(result.totalScore === null ? '' : String(result.totalScore));
+        setTotal('');
         setStatus(t('pipeline.scores.saved', { stage: stage.name, total: result.totalScore === null ? t('pipeline.scores.noTotal') : formatScore(result.totalScore) }));
       },
       (error: unknown) => {
@@ -163,7 +164,7 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
         inputMode="decimal"
         className={styles.narrowInput}
         label={t('pipeline.scores.total')}
-        hint={t('pipeline.scores.totalHint')}
+        hint={saved?.totalScore === null || saved?.totalScore === undefined ? t('pipeline.scores.totalHint') : t('pipeline.scores.totalHintWithCurrent', { total: formatScore(saved.totalScore) })}
         value={total}
         error={errorOf(fieldId(stage.id, 'total'))}
         onChange={(event) => setTotal(event.target.value)}
