@@ -1,9 +1,13 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { createI18n } from '../../src/client/i18n';
 
 // Components without an I18nextProvider use the instance registered last by initReactI18next.
 createI18n('en', { debug: false });
+
+// Lazy route chunks load through the module graph: on a loaded 2-core CI machine the first
+// render of a big page can take seconds, so `findBy…` waits up to 5 s instead of 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine: the router's scroll restoration would log "not implemented".
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
