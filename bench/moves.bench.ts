@@ -7,21 +7,23 @@ import { openDatabase, type Db } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoData } from '../src/server/db/seed';
 import { findOrganizationByKey } from '../src/server/modules/organizations/organization.repository';
+import { generatePipeline } from './generate-pipeline';
 import { ms, summarise, type Figure } from './support';
 
 /*
  * Bulk move of 10,000 selected candidates (issue 6: under 2 s, all or nothing), through the whole
  * Fastify stack (app.inject: JSON body of 10,000 ids, validation, lock, checks, one INSERT … SELECT
  * and one UPDATE), on PGlite in memory and — when 127.0.0.1:5432 answers — a fresh PostgreSQL
- * database. The role holds the 10,000 selected applications among BACKGROUND others of the
- * organisation, so every index of the applications table has realistic size.
+ * database. The role holds the 10,000 selected applications (at stage 1, so all can move) among
+ * BACKGROUND others of the organisation made by the search benchmark's generator, so every index
+ * of the applications table has realistic size and content.
  */
 
 const SELECTED = 10_000;
 const BACKGROUND = 40_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Candidates and submitted applications, set-based: `count` on `roleId`, at stage 1 'Applied'. */
+/** Candidates and submitted applications, set-based: `count` spread over `roleIds`, at stage 1 'Applied'. */
 async function fill(db: Db, organizationId: string, roleIds: readonly string[], count: number, tag: string): Promise<void> {
   await sql`
     insert into users (organization_id, email, user_type, first_name, last_name, email_verified_at)
@@ -49,12 +51,14 @@ async function benchOn(db: Db, label: string): Promise<Figure[]> {
   try {
     const acme = (await findOrganizationByKey(db, 'acme'))!;
     const roles = await db.selectFrom('roles').select(['id', 'name']).where('organization_id', '=', acme.id).where('status', '=', 'ACTIVE').orderBy('name').execute();
-    const [selectedRole, ...others] = roles;
-    if (!selectedRole || others.length === 0) throw new Error('acme needs at least two active roles');
+    const [selectedRole] = roles;
+    if (!selectedRole) throw new Error('acme needs an active role');
     const fillStart = performance.now();
-    await fill(db, acme.id, others.map((r) => r.id), BACKGROUND, 'bg');
+    // The rest of the organisation: the search benchmark's realistic pipeline over 50 more roles.
+    await generatePipeline(db, { organizationId: acme.id, applications: BACKGROUND, roles: 50, rebuildIndexes: false });
     await fill(db, acme.id, [selectedRole.id], SELECTED, 'sel');
-    await sql`analyze`.execute(db);
+    // Statistics and hint bits after the load, as autovacuum gives a live database (the generator does the same).
+    await sql`vacuum analyze`.execute(db);
     const fillMs = performance.now() - fillStart;
 
     const login = await app.inject({
@@ -107,7 +111,7 @@ async function benchOn(db: Db, label: string): Promise<Figure[]> {
 
     const note = `${SELECTED.toLocaleString('en-GB')} of ${(SELECTED + BACKGROUND).toLocaleString('en-GB')} applications; data generated in ${(fillMs / 1000).toFixed(1)} s; load average ${load.toFixed(1)} on ${cpus().length} cores`;
     // PGlite runs inside this process: its CPU time is what the move costs on an idle machine.
-    const cpuNote = label === 'PGlite' ? `; CPU time of the process p50 ${ms(cpuIds.p50)}` : '';
+    const cpuNote = `; runs ${samples.slice(1).map((v) => Math.round(v)).join(', ')} ms${label === 'PGlite' ? `; CPU time of the process p50 ${ms(cpuIds.p50)}` : ''}`;
     return [
       { name: `bulk move, 10,000 selected ids (inject, ${label}) p50 / max of 5`, value: `${ms(byIds.p50)} / ${ms(byIds.max)}`, target: '< 2 s', met: byIds.max < 2000, note: `${note}${cpuNote}` },
       { name: `bulk move, all 10,000 matching a filter (inject, ${label})`, value: ms(filterMs), target: '< 2 s', met: filterMs < 2000 },

@@ -5,6 +5,7 @@ import { benchPublicApi } from './api-public.bench';
 import { benchEngineCompile } from './engine-compile.bench';
 import { benchKeystroke } from './keystroke.bench';
 import { benchMoves } from './moves.bench';
+import { benchSearch } from './search.bench';
 import type { Figure } from './support';
 
 /** npm run bench: runs every benchmark and writes the figures to docs/performance.md. */
@@ -13,6 +14,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['Rendered forms (Chromium)', benchKeystroke],
   ['Public API', benchPublicApi],
   ['Stage moves', benchMoves],
+  ['Candidate search', benchSearch],
 ];
 
 const sections: string[] = [];

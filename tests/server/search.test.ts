@@ -140,7 +140,7 @@ describe('matchingApplications: each filter of the payload', () => {
     ['stageId', () => ({ stageId: 1 }), (r) => r.stage_id === 1],
     ['substageId', () => ({ substageId: '1-reviewed' }), (r) => r.substage_id === '1-reviewed'],
     ['dateAdded', () => ({ dateAdded: 'LAST_3_MONTHS' }), (r) => r.applied_at! >= dateAddedSince('LAST_3_MONTHS', NOW)],
-    ['scores with a range', () => ({ scores: [{ key: 'interviewScore', min: 1, max: 3 }] }), (r) => r.scores.some((s) => s.key === 'interviewScore' && between(s.score, 1, 3))],
+    ['scores with a range', () => ({ scores: [{ key: 'communication', min: 1, max: 3 }] }), (r) => r.scores.some((s) => s.key === 'communication' && between(s.score, 1, 3))],
     ['scores without bounds (scored at all)', () => ({ scores: [{ key: 'testScore' }] }), (r) => r.scores.some((s) => s.key === 'testScore' && s.score !== null)],
     ['ids', () => ({ ids: someIds() }), (r) => someIds().includes(r.id)],
     ['unselectedIds', () => ({ unselectedIds: someIds() }), (r) => !someIds().includes(r.id)],
@@ -178,13 +178,12 @@ describe('matchingApplications: each filter of the payload', () => {
     expect(ids.length).toBeLessThanOrEqual(submitted().length);
   });
 
-  it('narrows for real: most cases keep some rows and drop others', async () => {
-    let narrowing = 0;
-    for (const [, filters, predicate] of cases) {
+  it('the data makes each case count: every filter keeps some rows and drops others, but the all-or-nothing ones', () => {
+    const allOrNothing = ['searchTerm with a LIKE wildcard is literal', 'sector of another sector', 'sector of the organisation', 'clients naming the organisation'];
+    for (const [name, , predicate] of cases) {
       const n = submitted().filter(predicate).length;
-      if (n > 0 && n < submitted().length) narrowing += 1;
+      if (!allOrNothing.includes(name)) expect(n > 0 && n < submitted().length, `${name}: ${n} of ${submitted().length}`).toBe(true);
     }
-    expect(narrowing).toBeGreaterThanOrEqual(cases.length - 5);
   });
 
   it('never matches drafts or another organisation', async () => {

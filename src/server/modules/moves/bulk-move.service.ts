@@ -16,9 +16,10 @@ import { checkedTarget, Refusals } from './move-rules';
  * `substageId`, else its default substage), optionally assigning them. All or nothing: when any
  * cannot be moved (not the role's, withdrawn, mid-assessment) nothing moves and the 409 says how
  * many and why. Applications already at the target are left as they are. Set-based, whatever their
- * number: one SELECT reads the selection, the engine's rules check it, then one statement moves
- * them (UPDATE … WHERE version is still the one read) and writes every history entry; when another
- * move changed any of them in between, the transaction rolls back and runs again.
+ * number: one SELECT reads the selection, the engine's rules check it, one UPDATE … WHERE id = ANY
+ * moves them and one INSERT … SELECT writes every history entry; when another move changed any of
+ * them between the read and the UPDATE (a version moved on), the transaction rolls back and runs
+ * again.
  */
 export async function bulkMoveCandidates(db: Db, viewer: Viewer, stageId: number, roleId: string, body: BulkMoveBody, assignee?: string): Promise<BulkMoveResult> {
   const { organization } = viewer;

@@ -5,11 +5,12 @@ import type { ApplicationRow, Database, NewApplicationRow, StageMoveKind, StageS
 import type { PipelinePlace } from '../applications/application.repository';
 
 /*
- * SQL of stage moves (decision 0014). Every write happens inside the caller's transaction after
- * the application rows are locked (SELECT … FOR UPDATE), so a move always starts from the state
- * the previous one left, and the history chain (each entry's `from` is the previous `to`) holds.
- * Times are clock_timestamp(), read after the lock: a move that waited for another is stamped
- * after it, so the history sorts in the order the moves happened.
+ * SQL of stage moves (decision 0014). A single move writes inside the caller's transaction after
+ * locking the application (SELECT … FOR UPDATE); a bulk move writes with a compare-and-set on each
+ * row's version. Either way a move starts from the state the previous one left, and the history
+ * chain (each entry's `from` is the previous `to`) holds. Times are clock_timestamp(), read after
+ * the lock: a move that waited for another is stamped after it, so the history sorts in the order
+ * the moves happened.
  */
 
 const uuidArray = (ids: readonly string[]) => sql`${[...ids]}::uuid[]`;
@@ -116,40 +117,45 @@ export async function findMatchingApplications(db: Db, matching: SelectQueryBuil
 }
 
 /**
- * Moves applications to `to` in ONE statement whatever their number: an UPDATE … FROM the rows as
- * the caller read them (compare-and-set on each version, so a row someone changed since is left
- * alone), whose RETURNING feeds the INSERT of every history entry with the position it left.
- * Returns how many moved: fewer than given means others changed some meanwhile (the caller rolls
- * back). Locks the rows it moves until the transaction ends.
+ * Moves applications to `to` in two statements whatever their number: one UPDATE … WHERE id = ANY
+ * (its RETURNING tells whether each row was still the version the caller read: the UPDATE waits
+ * for, and then applies to, anything another transaction changed meanwhile), then one INSERT …
+ * SELECT FROM unnest(…) of every history entry with the position the caller read. Returns how
+ * many rows were still as read: fewer than given means others changed some meanwhile, and the
+ * caller must roll back (the history would not match). Locks the rows until the transaction ends.
  */
 export async function bulkMove(
   trx: Db,
   move: { organizationId: string; rows: readonly BulkCandidate[]; to: PipelinePosition; kind: StageMoveKind; actorId: string | null; assigneeId?: string },
 ): Promise<number> {
   if (move.rows.length === 0) return 0;
+  // In id order, so two bulk moves over overlapping selections lock rows in the same order.
   const rows = [...move.rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const column = <T>(pick: (row: BulkCandidate) => T) => rows.map(pick);
-  const ids = column((r) => r.id);
-  const assignee = move.assigneeId === undefined ? sql`a.assignee_id` : sql`${move.assigneeId}::uuid`;
-  const result = await sql`
-    with old as (
-      select * from unnest(
-        ${ids}::uuid[], ${column((r) => r.version)}::int[], ${column((r) => r.stage_id)}::int[],
-        ${column((r) => r.substage_id)}::text[], ${column((r) => r.stage_status)}::text[]
-      ) as o(id, version, stage_id, substage_id, stage_status)
-    ), moved as (
-      update applications a
-      set stage_id = ${move.to.stageId}::int, substage_id = ${move.to.substageId}, stage_status = ${move.to.stageStatus},
-        last_change_at = clock_timestamp(), updated_at = now(), version = a.version + 1, assignee_id = ${assignee}
-      from old
-      -- id = any(…) as well as the join: the rows are found through the primary key, not a scan of the organisation.
-      where a.organization_id = ${move.organizationId} and a.id = any(${ids}::uuid[]) and a.id = old.id and a.version = old.version
-      returning a.id, old.stage_id, old.substage_id, old.stage_status
-    )
+  const ids = rows.map((r) => r.id);
+  const updated = await trx
+    .updateTable('applications')
+    .set({
+      stage_id: move.to.stageId,
+      substage_id: move.to.substageId,
+      stage_status: move.to.stageStatus,
+      last_change_at: sql<Date>`clock_timestamp()`,
+      updated_at: sql<Date>`now()`,
+      version: sql<number>`version + 1`,
+      ...(move.assigneeId !== undefined && { assignee_id: move.assigneeId }),
+    })
+    .where('organization_id', '=', move.organizationId)
+    .where(sql<boolean>`id = any(${uuidArray(ids)})`)
+    .returning(['id', 'version'])
+    .execute();
+  const read = new Map(rows.map((r) => [r.id, r.version]));
+  const intact = updated.filter((r) => read.get(r.id) === r.version - 1).length;
+  if (intact !== rows.length) return intact;
+  await sql`
     insert into stage_history (organization_id, application_id, actor_id, kind, from_stage_id, from_substage_id, from_stage_status, to_stage_id, to_substage_id, to_stage_status, created_at)
-    select ${move.organizationId}, id, ${move.actorId}::uuid, ${move.kind}, stage_id, substage_id, stage_status, ${move.to.stageId}::int, ${move.to.substageId}, ${move.to.stageStatus}, clock_timestamp()
-    from moved`.execute(trx);
-  return Number(result.numAffectedRows ?? 0n);
+    select ${move.organizationId}, o.id, ${move.actorId}::uuid, ${move.kind}, o.stage_id, o.substage_id, o.stage_status, ${move.to.stageId}::int, ${move.to.substageId}, ${move.to.stageStatus}, clock_timestamp()
+    from unnest(${uuidArray(ids)}, ${rows.map((r) => r.stage_id)}::int[], ${rows.map((r) => r.substage_id)}::text[], ${rows.map((r) => r.stage_status)}::text[])
+      as o(id, stage_id, substage_id, stage_status)`.execute(trx);
+  return intact;
 }
 
 export type HistoryRow = Awaited<ReturnType<typeof findHistory>>[number];

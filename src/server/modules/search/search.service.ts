@@ -1,5 +1,5 @@
 import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
-import { pageInfo } from '../../../../engine/pipeline/search';
+import { compactFilters, pageInfo } from '../../../../engine/pipeline/search';
 import { displayName } from '../../../../engine/rules/display-name';
 import { candidatePanel } from '../../../../engine/screens/candidate-panel';
 import { isAnonymisedEmail } from '../../../../engine/validation/email';
@@ -60,19 +60,6 @@ export function filterProblems(organization: Pick<OrganizationRecord, 'stages'>,
 function assertFilters(organization: OrganizationRecord, filters: CandidateSearchFilters, prefix?: string): void {
   const problems = filterProblems(organization, filters, prefix);
   if (problems.length) throw badRequest(INVALID_FILTERS_MESSAGE, problems);
-}
-
-/** Spec §3 empty values are dropped: blank strings, empty lists and objects mean "no filter". */
-function withoutEmpty(filters: CandidateSearchFilters): CandidateSearchFilters {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'string' && value.trim() === '') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
-    result[key] = value;
-  }
-  return result as CandidateSearchFilters;
 }
 
 function sortOf(organization: OrganizationRecord, query: SearchQuery): SearchSort {
@@ -166,7 +153,7 @@ export interface SearchRequest {
  * these to time the database alone.
  */
 export function searchQueries(db: Db, organization: OrganizationRecord, request: SearchRequest) {
-  const filters = withoutEmpty(request.filters);
+  const filters = compactFilters(request.filters);
   assertFilters(organization, filters);
   const size = request.query.resultsPerPage ?? 20;
   const number = request.query.page ?? 0;
@@ -194,12 +181,14 @@ export function searchQueries(db: Db, organization: OrganizationRecord, request:
 export async function searchCandidates(db: Db, organization: OrganizationRecord, request: SearchRequest): Promise<CandidateSearchPage> {
   const { filters, size, number, page, counts, count } = searchQueries(db, organization, request);
   const [role, rows, stageCounts, matching] = await Promise.all([
-    // Another organisation's role (or none) answers 404, like every id of another organisation.
-    filters.roleId !== undefined ? roleOf(db, organization, filters.roleId) : undefined,
+    request.variant === 'candidatev' && filters.roleId !== undefined ? roleOf(db, organization, filters.roleId) : undefined,
     page.execute(),
     counts?.execute(),
     count?.executeTakeFirstOrThrow(),
   ]);
+  // Another organisation's role (or none) answers 404, like every id of another organisation. Such
+  // a role matches nothing, so only an empty page needs the extra look-up.
+  if (filters.roleId !== undefined && rows.length === 0 && !role) await roleOf(db, organization, filters.roleId);
   const perStage = stageCounts?.map((r) => ({ stageId: r.stage_id, substageId: r.substage_id, total: Number(r.total) }));
   const totalElements =
     perStage === undefined
@@ -237,7 +226,7 @@ export interface QuickSearch {
 
 /** GET /search/candidates/:orgId: the quick search, a page without tab counts. */
 export function quickSearch(db: Db, organization: OrganizationRecord, params: QuickSearch, query: SearchQuery, now: Date): Promise<CandidateSearchPage> {
-  const filters = withoutEmpty({ searchTerm: params.searchTerm, roleId: params.roleId, stageId: params.stageId, substageId: params.substageId });
+  const filters = compactFilters({ searchTerm: params.searchTerm, roleId: params.roleId, stageId: params.stageId, substageId: params.substageId });
   const problems = filterProblems(organization, filters, 'query').map((p) => ({ ...p, field: p.field.replace(/^query\./, '') }));
   if (problems.length) throw badRequest(INVALID_FILTERS_MESSAGE, problems);
   return searchCandidates(db, organization, { variant: 'fastCandidate', filters, query, now });
