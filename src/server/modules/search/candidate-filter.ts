@@ -37,12 +37,13 @@ const nothing = sql<SqlBool>`false`;
 const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
 const uuidArray = (values: readonly string[]) => sql`${[...values]}::uuid[]`;
 
-function range(eb: Eb, column: 'a.school_percentile' | 'a.average_percent', r: { min?: number; max?: number }): Expression<SqlBool>[] {
+/** min..max of a numeric column, either bound optional; no bounds at all still asks for a value. */
+function range(column: 'a.school_percentile' | 'a.average_percent' | 's.score', r: { min?: number; max?: number }): Expression<SqlBool>[] {
+  const ref = sql.ref(column);
   const conditions: Expression<SqlBool>[] = [];
-  if (r.min !== undefined) conditions.push(eb(column, '>=', r.min as never));
-  if (r.max !== undefined) conditions.push(eb(column, '<=', r.max as never));
-  // An empty range still asks for "has a value".
-  if (conditions.length === 0) conditions.push(eb(column, 'is not', null));
+  if (r.min !== undefined) conditions.push(sql<SqlBool>`${ref} >= ${r.min}`);
+  if (r.max !== undefined) conditions.push(sql<SqlBool>`${ref} <= ${r.max}`);
+  if (conditions.length === 0) conditions.push(sql<SqlBool>`${ref} is not null`);
   return conditions;
 }
 
@@ -98,9 +99,7 @@ export function filterConditions(organization: FilterOrganization, filters: Cand
             .whereRef('s.application_id', '=', 'a.id')
             .where('s.organization_id', '=', organization.id)
             .where('s.key', '=', score.key)
-            .$if(score.min !== undefined, (q) => q.where('s.score', '>=', score.min as never))
-            .$if(score.max !== undefined, (q) => q.where('s.score', '<=', score.max as never))
-            .$if(score.min === undefined && score.max === undefined, (q) => q.where('s.score', 'is not', null)),
+            .where((sb) => sb.and(range('s.score', score))),
         ),
       );
     }
@@ -125,9 +124,9 @@ export function filterConditions(organization: FilterOrganization, filters: Cand
     const term = f.searchTerm?.trim();
     if (term) conditions.push(sql<SqlBool>`${SEARCH_TEXT} like ${containsPattern(term)}`);
 
-    if (f.schoolPercentile) conditions.push(...range(eb, 'a.school_percentile', f.schoolPercentile));
-    if (f.universityPercentile) conditions.push(...range(eb, 'a.average_percent', f.universityPercentile));
-    if (f.wamRanges?.length) conditions.push(eb.or(f.wamRanges.map((r) => eb.and(range(eb, 'a.average_percent', r)))));
+    if (f.schoolPercentile) conditions.push(...range('a.school_percentile', f.schoolPercentile));
+    if (f.universityPercentile) conditions.push(...range('a.average_percent', f.universityPercentile));
+    if (f.wamRanges?.length) conditions.push(eb.or(f.wamRanges.map((r) => eb.and(range('a.average_percent', r)))));
     if (f.universityGroups?.length) conditions.push(universityGroups(eb, f.universityGroups));
     if (f.permitTypes?.length) conditions.push(eb('a.permit_type', 'in', f.permitTypes));
 
