@@ -55,7 +55,8 @@ export function returnTargetFromLogin(search: string): string | null {
   const query = params.get(SEARCH_PARAM);
   if (!query) return url;
   const clean = query.startsWith('?') ? query.slice(1) : query;
-  return clean && !clean.includes('#') ? `${url}?${clean}` : url;
+  // The query passes the same check as a path: a backslash or control character is dropped with it.
+  return clean && !clean.includes('#') ? (localPath(`${url}?${clean}`) ?? url) : url;
 }
 
 /** What the landing decision needs to know about the user who has just signed in. */

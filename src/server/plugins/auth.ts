@@ -35,8 +35,12 @@ export function registerAuth(app: App): void {
  * Platform admins (spec §6: superusers) work in every organisation.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const token = await authenticateToken(request.server.db, request.headers.authorization);
-  await loadOrganization(request);
+  // The token and the organisation are independent lookups: run them together, and answer the
+  // token's error first (401 before 404), as a sequential check would.
+  const [tokenResult, organizationResult] = await Promise.allSettled([authenticateToken(request.server.db, request.headers.authorization), loadOrganization(request)]);
+  if (tokenResult.status === 'rejected') throw tokenResult.reason;
+  if (organizationResult.status === 'rejected') throw organizationResult.reason;
+  const token = tokenResult.value;
   const organization = organizationOf(request);
   if (!isAdmin(token.userType) && token.organizationId !== organization.id) throw notFound(noOrganizationMessage(organization.subdomain));
   const user = await findUserById(request.server.db, token.userId);
