@@ -170,6 +170,28 @@ describe('/manager/candidate/:id', () => {
     expect(bodyOf(calls.find((c) => c.url === `${PANEL}/note`))).toEqual({ comment: 'Invite to the assessment centre.' });
   });
 
+  it('applies the engine’s move rules: an assessment under way holds the candidate, hidden substages are not offered', async () => {
+    const withProvider = stages.map((s) => (s.id === 2 ? { ...s, provider: { kind: 'psychometricTest' as const, excluded: ['2-invited', '2-in-progress'] } } : s));
+    const invited = panel();
+    invited.application = { ...invited.application, stageId: 2, stageName: 'At online test', substageId: '2-invited', substageName: 'Invited', stageStatus: 'INVITED' };
+    startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.method === 'GET' && call.url === PANEL) return { status: 200, data: invited };
+        return undefined;
+      }),
+      withProvider,
+    );
+    await open();
+    const move = screen.getByRole('region', { name: 'Move' });
+    expect(within(move).getByText(/This candidate cannot be moved now: invited at At online test/)).toBeTruthy();
+    expect((within(move).getByRole('button', { name: 'Move candidate' }) as HTMLButtonElement).disabled).toBe(true);
+    const substages = within(move).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(substages).toContain('2-to-invite');
+    expect(substages).not.toContain('2-invited');
+    expect(substages).not.toContain('2-in-progress');
+  });
+
   it('copies the candidate to another role and links to the new application', async () => {
     const { calls } = startHiring('/manager/candidate/a1?return=%2Fmanager%2Fsearch', api((call) => (call.url === '/v1/candidate/a1/copy/r2' ? { status: 201, data: { id: 'a9' } } : undefined)));
     await open();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import type { AxiosAdapter } from 'axios';
 import axe from 'axe-core';
-import type { StageCatalogue } from '../../../schemas/pipeline';
+import type { OrganizationStage, StageCatalogue } from '../../../schemas/pipeline';
 import type { CandidateListItem, CandidateSearchPage, StageTotals } from '../../../schemas/search';
 import { resolveStages } from '../../../engine/pipeline/organization-stages';
 import { pageInfo } from '../../../engine/pipeline/search';
@@ -57,9 +57,9 @@ export function searchPage(content: CandidateListItem[], options: { total?: numb
 }
 
 /** The common reference calls of the hiring pages; anything else goes to `handler`. */
-export function hiringApi(handler: Handler): Handler {
+export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage[] = stages): Handler {
   return (call: Call): Reply | Promise<Reply> => {
-    if (call.method === 'GET' && call.url === `/v1/organization/${organization.id}/stages`) return { status: 200, data: stages };
+    if (call.method === 'GET' && call.url === `/v1/organization/${organization.id}/stages`) return { status: 200, data: pipeline };
     if (call.method === 'GET' && call.url === '/v1/data/type/ROLE') return { status: 200, data: [{ id: 'r1', value: 'Graduate Analyst' }, { id: 'r2', value: 'Summer Intern' }] };
     if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE') return { status: 200, data: [{ id: 'British citizen', value: 'British citizen' }] };
     if (call.method === 'GET' && call.url.startsWith('/v1/data/type/')) return { status: 200, data: [] };
@@ -76,8 +76,8 @@ afterEach(() => {
 });
 
 /** The app at `path` for a signed-in hiring manager on the HR host, with the API answering from `handler`. */
-export function startHiring(path: string, handler: Handler) {
-  const fake = fakeAdapter(hiringApi(handler));
+export function startHiring(path: string, handler: Handler, pipeline: readonly OrganizationStage[] = stages) {
+  const fake = fakeAdapter(hiringApi(handler, pipeline));
   http.defaults.adapter = fake.adapter;
   return { ...renderApp(path, { organization, user: manager, side: 'hr' }), calls: fake.calls };
 }

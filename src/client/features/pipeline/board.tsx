@@ -1,3 +1,4 @@
+import { moveBlocker } from '../../../../engine/pipeline/moves';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
@@ -113,6 +114,12 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
   const move = (card: CandidateListItem, from: number, to: number) => {
     if (from === to) {
       setAnnouncement(t('pipeline.board.sameStage', { name: card.name, stage: stageName(to) }));
+      return;
+    }
+    const blocker = moveBlocker(stages, card);
+    if (blocker) {
+      setAnnouncement(t('pipeline.board.moveFailed', { name: card.name, stage: stageName(from), message: blocker }));
+      showToast({ kind: 'error', message: t('pipeline.board.moveFailedToast', { name: card.name, message: blocker }) });
       return;
     }
     const previous = placements[card.id];

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
 import type { CandidateSearchFilters } from '../../../../schemas/search';
-import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import { choosableSubStages } from '../../../../engine/pipeline/moves';
 import { exportCandidates } from '../../api/candidate-items';
 import { saveFile } from '../../ui/download/save-file';
 import { bulkMove } from '../../api/pipeline';
@@ -130,7 +130,7 @@ export function BulkActions({ stages, selection, onSelectionChange, totalElement
             <select id={`${ids}-substage`} className={styles.select} value={substageId} onChange={(event) => setSubstageId(event.target.value)}>
               <option value="">{t('pipeline.bulk.defaultSubstage')}</option>
               {target
-                ? orderedSubStages(target).map((sub) => (
+                ? choosableSubStages(target).map((sub) => (
                     <option key={sub.id} value={sub.id}>
                       {sub.name}
                     </option>

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
-import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import { choosableSubStages, moveBlocker } from '../../../../engine/pipeline/moves';
 import { isHiringManagerAdmin } from '../../../../engine/rules/roles';
 import { formatLongDate, formatScore } from '../../../../engine/screens/format';
 import {
@@ -82,7 +82,10 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
   const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
   const [stageId, setStageId] = useState<number>(application.stageId ?? ordered[0]?.id ?? 0);
   const stage = ordered.find((s) => s.id === stageId);
-  const subs = stage ? orderedSubStages(stage) : [];
+  // The engine's move rules, as the server applies them: the provider's substage filter, and
+  // whether the candidate can leave an assessment under way.
+  const subs = stage ? choosableSubStages(stage) : [];
+  const blocker = moveBlocker(stages, { stageId: application.stageId, stageStatus: application.stageStatus });
   const [substageId, setSubstageId] = useState<string>(application.substageId ?? '');
   const chosenSub = subs.find((s) => s.id === substageId) ?? subs.find((s) => s.defaultSubStage) ?? subs[0];
   const done = (result: MoveResult, message: string) => {
@@ -136,8 +139,9 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
           </select>
         </div>
       </div>
+      {blocker ? <p className={styles.muted}>{t('pipeline.candidate.cannotMove', { reason: blocker })}</p> : null}
       <ButtonGroup>
-        <Button onClick={move} disabled={!chosenSub || (stage?.id === application.stageId && chosenSub.id === application.substageId)}>
+        <Button onClick={move} disabled={blocker !== null || !chosenSub || (stage?.id === application.stageId && chosenSub.id === application.substageId)}>
           {t('pipeline.candidate.move')}
         </Button>
         <Button variant="secondary" onClick={undo}>
