@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
 import type { CandidateSearchFilters } from '../../../../schemas/search';
 import { choosableSubStages } from '../../../../engine/pipeline/moves';
+import { SelectField } from '../../ui/form/select-field';
 import { exportCandidates } from '../../api/candidate-items';
 import { saveFile } from '../../ui/download/save-file';
 import { bulkMove } from '../../api/pipeline';
@@ -103,41 +104,23 @@ export function BulkActions({ stages, selection, onSelectionChange, totalElement
         <p className={styles.selectionNote}>{t('pipeline.bulk.chooseRole')}</p>
       ) : (
         <>
-          <div>
-            <label className={styles.label} htmlFor={`${ids}-stage`}>
-              {t('pipeline.bulk.stage')}
-            </label>
-            <select
-              id={`${ids}-stage`}
-              className={styles.select}
-              value={stageId}
-              onChange={(event) => {
-                setStageId(Number(event.target.value));
-                setSubstageId('');
-              }}
-            >
-              {ordered.map((stage) => (
-                <option key={stage.id} value={stage.id}>
-                  {stage.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label className={styles.label} htmlFor={`${ids}-substage`}>
-              {t('pipeline.bulk.substage')}
-            </label>
-            <select id={`${ids}-substage`} className={styles.select} value={substageId} onChange={(event) => setSubstageId(event.target.value)}>
-              <option value="">{t('pipeline.bulk.defaultSubstage')}</option>
-              {target
-                ? choosableSubStages(target).map((sub) => (
-                    <option key={sub.id} value={sub.id}>
-                      {sub.name}
-                    </option>
-                  ))
-                : null}
-            </select>
-          </div>
+          <SelectField
+            label={t('pipeline.bulk.stage')}
+            selectClassName={styles.select}
+            value={stageId}
+            options={ordered.map((stage) => ({ value: stage.id, label: stage.name }))}
+            onChange={(value) => {
+              setStageId(Number(value));
+              setSubstageId('');
+            }}
+          />
+          <SelectField
+            label={t('pipeline.bulk.substage')}
+            selectClassName={styles.select}
+            value={substageId}
+            options={[{ value: '', label: t('pipeline.bulk.defaultSubstage') }, ...(target ? choosableSubStages(target).map((sub) => ({ value: sub.id, label: sub.name })) : [])]}
+            onChange={setSubstageId}
+          />
           <div>
             <Checkbox id={`${ids}-assign`} label={t('pipeline.bulk.assignToMe')} checked={assignToMe} onChange={setAssignToMe} disabled={!userId} />
           </div>

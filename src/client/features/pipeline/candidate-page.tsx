@@ -24,6 +24,7 @@ import { userAtom } from '../../state/auth';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
+import { SelectField } from '../../ui/form/select-field';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { saveFile } from '../../ui/download/save-file';
 import { BackLink } from '../../ui/link/back-link';
@@ -78,7 +79,6 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
-  const id = useId();
   const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
   const [stageId, setStageId] = useState<number>(application.stageId ?? ordered[0]?.id ?? 0);
   const stage = ordered.find((s) => s.id === stageId);
@@ -106,38 +106,23 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
   return (
     <>
       <div className={styles.inlineFields}>
-        <div>
-          <label className={styles.label} htmlFor={`${id}-stage`}>
-            {t('pipeline.candidate.stage')}
-          </label>
-          <select
-            id={`${id}-stage`}
-            className={styles.select}
-            value={stageId}
-            onChange={(event) => {
-              setStageId(Number(event.target.value));
-              setSubstageId('');
-            }}
-          >
-            {ordered.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className={styles.label} htmlFor={`${id}-substage`}>
-            {t('pipeline.candidate.substage')}
-          </label>
-          <select id={`${id}-substage`} className={styles.select} value={chosenSub?.id ?? ''} onChange={(event) => setSubstageId(event.target.value)}>
-            {subs.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('pipeline.candidate.stage')}
+          selectClassName={styles.select}
+          value={stageId}
+          options={ordered.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(value) => {
+            setStageId(Number(value));
+            setSubstageId('');
+          }}
+        />
+        <SelectField
+          label={t('pipeline.candidate.substage')}
+          selectClassName={styles.select}
+          value={chosenSub?.id ?? ''}
+          options={subs.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={setSubstageId}
+        />
       </div>
       {blocker ? <p className={styles.muted}>{t('pipeline.candidate.cannotMove', { reason: blocker })}</p> : null}
       <ButtonGroup>
@@ -166,7 +151,6 @@ function CopyForm({ application, returnTo }: { application: PanelApplication; re
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
-  const id = useId();
   const roles = useLoad(() => fetchReferenceList('ROLE'), organization.id).state;
   const others = roles.status === 'ready' ? roles.data.filter((role) => role.id !== application.roleId) : [];
   const [roleId, setRoleId] = useState('');
@@ -187,18 +171,14 @@ function CopyForm({ application, returnTo }: { application: PanelApplication; re
     <>
       <h3>{t('pipeline.candidate.copyTitle')}</h3>
       <div className={styles.inlineFields}>
-        <div className={styles.toolbarField}>
-          <label className={styles.label} htmlFor={`${id}-role`}>
-            {t('pipeline.candidate.copyRole')}
-          </label>
-          <select id={`${id}-role`} className={styles.select} value={chosen?.id ?? ''} onChange={(event) => setRoleId(event.target.value)}>
-            {others.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('pipeline.candidate.copyRole')}
+          className={styles.toolbarField}
+          selectClassName={styles.select}
+          value={chosen?.id ?? ''}
+          options={others.map((role) => ({ value: role.id, label: role.value }))}
+          onChange={setRoleId}
+        />
         <Button variant="secondary" onClick={copy}>
           {t('pipeline.candidate.copy')}
         </Button>
@@ -218,7 +198,6 @@ function CopyForm({ application, returnTo }: { application: PanelApplication; re
 function Scores({ stages, panel, application, onScored }: ScoresProps) {
   const { t } = useTranslation();
   const organization = useOrganization();
-  const id = useId();
   const scored = stages.filter((s) => s.metrics.length > 0).sort((a, b) => a.orderIndex - b.orderIndex);
   const [saved, setSaved] = useState<StageScores[]>(panel.scores);
   const initial = scored.find((s) => s.id === application.stageId)?.id ?? scored[0]?.id;
@@ -238,18 +217,13 @@ function Scores({ stages, panel, application, onScored }: ScoresProps) {
         />
       ) : null}
       <div className={styles.inlineFields}>
-        <div>
-          <label className={styles.label} htmlFor={`${id}-stage`}>
-            {t('pipeline.scores.stage')}
-          </label>
-          <select id={`${id}-stage`} className={styles.select} value={stageId} onChange={(event) => setStageId(Number(event.target.value))}>
-            {scored.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('pipeline.scores.stage')}
+          selectClassName={styles.select}
+          value={stageId ?? ''}
+          options={scored.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(value) => setStageId(Number(value))}
+        />
       </div>
       {stage ? (
         <ScoreForm

@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
+import * as formStyles from '../../ui/form/form.css';
 import { media } from '../../ui/media';
 import { controlFocusRing, focusRing } from '../../ui/focus.css';
 
@@ -21,22 +22,9 @@ export const toolbar = style({
 });
 export const toolbarField = style({ minWidth: 0, flex: '1 1 14rem', maxWidth: '30rem' });
 
-export const select = style({
-  display: 'block',
-  width: '100%',
-  minWidth: '12rem',
-  maxWidth: '30rem',
-  height: '2.5rem',
-  padding: vars.space.xs,
-  border: `2px solid ${vars.colour.inputBorder}`,
-  borderRadius: 0,
-  fontFamily: 'inherit',
-  fontSize: vars.font.sizeBody,
-  color: vars.colour.text,
-  backgroundColor: vars.colour.background,
-  selectors: { '&:focus': controlFocusRing },
-});
-export const label = style({ display: 'block', marginBottom: vars.space.xs, fontWeight: vars.font.weightBold });
+// The design system's select and label; a select here fills its toolbar slot.
+export const select = style([formStyles.select, { width: '100%', minWidth: '12rem', maxWidth: '30rem' }]);
+export const label = formStyles.label;
 
 // Stage tabs and substage tabs: links (each is an address), wrapping on phones.
 export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none', borderBottom: `1px solid ${vars.colour.border}` });
