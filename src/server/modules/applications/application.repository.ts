@@ -91,22 +91,30 @@ export interface StageMove {
   to: PipelinePlace & { stageId: number };
 }
 
-/** The history entry every stage move writes (who, when, from, to). */
-export async function insertStageHistory(db: Db, move: StageMove): Promise<void> {
+/**
+ * The history entries of stage moves (who, when, from, to), in one INSERT. clock_timestamp()
+ * keeps the entries of one transaction in the order they were written.
+ */
+export async function insertStageHistory(db: Db, moves: StageMove | readonly StageMove[]): Promise<void> {
+  const list = Array.isArray(moves) ? moves : [moves as StageMove];
+  if (list.length === 0) return;
   await db
     .insertInto('stage_history')
-    .values({
-      organization_id: move.organizationId,
-      application_id: move.applicationId,
-      actor_id: move.actorId,
-      from_stage_id: move.from.stageId,
-      from_substage_id: move.from.substageId,
-      to_stage_id: move.to.stageId,
-      to_substage_id: move.to.substageId,
-      kind: move.kind,
-      from_stage_status: move.from.stageStatus,
-      to_stage_status: move.to.stageStatus,
-    })
+    .values(
+      list.map((move) => ({
+        organization_id: move.organizationId,
+        application_id: move.applicationId,
+        actor_id: move.actorId,
+        kind: move.kind,
+        from_stage_id: move.from.stageId,
+        from_substage_id: move.from.substageId,
+        from_stage_status: move.from.stageStatus,
+        to_stage_id: move.to.stageId,
+        to_substage_id: move.to.substageId,
+        to_stage_status: move.to.stageStatus,
+        created_at: sql<Date>`clock_timestamp()`,
+      })),
+    )
     .execute();
 }
 

@@ -7,7 +7,8 @@ import { searchColumns } from '../applications/search-columns';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import type { RoleRecord } from '../roles/role.repository';
 import { refreshCandidateStatuses } from './candidate-statuses';
-import { copyDocuments, findDocumentIds, insertApplications, insertMoveEntries } from './move.repository';
+import { insertStageHistory } from '../applications/application.repository';
+import { copyDocuments, findDocumentIds, insertApplications } from './move.repository';
 
 /** File answers name their document ({ id, name, … }): copies name the copied document. */
 function remapFileAnswers(answers: Record<string, unknown>, documents: ReadonlyMap<string, string>): Record<string, unknown> {
@@ -74,7 +75,7 @@ export async function cloneApplications(
     organization.id,
     made.flatMap((p) => [...p.copies].map(([oldId, newId]) => ({ oldId, newId, applicationId: p.row.id! }))),
   );
-  await insertMoveEntries(
+  await insertStageHistory(
     trx,
     made.map((p) => ({ organizationId: organization.id, applicationId: p.row.id!, actorId, kind, from: { stageId: null, substageId: null, stageStatus: null }, to })),
   );

@@ -2,7 +2,6 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PipelinePosition } from '../../../../engine/pipeline/organization-stages';
 import type { Db } from '../../db/client';
 import type { ApplicationRow, Database, NewApplicationRow, StageMoveKind, StageStatusColumn } from '../../db/types';
-import type { PipelinePlace } from '../applications/application.repository';
 
 /*
  * SQL of stage moves (decision 0014). A single move writes inside the caller's transaction after
@@ -57,34 +56,6 @@ export async function moveApplication(trx: Db, organizationId: string, id: strin
     .executeTakeFirstOrThrow();
 }
 
-export interface MoveEntry {
-  organizationId: string;
-  applicationId: string;
-  actorId: string | null;
-  kind: StageMoveKind;
-  from: PipelinePlace;
-  to: PipelinePosition;
-}
-
-/** The history entry of one move (who, when, from, to). */
-export async function insertMoveEntry(trx: Db, move: MoveEntry): Promise<void> {
-  await trx
-    .insertInto('stage_history')
-    .values({
-      organization_id: move.organizationId,
-      application_id: move.applicationId,
-      actor_id: move.actorId,
-      kind: move.kind,
-      from_stage_id: move.from.stageId,
-      from_substage_id: move.from.substageId,
-      from_stage_status: move.from.stageStatus,
-      to_stage_id: move.to.stageId,
-      to_substage_id: move.to.substageId,
-      to_stage_status: move.to.stageStatus,
-      created_at: sql<Date>`clock_timestamp()`,
-    })
-    .execute();
-}
 
 /** What a bulk move needs to know of each selected application. */
 export interface BulkCandidate {
@@ -276,29 +247,6 @@ export async function copyDocuments(trx: Db, organizationId: string, copies: Rea
     select m.new_id, d.organization_id, m.application_id, d.user_id, d.field_id, d.file_name, d.content_type, d.size, d.sha256, d.content, d.created_at
     from unnest(${uuidArray(copies.map((c) => c.oldId))}, ${uuidArray(copies.map((c) => c.newId))}, ${uuidArray(copies.map((c) => c.applicationId))}) as m(old_id, new_id, application_id)
     join documents d on d.id = m.old_id and d.organization_id = ${organizationId}`.execute(trx);
-}
-
-/** History entries of many moves in one INSERT. */
-export async function insertMoveEntries(trx: Db, moves: readonly MoveEntry[]): Promise<void> {
-  if (moves.length === 0) return;
-  await trx
-    .insertInto('stage_history')
-    .values(
-      moves.map((move) => ({
-        organization_id: move.organizationId,
-        application_id: move.applicationId,
-        actor_id: move.actorId,
-        kind: move.kind,
-        from_stage_id: move.from.stageId,
-        from_substage_id: move.from.substageId,
-        from_stage_status: move.from.stageStatus,
-        to_stage_id: move.to.stageId,
-        to_substage_id: move.to.substageId,
-        to_stage_status: move.to.stageStatus,
-        created_at: sql<Date>`clock_timestamp()`,
-      })),
-    )
-    .execute();
 }
 
 /** A job with progress (fast-track), queued for the worker. */

@@ -8,7 +8,8 @@ import { isUuid } from '../../lib/uuid';
 import { noApplication } from '../applications/application-access';
 import type { Viewer } from '../users/user.service';
 import { isActiveStage, refreshCandidateStatuses } from './candidate-statuses';
-import { findHistory, findLastMove, findPipelineApplications, insertMoveEntry, lockPipelineApplication, markUndone, moveApplication } from './move.repository';
+import { insertStageHistory } from '../applications/application.repository';
+import { findHistory, findLastMove, findPipelineApplications, lockPipelineApplication, markUndone, moveApplication } from './move.repository';
 import { assertMovable, checkedTarget } from './move-rules';
 import { stageName, substageName, toHistoryEntry, toMoveResult } from './move.view';
 
@@ -36,7 +37,7 @@ async function withLockedApplication<T>(db: Db, viewer: Viewer, id: string, chan
 async function move(trx: Db, viewer: Viewer, application: ApplicationRow, to: PipelinePosition, kind: StageMoveKind): Promise<ApplicationRow> {
   const { organization } = viewer;
   const moved = await moveApplication(trx, organization.id, application.id, to);
-  await insertMoveEntry(trx, { organizationId: organization.id, applicationId: application.id, actorId: viewer.user.id, kind, from: placeOf(application), to });
+  await insertStageHistory(trx, { organizationId: organization.id, applicationId: application.id, actorId: viewer.user.id, kind, from: placeOf(application), to });
   if (isActiveStage(application.stage_id) !== isActiveStage(to.stageId)) await refreshCandidateStatuses(trx, organization, [application.user_id]);
   return moved;
 }
