@@ -115,7 +115,7 @@ describe('GET /api/v1/role/:roleId (preview)', () => {
     expect((await v1(t.app, candidate, 'GET', `/role/${archived}`)).statusCode).toBe(403);
     const hartleyRole = await roleId('hartley', 'Counsel, Corporate M&A');
     expect((await v1(t.app, manager, 'GET', `/role/${hartleyRole}`)).statusCode).toBe(404);
-    expect((await v1(t.app, manager, 'GET', '/role/nope')).statusCode).toBe(400);
+    expect((await v1(t.app, manager, 'GET', '/role/nope')).statusCode).toBe(404);
   });
 
   it('shows a role made in the product (factories double as test builders)', async () => {

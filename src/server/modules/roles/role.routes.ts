@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../../../schemas/api';
-import { OrganizationKey, ROLE_ATTRIBUTES, Role, RoleFilters, RolePage, RolePageQuery, Uuid } from '../../../../schemas/role';
+import { OrganizationKey, ROLE_ATTRIBUTES, Role, RoleFilters, RolePage, RolePageQuery } from '../../../../schemas/role';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
@@ -67,7 +67,8 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['roles'],
         security: BEARER,
         summary: 'A role in any status, as candidates would see it, with its template (hiring side)',
-        params: Type.Object({ roleId: Uuid }),
+        // Any text: a malformed id is an unknown role (404), as on every other role call.
+        params: Type.Object({ roleId: Type.String({ maxLength: 64 }) }),
         querystring: SubdomainQuery,
         response: { 200: Role, ...V1_ERRORS },
       },
