@@ -1,4 +1,4 @@
-import type { AssigneeResult, BulkMoveResult, HistoryEntry, MoveResult, OrganizationStage } from '../../../schemas/pipeline';
+import type { AssigneeResult, BulkMoveResult, HistoryEntry, JobProgress, MoveResult, OrganizationStage } from '../../../schemas/pipeline';
 import type { CandidateSearchFilters, CandidateSearchPage, SORT_FIELDS } from '../../../schemas/search';
 import type { ReferenceItem } from '../../../schemas/reference-data';
 import { http } from './http';
@@ -78,4 +78,19 @@ export async function fetchHistory(applicationId: string): Promise<HistoryEntry[
 /** GET /data/type/:type: a reference list (roles, locations, permit types, role attributes). */
 export async function fetchReferenceList(type: string): Promise<ReferenceItem[]> {
   return (await http.get<ReferenceItem[]>(`/v1/data/type/${enc(type)}`)).data;
+}
+
+/**
+ * POST /candidate/:id/fasttrackcandidates/:roleId/stage/:stageId: the first application is the
+ * path's `:id`, the others go in `ids`. Answers a job to poll.
+ */
+export async function fastTrack(applicationIds: readonly string[], roleId: string, stageId: number): Promise<{ jobId: string }> {
+  const [first, ...rest] = applicationIds;
+  const url = `/v1/candidate/${enc(first ?? '')}/fasttrackcandidates/${enc(roleId)}/stage/${stageId}`;
+  return (await http.post<{ jobId: string }>(url, { ids: rest })).data;
+}
+
+/** GET /jobs/:jobId: how far an asynchronous pipeline job has got. */
+export async function fetchJob(jobId: string): Promise<JobProgress> {
+  return (await http.get<JobProgress>(`/v1/jobs/${enc(jobId)}`)).data;
 }

@@ -194,6 +194,29 @@ describe('selection and bulk moves', () => {
     expect(bulk.params).toEqual({ assignee: 'u-hr' });
   });
 
+  it('fast-tracks the ticked rows to another role as a job, and reports its progress until it is done', async () => {
+    let polls = 0;
+    const { calls } = startHiring(stateUrl({ roleId: 'r1' }), (call) => {
+      if (call.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3') return { status: 202, data: { jobId: 'j1' } };
+      if (call.url === '/v1/jobs/j1') {
+        polls += 1;
+        return { status: 200, data: polls === 1 ? { id: 'j1', status: 'running', total: 2, done: 1, skipped: 0 } : { id: 'j1', status: 'done', total: 2, done: 2, skipped: 1 } };
+      }
+      return handler(0)(call);
+    });
+    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
+    const group = await screen.findByRole('group', { name: 'Fast-track to another role' });
+    fireEvent.change(within(group).getByLabelText('Fast-track to role'), { target: { value: 'r2' } });
+    fireEvent.change(within(group).getByLabelText('At stage'), { target: { value: '3' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Fast-track 2 candidates' }));
+    await screen.findByText('Fast-tracking: 1 of 2 done…');
+    await screen.findByText('1 candidate fast-tracked to Summer Intern (1 already there)');
+    expect(bodyOf(calls.find((c) => c.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3'))).toEqual({ ids: ['a2'] });
+    expect(polls).toBe(2);
+  });
+
   it('cancelling the confirmation moves nothing', async () => {
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), handler(1));
     await screen.findByText('57 candidates found', undefined, { timeout: 5000 });

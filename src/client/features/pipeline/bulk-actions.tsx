@@ -15,6 +15,7 @@ import { useClickLock } from '../../ui/button/use-click-lock';
 import { Dialog } from '../../ui/dialog/dialog';
 import { Checkbox } from '../../ui/form/checkbox';
 import { ALL_MATCHING, NO_SELECTION, isPageSelected, selectedCount, selectionPayload, type Selection } from './selection';
+import { FastTrack } from './fast-track';
 import * as styles from './pipeline.css';
 
 interface BulkActionsProps {
@@ -132,6 +133,17 @@ export function BulkActions({ stages, selection, onSelectionChange, totalElement
               {t('pipeline.bulk.export')}
             </Button>
           </ButtonGroup>
+          {selection.mode === 'ids' ? (
+            <FastTrack
+              stages={stages}
+              applicationIds={selection.ids}
+              roleId={roleId}
+              onDone={() => {
+                onSelectionChange(NO_SELECTION);
+                onMoved();
+              }}
+            />
+          ) : null}
         </>
       )}
       <Dialog

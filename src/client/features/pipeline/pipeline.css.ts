@@ -177,3 +177,6 @@ export const textarea = style({
 export const inlineFields = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, alignItems: 'flex-end', marginBottom: vars.space.l });
 // Fields and buttons side by side line up on their bottom edge: their own bottom margins go.
 globalStyle(`${inlineFields} > div, ${inlineFields} > button, ${selectionBar} > div`, { marginBottom: 0 });
+
+// Fast-track: a group of its own in the selection bar.
+export const fastTrack = style({ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.m, margin: 0, padding: 0, border: 0, minWidth: 0 });
