@@ -1,4 +1,4 @@
-import type { CandidatePanel, ExportBody, MatchState, Note, PanelApplication, ScoreValue, StageScores } from '../../../schemas/candidate-items';
+import type { Adjustment, CandidatePanel, ContactPage, ExportBody, MatchState, Note, PanelApplication, ScoreValue, StageScores } from '../../../schemas/candidate-items';
 import { isAxiosError } from 'axios';
 import { http } from './http';
 
@@ -8,7 +8,7 @@ import { http } from './http';
  */
 const enc = encodeURIComponent;
 
-export type { CandidatePanel, Note, PanelApplication, ScoreValue, StageScores };
+export type { Adjustment, CandidatePanel, ContactPage, Note, PanelApplication, ScoreValue, StageScores };
 
 const base = (organizationId: string, applicationId: string) => `/v1/organization/${enc(organizationId)}/candidate/${enc(applicationId)}`;
 
@@ -59,4 +59,14 @@ export async function exportCandidates(roleId: string, selection: ExportBody): P
     }
     throw error;
   }
+}
+
+/** PUT .../adjustment: reasonable adjustments (extra assessment time percent, notes); empty clears them. */
+export async function saveAdjustment(organizationId: string, applicationId: string, adjustment: Adjustment): Promise<Adjustment> {
+  return (await http.put<Adjustment>(`${base(organizationId, applicationId)}/adjustment`, adjustment)).data;
+}
+
+/** GET .../contact/:n: page n (from 0) of the messages sent to the candidate, newest first. */
+export async function fetchContacts(organizationId: string, applicationId: string, page: number): Promise<ContactPage> {
+  return (await http.get<ContactPage>(`${base(organizationId, applicationId)}/contact/${page}`)).data;
 }

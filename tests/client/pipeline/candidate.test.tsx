@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CandidatePanel, Note, StageScores } from '../../../src/client/api/candidate-items';
 import type { HistoryEntry } from '../../../src/client/api/pipeline';
 import type { Call, Reply } from '../auth/fake-api';
+import { pageInfo } from '../../../engine/pipeline/search';
 import { bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
 
 const PANEL = `/v1/organization/${organization.id}/candidate/a1`;
@@ -190,6 +191,39 @@ describe('/manager/candidate/:id', () => {
     expect(substages).toContain('2-to-invite');
     expect(substages).not.toContain('2-invited');
     expect(substages).not.toContain('2-in-progress');
+  });
+
+  it('saves reasonable adjustments (extra time 0–100 %) and lists the messages sent, a page at a time', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.method === 'PUT' && call.url === `${PANEL}/adjustment`) return { status: 200, data: JSON.parse(String(call.data)) };
+        if (call.url === `${PANEL}/contact/0`)
+          return { status: 200, data: { ...pageInfo(0, 1, 2, 1), content: [{ id: 'm2', subject: 'Your application to Acme', status: 'SENT', createdAt: '2026-10-02T09:00:00.000Z', sentAt: '2026-10-02T09:01:00.000Z' }] } };
+        if (call.url === `${PANEL}/contact/1`)
+          return { status: 200, data: { ...pageInfo(1, 1, 2, 1), content: [{ id: 'm1', subject: 'Verify your email address', status: 'FAILED', createdAt: '2026-10-01T09:00:00.000Z', sentAt: null }] } };
+        return undefined;
+      }),
+    );
+    await open();
+    const adjustments = screen.getByRole('region', { name: 'Adjustments' });
+    fireEvent.change(within(adjustments).getByLabelText('Extra assessment time (%)', { exact: false }), { target: { value: '150' } });
+    fireEvent.click(within(adjustments).getByRole('button', { name: 'Save adjustments' }));
+    expect(await within(adjustments).findByText('Extra assessment time must be a number from 0 to 100')).toBeTruthy();
+    expect(calls.some((c) => c.url === `${PANEL}/adjustment`)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the button's 1 s click lock (spec §5)
+    fireEvent.change(within(adjustments).getByLabelText('Extra assessment time (%)', { exact: false }), { target: { value: '25' } });
+    fireEvent.change(within(adjustments).getByLabelText('Other adjustments'), { target: { value: ' Screen reader; a quiet room. ' } });
+    fireEvent.click(within(adjustments).getByRole('button', { name: 'Save adjustments' }));
+    await screen.findByText('Adjustments saved');
+    expect(bodyOf(calls.find((c) => c.url === `${PANEL}/adjustment`))).toEqual({ extraTimePercent: 25, notes: 'Screen reader; a quiet room.' });
+
+    const messages = screen.getByRole('region', { name: 'Messages sent' });
+    fireEvent.click(within(messages).getByRole('button', { name: 'Show messages sent to the candidate' }));
+    await within(messages).findByText('Your application to Acme');
+    fireEvent.click(within(messages).getByRole('button', { name: 'Show older messages' }));
+    await within(messages).findByText('Verify your email address');
+    expect(within(messages).queryByRole('button', { name: 'Show older messages' })).toBeNull();
   });
 
   it('copies the candidate to another role and links to the new application', async () => {

@@ -37,6 +37,7 @@ import { Notes } from './notes';
 import { ScoreForm } from './score-form';
 import { returnTarget } from './search-state';
 import { useStages } from './use-stages';
+import { AdjustmentForm, Contacts } from './candidate-support';
 import * as styles from './pipeline.css';
 
 function positionText(position: { stageName: string; substageName?: string | null } | null): string {
@@ -365,6 +366,14 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
           <section className={styles.section} aria-labelledby="candidate-comments">
             <h2 id="candidate-comments">{t('pipeline.comments.title')}</h2>
             <Notes kind="comments" items={initial.comments} canEdit={() => false} onAdd={(text) => addComment(organization.id, application.id, text)} />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-adjustments">
+            <h2 id="candidate-adjustments">{t('pipeline.adjustment.title')}</h2>
+            <AdjustmentForm organizationId={organization.id} applicationId={application.id} initial={application.adjustment} />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-contacts">
+            <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>
+            <Contacts organizationId={organization.id} applicationId={application.id} />
           </section>
           <section className={styles.section} aria-labelledby="candidate-history">
             <h2 id="candidate-history">{t('pipeline.history.title')}</h2>

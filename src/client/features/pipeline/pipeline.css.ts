@@ -180,3 +180,4 @@ globalStyle(`${inlineFields} > div, ${inlineFields} > button, ${selectionBar} > 
 
 // Fast-track: a group of its own in the selection bar.
 export const fastTrack = style({ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.m, margin: 0, padding: 0, border: 0, minWidth: 0 });
+export const plainList = style({ listStyle: 'none', margin: `0 0 ${vars.space.m}`, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.s });
