@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, isAdmin, type HiringRole } from '../../../engine/rules/roles';
 import type { App } from '../app-types';
-import { forbidden, notFound, OAuthError } from '../lib/http-error';
-import { authenticateToken, extendSession, INVALID_ACCESS_TOKEN } from '../modules/auth/session.service';
+import { forbidden, notFound } from '../lib/http-error';
+import { authenticateToken, extendSession } from '../modules/auth/session.service';
 import type { AccessTokenRecord } from '../modules/auth/session.repository';
-import { findUserById } from '../modules/users/user.repository';
 import type { Viewer } from '../modules/users/user.service';
 import { loadOrganization, noOrganizationMessage, organizationOf } from './tenancy';
 
@@ -43,10 +42,8 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const token = tokenResult.value;
   const organization = organizationOf(request);
   if (!isAdmin(token.userType) && token.organizationId !== organization.id) throw notFound(noOrganizationMessage(organization.subdomain));
-  const user = await findUserById(request.server.db, token.userId);
-  if (!user || user.anonymised_at) throw new OAuthError(401, 'invalid_token', INVALID_ACCESS_TOKEN);
   request.accessToken = token;
-  request.viewer = { user, organization, session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified } };
+  request.viewer = { user: token.user, organization, session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified } };
 }
 
 /** The caller of a route behind `authenticate`; a programming error when the hook is missing. */

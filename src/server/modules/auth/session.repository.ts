@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { UserType } from '../../../../schemas/organization';
 import type { Db } from '../../db/client';
+import { USER_COLUMNS, type UserRecord } from '../users/user.repository';
 
 /** What an access token stands for, read on every authenticated request. */
 export interface AccessTokenRecord {
@@ -16,7 +17,11 @@ export interface AccessTokenRecord {
   otpCookieIssued: boolean;
   revoked: boolean;
   anonymised: boolean;
+  /** The token's user, read with the token: every authenticated call needs it. */
+  user: UserRecord;
 }
+
+const USER_WITH_TOKEN = USER_COLUMNS.map((column) => `u.${column}` as const);
 
 export interface NewFamily {
   organizationId: string;
@@ -76,17 +81,15 @@ export async function findAccessToken(db: Db, tokenHash: string): Promise<Access
     .select([
       't.token_hash',
       't.family_id',
-      't.organization_id',
+      't.organization_id as token_organization_id',
       't.user_id',
       't.expires_at',
-      'u.user_type',
-      'u.organization_id as user_organization_id',
-      'u.anonymised_at',
       'f.session_timeout_seconds',
       'f.otp_verified_at',
       'f.otp_cookie_issued_at',
       'f.revoked_at',
       'f.absolute_expires_at',
+      ...USER_WITH_TOKEN,
     ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
@@ -95,16 +98,17 @@ export async function findAccessToken(db: Db, tokenHash: string): Promise<Access
   return {
     tokenHash: row.token_hash,
     familyId: row.family_id,
-    organizationId: row.organization_id,
+    organizationId: row.token_organization_id,
     userId: row.user_id,
     userType: row.user_type,
-    userOrganizationId: row.user_organization_id,
+    userOrganizationId: row.organization_id,
     expiresAt: row.expires_at,
     sessionTimeoutSeconds: row.session_timeout_seconds,
     otpVerified: row.otp_verified_at !== null,
     otpCookieIssued: row.otp_cookie_issued_at !== null,
     revoked: row.revoked_at !== null || row.absolute_expires_at.getTime() <= Date.now(),
     anonymised: row.anonymised_at !== null,
+    user: Object.fromEntries(USER_COLUMNS.map((column) => [column, row[column]])) as UserRecord,
   };
 }
 

@@ -32,7 +32,8 @@ export async function insertUserIfAbsent(db: Db, row: NewUserRow): Promise<boole
 /** A user row as the services read it (never the password hash unless asked). */
 export type UserRecord = Omit<UserRow, 'password_hash'>;
 
-const USER_COLUMNS = [
+/** Every column of a user but the password hash (what `UserRecord` holds). */
+export const USER_COLUMNS = [
   'id',
   'organization_id',
   'email',
