@@ -23,7 +23,7 @@ export function safeRedirectTarget(search: string): string | null {
 }
 
 /** `value` when it is a path on this site; null for absolute, protocol-relative or odd values. */
-function localPath(value: string | null | undefined): string | null {
+export function localPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // A backslash or a control character (a tab inside '/\t/evil') lets browsers read a host after all.
   for (const char of value) {

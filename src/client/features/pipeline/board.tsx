@@ -25,13 +25,12 @@ interface Column {
 }
 
 async function loadBoard(organizationId: string, stages: readonly OrganizationStage[], filters: CandidateSearchFilters): Promise<Column[]> {
-  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
   const pages = await Promise.all(
-    ordered.map((stage) =>
+    stages.map((stage) =>
       searchCandidates(organizationId, 'fastCandidate', { ...filters, stageId: stage.id }, { page: 0, resultsPerPage: BOARD_CARDS_PER_COLUMN, sortBy: 'lastChangeAt', orderBy: 'DESC' }),
     ),
   );
-  return ordered.map((stage, i) => ({ stage, items: pages[i]!.content, total: pages[i]!.totalElements }));
+  return stages.map((stage, i) => ({ stage, items: pages[i]!.content, total: pages[i]!.totalElements }));
 }
 
 /** A card moved on this board: where it is now and what the server said about it. */

@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
 import type { CandidateSearchFilters } from '../../../../schemas/search';
+import type { ReferenceItem } from '../../../../schemas/reference-data';
 import { choosableSubStages } from '../../../../engine/pipeline/moves';
 import { SelectField } from '../../ui/form/select-field';
 import { exportCandidates } from '../../api/candidate-items';
@@ -20,6 +21,8 @@ import * as styles from './pipeline.css';
 
 interface BulkActionsProps {
   stages: readonly OrganizationStage[];
+  /** The organisation's roles (empty until loaded): fast-track's targets. */
+  roles: readonly ReferenceItem[];
   selection: Selection;
   onSelectionChange: (selection: Selection) => void;
   totalElements: number;
@@ -38,18 +41,17 @@ interface BulkActionsProps {
  * minus rows unticked again), move to a stage or substage (optionally assigning them to me) after a
  * confirmation that says how many will move, and export the selection as CSV.
  */
-export function BulkActions({ stages, selection, onSelectionChange, totalElements, pageIds, roleId, roleName, filters, userId, onMoved }: BulkActionsProps) {
+export function BulkActions({ stages, roles, selection, onSelectionChange, totalElements, pageIds, roleId, roleName, filters, userId, onMoved }: BulkActionsProps) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
   const ids = useId();
-  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
-  const [stageId, setStageId] = useState<number>(ordered[0]?.id ?? 0);
+  const [stageId, setStageId] = useState<number>(stages[0]?.id ?? 0);
   const [substageId, setSubstageId] = useState('');
   const [assignToMe, setAssignToMe] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const count = selectedCount(selection, totalElements);
-  const target = ordered.find((s) => s.id === stageId);
+  const target = stages.find((s) => s.id === stageId);
   const targetSub = target?.subStages.find((s) => s.id === substageId);
   const targetName = target ? (targetSub ? `${target.name} – ${targetSub.name}` : target.name) : '';
   const payload = selectionPayload(selection, filters);
@@ -109,7 +111,7 @@ export function BulkActions({ stages, selection, onSelectionChange, totalElement
             label={t('pipeline.bulk.stage')}
             selectClassName={styles.select}
             value={stageId}
-            options={ordered.map((stage) => ({ value: stage.id, label: stage.name }))}
+            options={stages.map((stage) => ({ value: stage.id, label: stage.name }))}
             onChange={(value) => {
               setStageId(Number(value));
               setSubstageId('');
@@ -136,6 +138,7 @@ export function BulkActions({ stages, selection, onSelectionChange, totalElement
           {selection.mode === 'ids' ? (
             <FastTrack
               stages={stages}
+              roles={roles}
               applicationIds={selection.ids}
               roleId={roleId}
               onDone={() => {

@@ -35,7 +35,7 @@ import { Switch } from '../../ui/switch/switch';
 import { formatDateTime, formatShortDate, formatSize } from './format';
 import { Notes } from './notes';
 import { ScoreForm } from './score-form';
-import { returnTarget } from './search-state';
+import { candidateHref, returnTarget } from './search-state';
 import { useStages } from './use-stages';
 import { AdjustmentForm, Contacts } from './candidate-support';
 import * as styles from './pipeline.css';
@@ -80,9 +80,8 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
-  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
-  const [stageId, setStageId] = useState<number>(application.stageId ?? ordered[0]?.id ?? 0);
-  const stage = ordered.find((s) => s.id === stageId);
+  const [stageId, setStageId] = useState<number>(application.stageId ?? stages[0]?.id ?? 0);
+  const stage = stages.find((s) => s.id === stageId);
   // The engine's move rules, as the server applies them: the provider's substage filter, and
   // whether the candidate can leave an assessment under way.
   const subs = stage ? choosableSubStages(stage) : [];
@@ -111,7 +110,7 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
           label={t('pipeline.candidate.stage')}
           selectClassName={styles.select}
           value={stageId}
-          options={ordered.map((s) => ({ value: s.id, label: s.name }))}
+          options={stages.map((s) => ({ value: s.id, label: s.name }))}
           onChange={(value) => {
             setStageId(Number(value));
             setSubstageId('');
@@ -188,7 +187,7 @@ function CopyForm({ application, returnTo }: { application: PanelApplication; re
         {copied ? (
           <>
             {t('pipeline.candidate.copied', { role: copied.role })}{' '}
-            <Link to={`/manager/candidate/${encodeURIComponent(copied.id)}?${new URLSearchParams({ return: returnTo }).toString()}`}>{t('pipeline.candidate.openCopy')}</Link>
+            <Link to={candidateHref(copied.id, returnTo)}>{t('pipeline.candidate.openCopy')}</Link>
           </>
         ) : null}
       </p>
@@ -199,7 +198,7 @@ function CopyForm({ application, returnTo }: { application: PanelApplication; re
 function Scores({ stages, panel, application, onScored }: ScoresProps) {
   const { t } = useTranslation();
   const organization = useOrganization();
-  const scored = stages.filter((s) => s.metrics.length > 0).sort((a, b) => a.orderIndex - b.orderIndex);
+  const scored = stages.filter((s) => s.metrics.length > 0);
   const [saved, setSaved] = useState<StageScores[]>(panel.scores);
   const initial = scored.find((s) => s.id === application.stageId)?.id ?? scored[0]?.id;
   const [stageId, setStageId] = useState<number | undefined>(initial);
@@ -280,7 +279,7 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
   const matchLabel = useId();
   const canEdit = (note: { author: { id: string } | null }) => (user ? note.author?.id === user.id || isHiringManagerAdmin(user.userType) : false);
   const onMoved = (result: MoveResult) =>
-    setApplication((current) => ({ ...current, ...result, substageName: result.substageName, stageStatus: result.stageStatus }));
+    setApplication((current) => ({ ...current, ...result }));
   const toggleMatch = (matched: boolean) =>
     setMatch(organization.id, application.id, matched).then(
       (result) => {

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
+import { TEXT_LIMIT_LONG } from '../../../../engine/constants';
+import { isValidPercent } from '../../../../engine/validation/text';
 import { fetchContacts, saveAdjustment, type Adjustment, type ContactPage } from '../../api/candidate-items';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -10,15 +12,6 @@ import { TextInput } from '../../ui/form/text-input';
 import * as formStyles from '../../ui/form/form.css';
 import { formatDateTime } from './format';
 import * as styles from './pipeline.css';
-
-const NOTES_MAX = 4096;
-
-/** The extra time a candidate gets, as typed: empty or a whole or decimal number from 0 to 100. */
-function percentProblem(text: string): boolean {
-  if (text.trim() === '') return false;
-  const value = Number(text);
-  return !Number.isFinite(value) || value < 0 || value > 100;
-}
 
 /** Spec §7 PUT …/adjustment: reasonable adjustments, with the §9 extra-assessment-time percent. */
 export function AdjustmentForm({ organizationId, applicationId, initial }: { organizationId: string; applicationId: string; initial: Adjustment | null }) {
@@ -31,7 +24,7 @@ export function AdjustmentForm({ organizationId, applicationId, initial }: { org
   const [error, setError] = useState<string | undefined>();
   const save = useClickLock((event: FormEvent) => {
     event.preventDefault();
-    if (percentProblem(percent)) {
+    if (!isValidPercent(percent)) {
       setError(t('pipeline.adjustment.percentError'));
       return;
     }
@@ -52,7 +45,7 @@ export function AdjustmentForm({ organizationId, applicationId, initial }: { org
         <label className={formStyles.label} htmlFor={notesId}>
           {t('pipeline.adjustment.notes')}
         </label>
-        <textarea id={notesId} className={formStyles.textarea} maxLength={NOTES_MAX} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <textarea id={notesId} className={formStyles.textarea} maxLength={TEXT_LIMIT_LONG} value={notes} onChange={(event) => setNotes(event.target.value)} />
       </div>
       <Button type="submit">{t('pipeline.adjustment.save')}</Button>
     </form>

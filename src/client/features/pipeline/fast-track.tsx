@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
-import { fastTrack, fetchJob, fetchReferenceList } from '../../api/pipeline';
+import type { ReferenceItem } from '../../../../schemas/reference-data';
+import { fastTrack, fetchJob } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
-import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { SelectField } from '../../ui/form/select-field';
-import { useLoad } from '../../ui/page/use-load';
 import * as styles from './pipeline.css';
 
 /** How often the job's progress is asked for while it runs. */
@@ -17,6 +16,8 @@ export const FAST_TRACK_POLL_MS = 500;
 
 interface FastTrackProps {
   stages: readonly OrganizationStage[];
+  /** The organisation's roles (empty until loaded); all but `roleId` are offered. */
+  roles: readonly ReferenceItem[];
   /** The selected applications (fast-track takes a list of ids, not "all matching"). */
   applicationIds: readonly string[];
   /** The role they are in now: not offered as a target. */
@@ -28,21 +29,18 @@ interface FastTrackProps {
  * Fast-track the selected candidates to another role's stage (spec §7, decision 0014): the server
  * queues a job and this polls its progress until it is done, announcing it as it goes.
  */
-export function FastTrack({ stages, applicationIds, roleId, onDone }: FastTrackProps) {
+export function FastTrack({ stages, roles, applicationIds, roleId, onDone }: FastTrackProps) {
   const { t } = useTranslation();
-  const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
-  const roles = useLoad(() => fetchReferenceList('ROLE'), organization.id).state;
-  const others = roles.status === 'ready' ? roles.data.filter((role) => role.id !== roleId) : [];
-  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
+  const others = roles.filter((role) => role.id !== roleId);
   const [targetRoleId, setTargetRoleId] = useState('');
-  const [stageId, setStageId] = useState<number>(ordered[0]?.id ?? 0);
+  const [stageId, setStageId] = useState<number>(stages[0]?.id ?? 0);
   const [progress, setProgress] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const target = others.find((role) => role.id === targetRoleId) ?? others[0];
-  const stage = ordered.find((s) => s.id === stageId);
+  const stage = stages.find((s) => s.id === stageId);
 
   const poll = (jobId: string, roleName: string) => {
     fetchJob(jobId).then(
@@ -83,7 +81,7 @@ export function FastTrack({ stages, applicationIds, roleId, onDone }: FastTrackP
     <fieldset className={styles.fastTrack}>
       <legend className={styles.label}>{t('pipeline.fastTrack.title')}</legend>
       <SelectField label={t('pipeline.fastTrack.role')} selectClassName={styles.select} value={target?.id ?? ''} options={others.map((role) => ({ value: role.id, label: role.value }))} onChange={setTargetRoleId} />
-      <SelectField label={t('pipeline.fastTrack.stage')} selectClassName={styles.select} value={stageId} options={ordered.map((s) => ({ value: s.id, label: s.name }))} onChange={(value) => setStageId(Number(value))} />
+      <SelectField label={t('pipeline.fastTrack.stage')} selectClassName={styles.select} value={stageId} options={stages.map((s) => ({ value: s.id, label: s.name }))} onChange={(value) => setStageId(Number(value))} />
       <Button variant="secondary" onClick={start} disabled={progress !== null}>
         {t('pipeline.fastTrack.start', { count: applicationIds.length })}
       </Button>

@@ -5,13 +5,12 @@ import { STAGE_STATUSES } from '../../../../engine/pipeline/stages';
 import { isValidPercent } from '../../../../engine/validation/text';
 import { compactFilters } from '../../../../engine/pipeline/search';
 import { fetchReferenceList } from '../../api/pipeline';
-import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { Checkboxes, Radios } from '../../ui/form/choices';
 import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';
 import { TextInput } from '../../ui/form/text-input';
 import { useFormErrors } from '../../ui/form/use-form-errors';
-import { useLoad } from '../../ui/page/use-load';
+import { ASSIGNED_TO_ME } from './search-state';
 import * as styles from './pipeline.css';
 
 const DATE_ADDED: readonly DateAdded[] = ['LAST_DAY', 'LAST_WEEK', 'LAST_MONTH', 'LAST_3_MONTHS', 'LAST_6_MONTHS', 'LAST_YEAR'];
@@ -32,15 +31,15 @@ const LISTED_FILTERS = Object.keys(LISTED) as ListedFilter[];
 const CANDIDATE_LISTS: readonly ListedFilter[] = ['locations', 'permitTypes'];
 const ROLE_LISTS: readonly ListedFilter[] = ['roleTypes', 'roleLevels', 'departments', 'employmentTypes'];
 
-type Options = Record<ListedFilter, string[]>;
+export type FilterOptions = Record<ListedFilter, string[]>;
 
 /** The lists behind the filters; one that fails to load leaves its filter out rather than the whole panel. */
-async function loadOptions(): Promise<Options> {
+export async function loadFilterOptions(): Promise<FilterOptions> {
   const lists = await Promise.allSettled(LISTED_FILTERS.map((filter) => fetchReferenceList(LISTED[filter])));
   return Object.fromEntries(LISTED_FILTERS.map((filter, i) => {
     const list = lists[i]!;
     return [filter, list.status === 'fulfilled' ? list.value.map((item) => item.value) : []];
-  })) as Options;
+  })) as FilterOptions;
 }
 
 type RangeKey = 'universityPercentile' | 'schoolPercentile';
@@ -64,6 +63,8 @@ export function activeFilterCount(filters: CandidateSearchFilters): number {
 
 interface FilterPanelProps {
   filters: CandidateSearchFilters;
+  /** The reference lists behind the listed filters (loadFilterOptions), or null while they load. */
+  options: FilterOptions | null;
   onApply: (filters: CandidateSearchFilters) => void;
   onClear: () => void;
 }
@@ -73,11 +74,8 @@ interface FilterPanelProps {
  * groups, university groups, percentile ranges, locations, permit types, role attributes, sources
  * and the assignee ("assigned to me or everyone", spec §6). Applied together, into the address.
  */
-export function FilterPanel({ filters, onApply, onClear }: FilterPanelProps) {
+export function FilterPanel({ filters, options: listed, onApply, onClear }: FilterPanelProps) {
   const { t } = useTranslation();
-  const organization = useOrganization();
-  const options = useLoad(loadOptions, organization.id).state;
-  const listed = options.status === 'ready' ? options.data : null;
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const { errors, attempt, fail, clear, of: fieldError } = useFormErrors();
   const set = (changes: Partial<CandidateSearchFilters>) => setDraft((current) => ({ ...current, filters: { ...current.filters, ...changes } }));
@@ -141,10 +139,10 @@ export function FilterPanel({ filters, onApply, onClear }: FilterPanelProps) {
         name="assignee"
         options={[
           { value: '', label: t('pipeline.filters.everyone') },
-          { value: 'me', label: t('pipeline.filters.assignedToMe') },
+          { value: ASSIGNED_TO_ME, label: t('pipeline.filters.assignedToMe') },
         ]}
-        value={draft.filters.assigneeId ? 'me' : ''}
-        onChange={(value) => set({ assigneeId: value === 'me' ? 'me' : undefined })}
+        value={draft.filters.assigneeId ? ASSIGNED_TO_ME : ''}
+        onChange={(value) => set({ assigneeId: value === ASSIGNED_TO_ME ? ASSIGNED_TO_ME : undefined })}
       />
       <details className={styles.filterSection} open={Boolean(filters.dateAdded || filters.statuses?.length || filters.groups?.length)}>
         <summary className={styles.filterSummary}>{t('pipeline.filters.applicationSection')}</summary>

@@ -83,16 +83,7 @@ export const selectionBar = style({
   border: `2px solid ${vars.colour.text}`,
 });
 export const selectionNote = style({ margin: 0, flexBasis: '100%' });
-export const linkButton = style({
-  padding: 0,
-  border: 0,
-  background: 'none',
-  font: 'inherit',
-  color: vars.colour.link,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  selectors: { '&:focus-visible': focusRing },
-});
+export { linkButton } from '../../ui/link/link-button.css';
 export const pageSize = style({ display: 'flex', gap: vars.space.s, alignItems: 'center', flexWrap: 'wrap', marginBottom: vars.space.m });
 
 // The board: one column per stage, scrolling sideways; cards stack in a column.

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '../../../../schemas/pipeline';
 import type { CandidateListItem, CandidateSearchPage, StageTotals } from '../../../../schemas/search';
+import type { ReferenceItem } from '../../../../schemas/reference-data';
 import { PAGE_SIZES } from '../../../../engine/constants';
 import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
 import { fetchReferenceList, searchCandidates } from '../../api/pipeline';
@@ -18,7 +19,7 @@ import { DelayedSpinner } from '../../ui/spinner/delayed-spinner';
 import { Board } from './board';
 import { BulkActions } from './bulk-actions';
 import { CandidateTable } from './candidate-table';
-import { FilterPanel } from './filter-panel';
+import { FilterPanel, loadFilterOptions } from './filter-panel';
 import {
   candidateHref,
   effectivePosition,
@@ -61,13 +62,12 @@ interface TabsProps {
 /** The stage tabs with their counts (totalForStage), and the current stage's substage tabs. */
 function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
   const { t } = useTranslation();
-  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
-  const current = ordered.find((s) => s.id === position.stageId);
+  const current = stages.find((s) => s.id === position.stageId);
   return (
     <>
       <nav aria-label={t('pipeline.tabs.stages')}>
         <ul className={styles.tabs}>
-          {ordered.map((stage) => {
+          {stages.map((stage) => {
             const selected = stage.id === position.stageId;
             return (
               <li key={stage.id}>
@@ -111,15 +111,19 @@ function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
 interface ListViewProps {
   location: SearchLocation;
   stages: readonly OrganizationStage[];
+  /** The organisation's roles (empty until loaded): fast-track's targets. */
+  roles: readonly ReferenceItem[];
   roleName: string | undefined;
   go: (next: SearchLocation) => void;
   here: string;
 }
 
 /** The list view: filters, stage tabs, the selection bar, the table and its pages. */
-function ListView({ location, stages, roleName, go, here }: ListViewProps) {
+function ListView({ location, stages, roles, roleName, go, here }: ListViewProps) {
   const { t } = useTranslation();
   const organization = useOrganization();
+  // Loaded here, not in the panel: the panel is remounted (its draft reset) whenever the filters change.
+  const filterOptions = useLoad(loadFilterOptions, organization.id).state;
   const apiMessage = useApiMessage();
   const userId = useAtomValue(userAtom).user?.id;
   const { state } = location;
@@ -154,6 +158,7 @@ function ListView({ location, stages, roleName, go, here }: ListViewProps) {
       <FilterPanel
         key={JSON.stringify(state.filters)}
         filters={state.filters}
+        options={filterOptions.status === 'ready' ? filterOptions.data : null}
         onApply={(next) => go(at({ filters: next }))}
         onClear={() => go(at({ filters: {} }))}
       />
@@ -184,6 +189,7 @@ function ListView({ location, stages, roleName, go, here }: ListViewProps) {
               <>
                 <BulkActions
                   stages={stages}
+                  roles={roles}
                   selection={selection}
                   onSelectionChange={setSelection}
                   totalElements={page.totalElements}
@@ -310,7 +316,7 @@ export function SearchScreen({ title }: { title: string }) {
               <p>{t('pipeline.board.chooseRole')}</p>
             )
           ) : (
-            <ListView location={location} stages={list} roleName={roleName} go={go} here={here} />
+            <ListView location={location} stages={list} roles={roleList} roleName={roleName} go={go} here={here} />
           )
         }
       </LoadState>

@@ -4,6 +4,7 @@ import type { SearchParams } from '../../api/pipeline';
 import { compactFilters, decodeSearchState, encodeSearchState, type SearchState } from '../../../../engine/pipeline/search';
 import { selectedTab } from '../../../../engine/pipeline/stages';
 import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import { localPath } from '../../../../engine/rules/redirects';
 
 /*
  * The search page's address (spec §2): the whole search state as JSON in `search`, the
@@ -71,10 +72,6 @@ export interface StagePosition {
   substageId?: string;
 }
 
-function byOrder(stages: readonly OrganizationStage[]): OrganizationStage[] {
-  return [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
-}
-
 /** A stage's substage for a stage status, or the whole stage when it has none. */
 function atStatus(stage: OrganizationStage, status: string): StagePosition {
   const sub = orderedSubStages(stage).find((s) => s.codeStage === status);
@@ -94,11 +91,11 @@ export function tabPosition(index: number, stages: readonly OrganizationStage[])
   const rule = selectedTab(index, stages);
   switch (rule.kind) {
     case 'stage': {
-      const stage = byOrder(stages).find((s) => (rule.stageIds as readonly number[]).includes(s.id));
+      const stage = stages.find((s) => (rule.stageIds as readonly number[]).includes(s.id));
       return stage ? atStatus(stage, rule.status) : fallback();
     }
     case 'group': {
-      const stage = byOrder(stages).find((s) => s.groupStage === rule.group);
+      const stage = stages.find((s) => s.groupStage === rule.group);
       return stage ? atStatus(stage, rule.status) : fallback();
     }
     case 'defaultSubStage':
@@ -142,17 +139,13 @@ export function withChanges(state: SearchState, changes: Partial<SearchState>): 
   return { ...state, page: 0, ...changes };
 }
 
-function isLocalPath(value: string): boolean {
-  if (!value.startsWith('/') || value.startsWith('//')) return false;
-  return [...value].every((char) => char !== '\\' && char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f);
-}
-
 /**
  * Spec §2 `return` on /manager/candidate/:id: a path on this site goes back there (the list with
  * its state); a value naming the candidatesx or candidatesc variant opens that list; else the search.
  */
 export function returnTarget(value: string | null): string {
-  if (value && isLocalPath(value)) return value;
+  const local = localPath(value);
+  if (local) return local;
   if (value?.includes('candidatesx')) return `${SEARCH_PATH}?list=candidatesx`;
   if (value?.includes('candidatesc')) return `${SEARCH_PATH}?list=candidatesc`;
   return SEARCH_PATH;

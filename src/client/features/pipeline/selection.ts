@@ -1,4 +1,5 @@
 import type { CandidateSearchFilters } from '../../../../schemas/search';
+import type { BulkSelection } from '../../api/pipeline';
 
 /**
  * The candidate table's selection: chosen rows (on any page), or every application matching the
@@ -39,6 +40,6 @@ export function selectedCount(selection: Selection, totalElements: number): numb
 }
 
 /** The bulk move or export body: ids, or the search's filters minus the rows taken out. */
-export function selectionPayload(selection: Selection, filters: CandidateSearchFilters): { ids: string[] } | { filters: CandidateSearchFilters; unselectedIds: string[] } {
+export function selectionPayload(selection: Selection, filters: CandidateSearchFilters): BulkSelection {
   return selection.mode === 'ids' ? { ids: [...selection.ids] } : { filters, unselectedIds: [...selection.unselectedIds] };
 }
