@@ -1,6 +1,6 @@
 import type { MetricDefinition, OrganizationStage, StageCatalogue, StageSelection, SubStage } from '../../schemas/pipeline';
 import type { StageStatus } from './stages';
-import { isStageId } from './stages';
+import { isStageId, STAGE_NAMES } from './stages';
 import { PROVIDER_RULES } from './providers';
 
 /**
@@ -81,6 +81,17 @@ export function entryStage(stages: readonly OrganizationStage[]): OrganizationSt
 
 export function findStage(stages: readonly OrganizationStage[], stageId: number): OrganizationStage | undefined {
   return stages.find((s) => s.id === stageId);
+}
+
+/** A stage's name in the organisation's pipeline, else the product's (a stage since removed from the pipeline). */
+export function stageName(stages: readonly OrganizationStage[], stageId: number): string {
+  return findStage(stages, stageId)?.name ?? (isStageId(stageId) ? STAGE_NAMES[stageId] : `Stage ${stageId}`);
+}
+
+/** A substage's name in the organisation's pipeline (its id when the pipeline no longer has it); null without one. */
+export function substageName(stages: readonly OrganizationStage[], stageId: number | null, substageId: string | null): string | null {
+  if (stageId === null || substageId === null) return null;
+  return findStage(stages, stageId)?.subStages.find((s) => s.id === substageId)?.name ?? substageId;
 }
 
 /** A position in the pipeline: the stage, its substage and the stage status that substage stands for. */

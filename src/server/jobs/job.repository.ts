@@ -11,12 +11,24 @@ export interface NewJob {
   payload: unknown;
   /** An email that is a contact with the candidate: its subject, kept after the payload is dropped (GET …/contact/:n). */
   contactSubject?: string | null;
+  /** A job with progress (fast-track): how many items it works through. */
+  progressTotal?: number;
+  /** Tries before it fails for good; the table's default when absent. */
+  maxAttempts?: number;
 }
 
 export async function enqueueJob(db: Db, job: NewJob): Promise<string> {
   const row = await db
     .insertInto('jobs')
-    .values({ organization_id: job.organizationId, user_id: job.userId, kind: job.kind, payload: json(job.payload), contact_subject: job.contactSubject ?? null })
+    .values({
+      organization_id: job.organizationId,
+      user_id: job.userId,
+      kind: job.kind,
+      payload: json(job.payload),
+      contact_subject: job.contactSubject ?? null,
+      ...(job.progressTotal !== undefined && { progress_total: job.progressTotal }),
+      ...(job.maxAttempts !== undefined && { max_attempts: job.maxAttempts }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

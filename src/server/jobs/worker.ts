@@ -38,8 +38,6 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, { limit = 20, lo
 }
 
 export interface JobWorker {
-  /** Run now instead of at the next tick (after a request queued something). */
-  poke: () => void;
   stop: () => Promise<void>;
 }
 
@@ -72,10 +70,6 @@ export function startJobWorker(db: Db, handlers: JobHandlers, { intervalMs = 100
   };
   schedule();
   return {
-    poke: () => {
-      if (timer) clearTimeout(timer);
-      run();
-    },
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -10,7 +10,7 @@ import { describeSchemaErrors } from './schema-errors';
  */
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
 // ajv-formats ships CommonJS; its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ??
+export const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ??
   addFormatsPlugin) as typeof addFormatsPlugin;
 addFormats(ajv);
 

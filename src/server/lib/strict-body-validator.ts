@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { addFormats } from './json-validator';
 
 /*
  * Fastify's default validation coerces request bodies ('array' coercion: `123` becomes "123",
@@ -10,8 +10,6 @@ import type { FastifySchemaCompiler } from 'fastify';
  * applied) and keeps coercion for params and query strings, which are text by nature.
  * A plugin opts in with `app.setValidatorCompiler(strictBodyValidatorCompiler)`.
  */
-
-const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ?? addFormatsPlugin) as typeof addFormatsPlugin;
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, useDefaults: true, coerceTypes: coerce ? 'array' : false, removeAdditional: false });

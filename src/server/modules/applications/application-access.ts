@@ -1,8 +1,10 @@
 import { isHiringManager } from '../../../../engine/rules/roles';
 import type { Db } from '../../db/client';
+import type { ApplicationRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../users/user.service';
+import { findPipelineApplications } from '../moves/move.repository';
 import { findApplication, type ApplicationRecord } from './application.repository';
 
 export const noApplication = (id: string) => notFound(`No application with id '${id}'.`);
@@ -33,5 +35,16 @@ export async function ownApplication(db: Db, viewer: Viewer, id: string): Promis
 export async function ownDraft(db: Db, viewer: Viewer, id: string): Promise<ApplicationRecord> {
   const application = await ownApplication(db, viewer, id);
   if (application.state !== 'DRAFT') throw badRequest(SUBMITTED_MESSAGE);
+  return application;
+}
+
+/**
+ * An application of the hiring side's pipeline: a submitted or withdrawn application of the
+ * caller's organisation. Drafts (not in the pipeline, never listed), other organisations'
+ * applications and malformed ids all answer 404. The caller's role is checked by the routes.
+ */
+export async function pipelineApplication(db: Db, viewer: Viewer, id: string): Promise<ApplicationRow> {
+  const [application] = isUuid(id) ? await findPipelineApplications(db, viewer.organization.id, [id.toLowerCase()]) : [];
+  if (!application) throw noApplication(id);
   return application;
 }

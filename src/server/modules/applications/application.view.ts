@@ -1,5 +1,4 @@
-import { findStage } from '../../../../engine/pipeline/organization-stages';
-import { STAGE_NAMES, isStageId } from '../../../../engine/pipeline/stages';
+import { stageName } from '../../../../engine/pipeline/organization-stages';
 import { isHiringManager } from '../../../../engine/rules/roles';
 import type { ApplicationListItem, ApplicationRecord as ApplicationView, DocumentRef } from '../../../../schemas/application';
 import type { DocumentMeta } from '../documents/document.repository';
@@ -29,7 +28,7 @@ export function toApplicationView(
   const stageId = application.stage_id;
   const stage =
     stageId !== null && isHiringManager(viewer.user.user_type)
-      ? { id: stageId, name: findStage(viewer.organization.stages, stageId)?.name ?? (isStageId(stageId) ? STAGE_NAMES[stageId] : String(stageId)), substageId: application.substage_id }
+      ? { id: stageId, name: stageName(viewer.organization.stages, stageId), substageId: application.substage_id }
       : null;
   return {
     id: application.id,

@@ -9,11 +9,6 @@ import type { matchingApplications } from '../search/candidate-filter';
  * application ids come from `pipelineApplication`, which checked them in that organisation.
  */
 
-/** A submitted or withdrawn application of the organisation (drafts are not in the pipeline). */
-export async function findPipelineApplication(db: Db, organizationId: string, id: string): Promise<ApplicationRow | undefined> {
-  return db.selectFrom('applications').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).where('state', '!=', 'DRAFT').executeTakeFirst();
-}
-
 /** Takes the application's row lock for the rest of the transaction: writes to its items queue behind each other. */
 export async function lockApplication(db: Db, organizationId: string, id: string): Promise<void> {
   await db.selectFrom('applications').select('id').where('organization_id', '=', organizationId).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,5 +1,4 @@
-import { findStage } from '../../../../engine/pipeline/organization-stages';
-import { isStageId, STAGE_NAMES } from '../../../../engine/pipeline/stages';
+import { findStage, stageName, substageName } from '../../../../engine/pipeline/organization-stages';
 import { displayName } from '../../../../engine/rules/display-name';
 import { metricRange } from '../../../../engine/scoring/metrics';
 import { isAnonymisedEmail } from '../../../../engine/validation/email';
@@ -24,16 +23,6 @@ export function visibleEmail(person: PersonRow): string | null {
 }
 
 export const byId = (people: readonly PersonRow[]): Map<string, PersonRow> => new Map(people.map((p) => [p.id, p]));
-
-/** A stage's name in the organisation's pipeline, else the product's (a stage since removed from the pipeline). */
-export function stageName(stages: readonly OrganizationStage[], stageId: number): string {
-  return findStage(stages, stageId)?.name ?? (isStageId(stageId) ? STAGE_NAMES[stageId] : `Stage ${stageId}`);
-}
-
-export function substageName(stages: readonly OrganizationStage[], stageId: number | null, substageId: string | null): string | null {
-  if (stageId === null || substageId === null) return null;
-  return findStage(stages, stageId)?.subStages.find((s) => s.id === substageId)?.name ?? substageId;
-}
 
 const numberOrNull = (value: string | number | null): number | null => (value === null ? null : Number(value));
 

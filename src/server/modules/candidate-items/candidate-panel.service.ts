@@ -11,7 +11,7 @@ import { profileForm } from '../forms/form.service';
 import { profileAnswers } from '../profiles/profile.service';
 import { roleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
-import { pipelineApplication } from './candidate-access';
+import { pipelineApplication } from '../applications/application-access';
 import { findNotes, findPeople, findScoreValues, findStageTotals } from './candidate-items.repository';
 import { byId, personName, toNote, toPanelApplication, toStageScores, visibleEmail } from './candidate-items.view';
 

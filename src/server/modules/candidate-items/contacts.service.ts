@@ -2,7 +2,7 @@ import { pageInfo } from '../../../../engine/pipeline/search';
 import type { Contact, ContactPage } from '../../../../schemas/candidate-items';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../users/user.service';
-import { pipelineApplication } from './candidate-access';
+import { pipelineApplication } from '../applications/application-access';
 import { findContacts, type ContactRow } from './candidate-items.repository';
 
 const STATUS: Record<ContactRow['status'], Contact['status']> = { queued: 'QUEUED', running: 'QUEUED', done: 'SENT', failed: 'FAILED' };

@@ -10,7 +10,8 @@ import { matchingApplications } from '../search/candidate-filter';
 import type { Viewer } from '../users/user.service';
 import { countUpTo, findExportBatch, findRoleApplicationIds, type ExportCursor, type ExportRow, type PersonRow } from './candidate-items.repository';
 import { csvRow } from './csv';
-import { personName, stageName, substageName, visibleEmail } from './candidate-items.view';
+import { stageName, substageName } from '../../../../engine/pipeline/organization-stages';
+import { personName, visibleEmail } from './candidate-items.view';
 
 /** The most rows one export answers; a larger selection is refused (400) rather than held in memory. */
 export const MAX_EXPORT_ROWS = 100_000;

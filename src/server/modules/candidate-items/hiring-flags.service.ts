@@ -1,15 +1,15 @@
 import type { Adjustment, MatchState } from '../../../../schemas/candidate-items';
 import type { Db } from '../../db/client';
+import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../users/user.service';
 import { noApplication } from '../applications/application-access';
-import { pipelineApplication } from './candidate-access';
 import { updateHiringColumns } from './candidate-items.repository';
 import { cleanAdjustment } from './candidate-items.view';
 
 /** PUT and DELETE …/match: the hiring side marks (or unmarks) the candidate as a match for the role. */
 export async function setMatch(db: Db, viewer: Viewer, applicationId: string, matched: boolean): Promise<MatchState> {
-  const application = await pipelineApplication(db, viewer, applicationId);
-  const updated = await updateHiringColumns(db, viewer.organization.id, application.id, { matched });
+  if (!isUuid(applicationId)) throw noApplication(applicationId);
+  const updated = await updateHiringColumns(db, viewer.organization.id, applicationId.toLowerCase(), { matched });
   if (!updated) throw noApplication(applicationId);
   return { matched: updated.matched };
 }
@@ -19,9 +19,9 @@ export async function setMatch(db: Db, viewer: Viewer, applicationId: string, ma
  * ones (extra time 0..100 percent, notes up to 4096 characters, trimmed). An empty body clears them.
  */
 export async function setAdjustment(db: Db, viewer: Viewer, applicationId: string, input: Adjustment): Promise<Adjustment> {
-  const application = await pipelineApplication(db, viewer, applicationId);
+  if (!isUuid(applicationId)) throw noApplication(applicationId);
   const adjustment = cleanAdjustment(input);
-  const updated = await updateHiringColumns(db, viewer.organization.id, application.id, { adjustment: Object.keys(adjustment).length ? adjustment : null });
+  const updated = await updateHiringColumns(db, viewer.organization.id, applicationId.toLowerCase(), { adjustment: Object.keys(adjustment).length ? adjustment : null });
   if (!updated) throw noApplication(applicationId);
   return updated.adjustment ?? {};
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../users/user.service';
-import { pipelineApplication } from './candidate-access';
+import { pipelineApplication } from '../applications/application-access';
 import { findNote, findPeople, insertNote, updateNoteBody } from './candidate-items.repository';
 import { byId, toNote } from './candidate-items.view';
 

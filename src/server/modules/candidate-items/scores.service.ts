@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../../db/types';
 import { badRequest } from '../../lib/http-error';
 import type { Viewer } from '../users/user.service';
-import { pipelineApplication } from './candidate-access';
+import { pipelineApplication } from '../applications/application-access';
 import { findScoreValues, findStageTotals, lockApplication, updateHiringColumns, writeScoreValues, writeStageTotal, type ScoreWrite } from './candidate-items.repository';
 import { toStageScores } from './candidate-items.view';
 

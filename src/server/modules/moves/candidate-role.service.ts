@@ -3,12 +3,12 @@ import type { AssigneeResult } from '../../../../schemas/pipeline';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import { noApplication } from '../applications/application-access';
+import { noApplication, pipelineApplication } from '../applications/application-access';
 import type { RoleRecord } from '../roles/role.repository';
 import { roleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
 import { cloneApplications } from './clone-applications';
-import { findHiringUser, findPipelineApplications, setAssignee } from './move.repository';
+import { findHiringUser, setAssignee } from './move.repository';
 import { checkedTarget } from './move-rules';
 import { personOf } from './move.view';
 
@@ -26,8 +26,7 @@ export async function targetRoleOf(db: Db, viewer: Viewer, roleId: string): Prom
  */
 export async function copyToRole(db: Db, viewer: Viewer, id: string, roleId: string): Promise<{ id: string }> {
   const { organization } = viewer;
-  const [source] = isUuid(id) ? await findPipelineApplications(db, organization.id, [id.toLowerCase()]) : [];
-  if (!source) throw noApplication(id);
+  const source = await pipelineApplication(db, viewer, id);
   const role = await targetRoleOf(db, viewer, roleId);
   if (source.state === 'WITHDRAWN') throw conflict('The candidate has withdrawn this application: it cannot be copied.');
   const entry = entryStage(organization.stages);

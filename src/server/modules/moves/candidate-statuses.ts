@@ -20,11 +20,13 @@ export function isActiveStage(stageId: number | null): boolean {
 /**
  * The candidates' statuses (spec §3 candidateStatus, the rule of candidate-status.service) worked
  * out again after moves changed whether they have an active application: one query for any number
- * of candidates, then one UPDATE per resulting status. In the caller's transaction.
+ * of candidates, then one UPDATE per resulting status. In the caller's transaction. Returns each
+ * candidate's status (the organisation's users among `userIds` only).
  */
-export async function refreshCandidateStatuses(trx: Db, organization: OrganizationRecord, userIds: readonly string[]): Promise<void> {
+export async function refreshCandidateStatuses(trx: Db, organization: OrganizationRecord, userIds: readonly string[]): Promise<Map<string, CandidateStatus | null>> {
+  const statuses = new Map<string, CandidateStatus | null>();
   const ids = [...new Set(userIds)];
-  if (ids.length === 0) return;
+  if (ids.length === 0) return statuses;
   const sections = (await profileForm(trx, organization)).steps.map((s) => s.id);
   const rows = await sql<{ id: string; active: boolean; completed: string[] | null; status: string | null }>`
     select u.id, u.candidate_status as status,
@@ -40,6 +42,7 @@ export async function refreshCandidateStatuses(trx: Db, organization: Organizati
     const saved = new Set(row.completed ?? []);
     const profileComplete = sections.length > 0 && sections.every((s) => saved.has(s));
     const status = candidateStatusOf({ profileComplete, activeApplication: row.active });
+    statuses.set(row.id, status);
     if (status !== row.status) changes.set(status, [...(changes.get(status) ?? []), row.id]);
   }
   for (const [status, changed] of changes) {
@@ -50,4 +53,5 @@ export async function refreshCandidateStatuses(trx: Db, organization: Organizati
       .where(sql<boolean>`id = any(${changed}::uuid[])`)
       .execute();
   }
+  return statuses;
 }

@@ -1,17 +1,17 @@
 import type { PipelinePosition } from '../../../../engine/pipeline/organization-stages';
 import type { JobProgress } from '../../../../schemas/pipeline';
 import type { Db } from '../../db/client';
-import { json } from '../../db/json';
 import type { JobRow } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
+import { enqueueJob } from '../../jobs/job.repository';
 import type { JobHandlers } from '../../jobs/worker';
 import { noApplication } from '../applications/application-access';
 import { findOrganizationByKey } from '../organizations/organization.repository';
 import { findRoleById } from '../roles/role.repository';
 import type { Viewer } from '../users/user.service';
 import { cloneApplications } from './clone-applications';
-import { findPipelineApplications, findProgressJob, findUsersWithApplication, insertProgressJob, recordJobProgress } from './move.repository';
+import { findPipelineApplications, findProgressJob, findUsersWithApplication, recordJobProgress } from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
 import { targetRoleOf } from './candidate-role.service';
 
@@ -52,7 +52,7 @@ export async function fastTrackCandidates(db: Db, viewer: Viewer, id: string, ro
   }
   refusals.throwIfAny(selected.length, 'the pipeline', 'fast-tracked');
   const payload: FastTrackPayload = { actorId: viewer.user.id, roleId: role.id, to, ids: selected };
-  const jobId = await insertProgressJob(db, { organizationId: organization.id, userId: null, kind: FAST_TRACK_JOB, payload: json(payload), total: selected.length });
+  const jobId = await enqueueJob(db, { organizationId: organization.id, userId: null, kind: FAST_TRACK_JOB, payload, progressTotal: selected.length, maxAttempts: 3 });
   return { jobId };
 }
 

@@ -249,16 +249,6 @@ export async function copyDocuments(trx: Db, organizationId: string, copies: Rea
     join documents d on d.id = m.old_id and d.organization_id = ${organizationId}`.execute(trx);
 }
 
-/** A job with progress (fast-track), queued for the worker. */
-export async function insertProgressJob(db: Db, job: { organizationId: string; userId: string | null; kind: string; payload: string; total: number }): Promise<string> {
-  const row = await db
-    .insertInto('jobs')
-    .values({ organization_id: job.organizationId, user_id: job.userId, kind: job.kind, payload: job.payload, progress_total: job.total, max_attempts: 3 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function findProgressJob(db: Db, organizationId: string, id: string, kinds: readonly string[]) {
   return db
     .selectFrom('jobs')

@@ -1,17 +1,17 @@
 import { isSamePosition } from '../../../../engine/pipeline/moves';
-import { findStage, resolvePosition, type PipelinePosition } from '../../../../engine/pipeline/organization-stages';
+import { findStage, resolvePosition, stageName, substageName, type PipelinePosition } from '../../../../engine/pipeline/organization-stages';
 import type { HistoryEntry, MoveResult } from '../../../../schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { ApplicationRow, StageMoveKind } from '../../db/types';
 import { conflict } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import { noApplication } from '../applications/application-access';
+import { noApplication, pipelineApplication } from '../applications/application-access';
 import type { Viewer } from '../users/user.service';
 import { isActiveStage, refreshCandidateStatuses } from './candidate-statuses';
 import { insertStageHistory } from '../applications/application.repository';
-import { findHistory, findLastMove, findPipelineApplications, lockPipelineApplication, markUndone, moveApplication } from './move.repository';
+import { findHistory, findLastMove, lockPipelineApplication, markUndone, moveApplication } from './move.repository';
 import { assertMovable, checkedTarget } from './move-rules';
-import { stageName, substageName, toHistoryEntry, toMoveResult } from './move.view';
+import { toHistoryEntry, toMoveResult } from './move.view';
 
 export const NOTHING_TO_UNDO = 'Nothing to undo';
 /** Moves an undo can revert: those that moved an application already in the pipeline. */
@@ -81,9 +81,7 @@ export async function undoMove(db: Db, viewer: Viewer, id: string): Promise<Move
 
 /** GET /candidate/:id/history: every move of an application in the pipeline, newest first. */
 export async function moveHistory(db: Db, viewer: Viewer, id: string): Promise<HistoryEntry[]> {
-  if (!isUuid(id)) throw noApplication(id);
-  const [application] = await findPipelineApplications(db, viewer.organization.id, [id.toLowerCase()]);
-  if (!application) throw noApplication(id);
+  const application = await pipelineApplication(db, viewer, id);
   const rows = await findHistory(db, viewer.organization.id, application.id);
   return rows.map((row) => toHistoryEntry(row, viewer.organization.stages));
 }

@@ -1,18 +1,8 @@
-import { findStage } from '../../../../engine/pipeline/organization-stages';
-import { STAGE_NAMES, isStageId } from '../../../../engine/pipeline/stages';
+import { stageName, substageName } from '../../../../engine/pipeline/organization-stages';
 import { displayName } from '../../../../engine/rules/display-name';
 import type { HistoryEntry, MoveResult, OrganizationStage } from '../../../../schemas/pipeline';
 import type { ApplicationRow } from '../../db/types';
 import type { HistoryRow } from './move.repository';
-
-/** A stage's name in the organisation's pipeline, else the product's (a stage since removed from the pipeline). */
-export function stageName(stages: readonly OrganizationStage[], stageId: number): string {
-  return findStage(stages, stageId)?.name ?? (isStageId(stageId) ? STAGE_NAMES[stageId] : `Stage ${stageId}`);
-}
-
-export function substageName(stages: readonly OrganizationStage[], stageId: number, substageId: string | null): string {
-  return findStage(stages, stageId)?.subStages.find((s) => s.id === substageId)?.name ?? substageId ?? '';
-}
 
 export interface NamedUser {
   id: string;
@@ -37,7 +27,7 @@ export function toMoveResult(application: ApplicationRow, stages: readonly Organ
     stageId,
     stageName: stageName(stages, stageId),
     substageId: application.substage_id ?? '',
-    substageName: substageName(stages, stageId, application.substage_id),
+    substageName: substageName(stages, stageId, application.substage_id) ?? '',
     stageStatus: application.stage_status!,
     lastChangeAt: application.last_change_at.toISOString(),
     version: application.version,

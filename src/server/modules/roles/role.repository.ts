@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { RoleFilters, RoleStatus } from '../../../../schemas/role';
 import type { Db } from '../../db/client';
 import type { Database, NewRoleRow, RoleRow, RolesTable } from '../../db/types';
+import { containsPattern } from '../search/candidate-filter';
 
 /** A role as services read it; start_date as YYYY-MM-DD text (a date column, no time zone). */
 export type RoleRecord = RoleRow;
@@ -41,10 +42,6 @@ export async function findRoleById(db: Db, organizationId: string, roleId: strin
 }
 
 /** LIKE pattern for a term typed by someone: its % and _ match themselves. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function publicFilters(organizationId: string, filters: RoleFilters) {
   return (eb: ExpressionBuilder<Database, 'roles'>) => {
     const conditions = [eb('organization_id', '=', organizationId), eb('status', '=', 'ACTIVE')];

@@ -101,19 +101,11 @@ export function candidatePageQuery(db: Db, organization: FilterOrganization, fil
   return query;
 }
 
-export function findCandidatePage(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date, sort: SearchSort, page: PageRequest) {
-  return candidatePageQuery(db, organization, filters, now, sort, page).execute();
-}
-
-export type CandidatePageRow = Awaited<ReturnType<typeof findCandidatePage>>[number];
+export type CandidatePageRow = Awaited<ReturnType<ReturnType<typeof candidatePageQuery>['execute']>>[number];
 
 /** How many applications match. */
 export function countQuery(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
   return matchingApplications(db, organization, filters, now).select(sql<number>`count(*)::int`.as('total'));
-}
-
-export async function countMatching(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date): Promise<number> {
-  return Number((await countQuery(db, organization, filters, now).executeTakeFirstOrThrow()).total);
 }
 
 /** Matching applications per stage and substage: one GROUP BY over the matching set. */
@@ -121,11 +113,6 @@ export function stageCountQuery(db: Db, organization: FilterOrganization, filter
   return matchingApplications(db, organization, filters, now)
     .select(['a.stage_id', 'a.substage_id', sql<number>`count(*)::int`.as('total')])
     .groupBy(['a.stage_id', 'a.substage_id']);
-}
-
-export async function countByStage(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
-  const rows = await stageCountQuery(db, organization, filters, now).execute();
-  return rows.map((r) => ({ stageId: r.stage_id, substageId: r.substage_id, total: Number(r.total) }));
 }
 
 /** Profile answers of the candidates on a page (candidatev's listFields that read the profile). */

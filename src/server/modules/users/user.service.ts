@@ -1,4 +1,4 @@
-import { hasRole, isAdmin, isCandidate } from '../../../../engine/rules/roles';
+import { hasRole, isAdmin, isCandidate, isHiringManager } from '../../../../engine/rules/roles';
 import { normaliseEmail } from '../../../../engine/rules/session';
 import { isValidEmail } from '../../../../engine/validation/email';
 import type { InviteUserRequest, PasswordChange, SecurityUpdate, User, UserOrganization, UserUpdate } from '../../../../schemas/user';
@@ -8,6 +8,8 @@ import { deleteUserJobs } from '../../jobs/job.repository';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
+import { isUuid } from '../../lib/uuid';
+import { EMAIL_FORMAT_MESSAGE } from '../auth/account.service';
 import { deleteAccountAttempts } from '../auth/attempt.repository';
 import { deleteUserLinkTokens } from '../auth/link-token.repository';
 import { createLinkToken } from '../auth/link-token.service';
@@ -105,7 +107,7 @@ export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, 
   let verification: { email: string } | null = null;
   if (update.email !== undefined) {
     const email = normaliseEmail(update.email);
-    if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: 'Enter an email address in the correct format, like name@example.com' }]);
+    if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: EMAIL_FORMAT_MESSAGE }]);
     if (email !== normaliseEmail(viewer.user.email)) {
       patch.pending_email = email;
       verification = { email };
@@ -215,14 +217,14 @@ export async function deleteMe(db: Db, viewer: Viewer): Promise<void> {
  * and only a platform admin deletes another admin.
  */
 export async function deleteUser(db: Db, viewer: Viewer, id: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw noUser(id);
+  if (!isUuid(id)) throw noUser(id);
   if (id === viewer.user.id) return eraseUser(db, id);
   const target = await findUserById(db, id);
   const type = viewer.user.user_type;
   const visible =
     target !== undefined &&
     !target.anonymised_at &&
-    (isAdmin(type) || (!isCandidate(type) && type !== 'ANONYMOUS_CANDIDATE' && target.organization_id === viewer.organization.id));
+    (isAdmin(type) || (isHiringManager(type) && target.organization_id === viewer.organization.id));
   if (!visible) throw noUser(id);
   if (!hasRole(type, 'HIRING_MANAGER_ADMIN')) throw forbidden('Only an admin can delete users.');
   if (isAdmin(target.user_type) && !isAdmin(type)) throw forbidden('Only a platform admin can delete an admin.');
@@ -234,7 +236,7 @@ export async function inviteUser(db: Db, viewer: Viewer, organizationId: string,
   if (organizationId !== viewer.organization.id) throw notFound(`No organisation with id '${organizationId}'.`);
   if (!hasRole(viewer.user.user_type, 'HIRING_MANAGER_ADMIN')) throw forbidden('Only an admin can invite users.');
   const email = normaliseEmail(request.email);
-  if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: 'Enter an email address in the correct format, like name@example.com' }]);
+  if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: EMAIL_FORMAT_MESSAGE }]);
   if (await findUserByEmail(db, email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: 'There is already an account with this email address' }]);
   const user = await insertUser(db, {
     organization_id: organizationId,
