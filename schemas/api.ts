@@ -1,16 +1,24 @@
 import { Type } from 'typebox';
+import { CodedMessage } from './messages';
 import { HostSide } from './product';
 
-/** One problem with one field of a request; `field` is a dotted path such as `address.postCode`. */
-export const FieldError = Type.Object({ field: Type.String(), message: Type.String() });
-export type FieldError = Type.Static<typeof FieldError>;
+/**
+ * One problem with one field of a request; `field` is a dotted path such as `address.postCode`.
+ * A catalogue message also has its `code` and `params` (schemas/messages.ts) to be translated by.
+ */
+export const FieldError = Type.Object({ field: Type.String(), ...CodedMessage.properties });
+export interface FieldError extends CodedMessage {
+  field: string;
+}
 
 /** The one error shape of every API route (spec §8: the client reads errors[0], then message). */
 export const ApiError = Type.Object({
-  message: Type.String(),
+  ...CodedMessage.properties,
   errors: Type.Optional(Type.Array(FieldError)),
 });
-export type ApiError = Type.Static<typeof ApiError>;
+export interface ApiError extends CodedMessage {
+  errors?: FieldError[];
+}
 
 /** GET /api/public/version */
 export const VersionInfo = Type.Object({

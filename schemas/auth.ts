@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { CodedMessage } from './messages';
 
 /*
  * Contracts of sign-in (spec §7 Auth and the sign-in calls under Public). The token endpoint
@@ -60,8 +61,9 @@ export type OtpRequired = Type.Static<typeof OtpRequired>;
 export const RevokeRequest = Type.Object({ deviceId: Type.Optional(Text(200)) }, { additionalProperties: false });
 
 /** A short answer to show the user. */
-export const Message = Type.Object({ message: Type.String() });
-export type Message = Type.Static<typeof Message>;
+/** A confirmation (or other message) to show: English, with the code and params to translate it by. */
+export const Message = CodedMessage;
+export type Message = CodedMessage;
 
 const Email = Type.String({ minLength: 3, maxLength: 254, description: 'checked with the product email rule (spec §5)' });
 const Password = Type.String({ maxLength: 1024, description: 'checked with the password policy (spec §5)' });
@@ -148,7 +150,7 @@ export const OtpCheckResult = Type.Object({
 });
 
 export const OnboardingResult = Type.Object({
-  message: Type.String(),
+  ...CodedMessage.properties,
   token: Type.String({ description: 'a one-time user token: sign in with it (type USER_TOKEN)' }),
   expiresIn: Type.Integer(),
 });

@@ -1,7 +1,7 @@
 import type { Configuration, CustomQuestion, StepDefinition } from '../../schemas/configuration';
 import { CATALOGUE, SECTIONS } from '../fields/catalogue';
-import { isListType, isOtherOption, listOptions } from '../fields/lists';
-import type { FieldDefinition, FieldKind } from '../fields/types';
+import { countryName, isListType, isOtherOption, listOptionKey, listOptions } from '../fields/lists';
+import type { FieldDefinition, FieldKind, RemoteListType } from '../fields/types';
 import { isRequired, isVisible } from '../rules/visibility';
 import { yearList } from '../validation/years';
 import { hashString, stableStringify } from './hash';
@@ -52,11 +52,13 @@ export function fieldsBySection(configuration: Configuration): Map<string, Field
 
 class Compiler {
   private readonly today: Date;
+  private readonly language: string;
   constructor(
     private readonly configuration: Configuration,
     context: CompileContext,
   ) {
     this.today = new Date(`${context.today}T12:00:00Z`);
+    this.language = context.language;
   }
 
   field(definition: FieldDefinition, siblings: readonly FieldDefinition[]): CompiledField | undefined {
@@ -71,10 +73,18 @@ class Compiler {
     const requiredMessage = optionalText(c, `field.${definition.id}.error.required`);
     if (requiredMessage) compiled.requiredMessage = requiredMessage;
     const options = this.options(definition);
-    if (options) compiled.options = options;
+    if (options) {
+      compiled.options = options;
+      const labels = this.optionLabels(definition, options);
+      if (labels) compiled.optionLabels = labels;
+    }
     if (showIf) compiled.showIf = showIf;
     if (definition.list) compiled.list = definition.list;
-    if (definition.remoteList) compiled.remoteList = definition.remoteList;
+    if (definition.remoteList) {
+      compiled.remoteList = definition.remoteList;
+      const labels = this.suggestionLabels(definition.remoteList);
+      if (labels) compiled.optionLabels = labels;
+    }
     for (const key of ['maxLength', 'maxWords', 'minimum', 'maximum', 'accept', 'maxBytes', 'minItems', 'maxItems', 'custom'] as const) {
       if (definition[key] !== undefined) (compiled as unknown as Record<string, unknown>)[key] = definition[key];
     }
@@ -107,6 +117,32 @@ class Compiler {
     if (definition.options) return definition.options;
     if (definition.list) return listOptions(definition.list);
     return undefined;
+  }
+
+  /**
+   * What each option is called in the form's language (the answer stays the option itself): a
+   * list option's text `list.<TYPE>.<option>`, a fixed option's `field.<id>.option.<option>`,
+   * a country's name from Intl. Undefined when every option reads as it is.
+   */
+  private optionLabels(definition: FieldDefinition, options: readonly (string | number)[]): Record<string, string> | undefined {
+    if (definition.kind === 'year') return undefined;
+    const text = this.configuration.text ?? {};
+    const labels: Record<string, string> = {};
+    for (const option of options) {
+      const value = String(option);
+      const label = definition.list
+        ? (text[listOptionKey(definition.list, value)] ?? (definition.list === 'COUNTRY' ? countryName(value, this.language) : undefined))
+        : text[`field.${definition.id}.option.${value}`];
+      if (label && label !== value) labels[value] = label;
+    }
+    return Object.keys(labels).length > 0 ? labels : undefined;
+  }
+
+  /** A type-ahead's known answers in the form's language (`list.SUBJECT.<subject>`); typed answers read as typed. */
+  private suggestionLabels(list: RemoteListType): Record<string, string> | undefined {
+    const prefix = listOptionKey(list, '');
+    const labels = Object.entries(this.configuration.text ?? {}).filter(([key]) => key.startsWith(prefix));
+    return labels.length > 0 ? Object.fromEntries(labels.map(([key, label]) => [key.slice(prefix.length), label])) : undefined;
   }
 
   section(id: string, bySection: Map<string, FieldDefinition[]>): CompiledSection | undefined {

@@ -113,6 +113,7 @@ function fieldUi(field: CompiledField, widget: string): UiSchema {
   if (field.accept) options.accept = field.accept;
   if (field.maxBytes) options.maxBytes = field.maxBytes;
   const ui: UiSchema = { 'ui:widget': widget, 'ui:options': options };
+  if (field.optionLabels && field.options) ui['ui:enumNames'] = { ...field.optionLabels };
   if (field.kind === 'group' && field.items) {
     ui.items = objectSchema(field.items).uiSchema;
     options.addable = true;

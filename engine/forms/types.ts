@@ -27,6 +27,11 @@ export interface CompiledField {
   list?: ListType;
   remoteList?: RemoteListType;
   options?: readonly (string | number)[];
+  /**
+   * What answers are called in the form's language, by answer, where that differs from the answer
+   * itself: list options, and a type-ahead's known answers (the answer stored stays the same).
+   */
+  optionLabels?: Readonly<Record<string, string>>;
   /** Shown only while `field` has one of `values`. */
   showIf?: { field: string; values: readonly string[] };
   items?: CompiledField[];

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { engineAjv } from '../validation/ajv';
-import { errorMessage, type SchemaError } from '../validation/messages';
+import { errorMessage, templateMessage, type MessageTexts, type SchemaError } from '../validation/messages';
 import { formFields, pruneAnswers, stepFields, type Answers } from './answers';
 import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './types';
 
@@ -23,32 +23,32 @@ export interface ValidationResult {
   errors: FieldError[];
 }
 
-function run(schema: JsonSchema, fields: readonly CompiledField[], answers: Answers): ValidationResult {
+function run(schema: JsonSchema, fields: readonly CompiledField[], answers: Answers, texts: MessageTexts): ValidationResult {
   const pruned = pruneAnswers(fields, answers);
   const validate = validatorFor(schema);
   const valid = validate(pruned) as boolean;
-  return { valid, answers: pruned, errors: valid ? [] : fieldErrors(validate.errors ?? [], fields) };
+  return { valid, answers: pruned, errors: valid ? [] : fieldErrors(validate.errors ?? [], fields, texts) };
 }
 
 export function validateStep(form: CompiledForm, stepId: string, answers: Answers): ValidationResult {
   const step = form.steps.find((s) => s.id === stepId);
   if (!step) return { valid: false, answers: {}, errors: [{ field: 'step', message: `Unknown step '${stepId}'` }] };
-  return run(step.schema, stepFields(step), answers);
+  return run(step.schema, stepFields(step), answers, form.texts);
 }
 
 /** Validates the whole application (every step) as on submit. */
 export function validateApplication(form: CompiledForm, answers: Answers): ValidationResult {
-  return run(form.schema, formFields(form), answers);
+  return run(form.schema, formFields(form), answers, form.texts);
 }
 
-/** Ajv errors → one message per field, GOV.UK style, in the order of the form. */
-export function fieldErrors(errors: readonly ErrorObject[], fields: readonly CompiledField[]): FieldError[] {
+/** Ajv errors → one message per field, GOV.UK style, in the order of the form and the language of `texts`. */
+export function fieldErrors(errors: readonly ErrorObject[], fields: readonly CompiledField[], texts: MessageTexts = {}): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const error of errors) {
     if (error.keyword === 'if') continue;
     const path = errorPath(error);
     if (byField.has(path)) continue;
-    byField.set(path, { field: path, message: describeError(error, fields, path) });
+    byField.set(path, { field: path, message: describeError(error, fields, path, texts) });
   }
   const order = fieldOrder(fields);
   return [...byField.values()].sort((a, b) => rank(order, a.field) - rank(order, b.field));
@@ -65,13 +65,13 @@ function errorPath(error: ErrorObject): string {
  * The message for an error at `path`, naming the item of a repeatable group it belongs to
  * ("Select degree (University 2)") so the error summary is unambiguous. Client and server share it.
  */
-export function describeError(error: SchemaError, fields: readonly CompiledField[], path: string): string {
-  const message = errorMessage(error, fieldAt(fields, path));
+export function describeError(error: SchemaError, fields: readonly CompiledField[], path: string, texts: MessageTexts = {}): string {
+  const message = errorMessage(error, fieldAt(fields, path), texts);
   const parts = path.split('.');
   const at = parts.findIndex((p) => /^\d+$/.test(p));
   if (at < 1 || at === parts.length - 1) return message;
   const group = fieldAt(fields, parts.slice(0, at).join('.'));
-  return group?.itemLabel ? `${message} (${group.itemLabel} ${Number(parts[at]) + 1})` : message;
+  return group?.itemLabel ? templateMessage('inItem', { message, item: group.itemLabel, number: Number(parts[at]) + 1 }, texts) : message;
 }
 
 /** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */

@@ -30,9 +30,14 @@ export function formatLongDate(value: string | number, language?: string): strin
   return formatDate(date, DATE_FORMAT_LONG);
 }
 
-/** Ethnicity with its specify text appended for 'other' options (spec §5). */
-export function formatEthnicity(ethnicity: string, specify?: unknown): string {
-  return isOtherOption(ethnicity) && typeof specify === 'string' && specify.trim() ? `${ethnicity} (${specify.trim()})` : ethnicity;
+/** Ethnicity with its specify text appended for 'other' options (spec §5); `label` is how the option reads. */
+export function formatEthnicity(ethnicity: string, specify?: unknown, label = ethnicity): string {
+  return isOtherOption(ethnicity) && typeof specify === 'string' && specify.trim() ? `${label} (${specify.trim()})` : label;
+}
+
+/** How a chosen option reads: its label in the form's language, else the option itself. */
+export function optionLabel(field: CompiledField, value: unknown): string {
+  return field.optionLabels?.[String(value)] ?? String(value);
 }
 
 export interface DisplayTexts {
@@ -59,13 +64,16 @@ export function formatAnswer(field: CompiledField, value: unknown, siblings: Rec
     case 'number':
       return typeof value === 'number' ? formatScore(value) : String(value);
     case 'checkboxes':
-      return Array.isArray(value) ? value.join(', ') : String(value);
+      return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value);
     case 'file':
       return typeof value === 'object' && value && 'name' in value ? String((value as { name: unknown }).name) : texts.notAnswered;
     case 'group':
       return Array.isArray(value) ? String(value.length) : texts.notAnswered;
     case 'select':
-      return field.id === 'ethnicity' ? formatEthnicity(String(value), siblings.ethnicitySpecify) : String(value);
+      return field.id === 'ethnicity' ? formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value)) : optionLabel(field, value);
+    case 'radio':
+    case 'typeahead':
+      return optionLabel(field, value);
     default:
       return String(value);
   }

@@ -9,66 +9,110 @@ export interface SchemaError {
   schema?: unknown;
 }
 
+/**
+ * The English message templates; a configuration layer replaces any of them with the text
+ * `error.<name>` (a language layer does, for its language). {{label}} is the field's label,
+ * {{name}} the label as it reads mid-sentence, {{limit}} the keyword's number.
+ */
+export const ERROR_TEMPLATES = {
+  thisField: 'This field',
+  enter: 'Enter {{name}}',
+  select: 'Select {{name}}',
+  upload: 'Upload your {{name}}',
+  confirm: 'Confirm: {{name}}',
+  addAtLeast: 'Add at least {{limit}} to {{name}}',
+  selectAtLeast: 'Select at least {{limit}} for {{name}}',
+  maxItems: '{{label}} can have at most {{limit}}',
+  maxLength: '{{label}} must be {{limit}} characters or fewer',
+  maxWords: '{{label}} must be {{limit}} words or fewer',
+  percent: '{{label}} must be a number from 0 to 100',
+  minimum: '{{label}} must be {{limit}} or more',
+  maximum: '{{label}} must be {{limit}} or less',
+  number: '{{label}} must be a number',
+  wrongForm: '{{label}} is not in the right form',
+  fromList: 'Select {{name}} from the list',
+  uniqueItems: '{{label}} has the same answer twice',
+  notAQuestion: '{{label}} is not a question on this form',
+  email: 'Enter an email address in the correct format, like name@example.com',
+  ukMobile: 'Enter a UK mobile number, like 07700 900 982 or +44 7700 900 982',
+  postCode: INVALID_POST_CODE,
+  date: '{{label}} must be a real date',
+  invalid: '{{label}} is not valid',
+  /** An error inside one item of a repeatable group: "Select degree (University 2)". */
+  inItem: '{{message}} ({{item}} {{number}})',
+} as const;
+
+export type ErrorTemplate = keyof typeof ERROR_TEMPLATES;
+export type MessageTexts = Readonly<Record<string, string>>;
+
+/** Keywords that mean an answer is missing: the field's own required message replaces them. */
+const MISSING_ANSWER_KEYWORDS = new Set(['required', 'notBlank', 'const', 'minItems']);
 const CHOICE_KINDS = new Set(['select', 'radio', 'checkboxes', 'yesno', 'year']);
 
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
 
-/**
- * A message that names the field and says how to put it right (GOV.UK Design System style).
- * Configuration can override the required message with the text `field.<id>.error.required`
- * (the compiler puts it in `field.requiredMessage`).
- */
-export function errorMessage(error: SchemaError, field: CompiledField | undefined): string {
-  const label = field?.label ?? 'This field';
-  const name = lowerFirst(label);
+/** A template of `texts` (or the English one) with its {{placeholders}} filled. */
+export function templateMessage(name: ErrorTemplate, values: Record<string, string | number>, texts: MessageTexts = {}): string {
+  const template = texts[`error.${name}`] ?? ERROR_TEMPLATES[name];
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** Which template says what is wrong, GOV.UK style. */
+function templateFor(error: SchemaError, field: CompiledField | undefined): ErrorTemplate {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
     case 'notBlank':
-      if (field?.requiredMessage) return field.requiredMessage;
-      if (field?.kind === 'file') return `Upload your ${name}`;
-      if (field?.kind === 'consent') return `Confirm: ${name}`;
-      return field && CHOICE_KINDS.has(field.kind) ? `Select ${name}` : `Enter ${name}`;
+      if (field?.kind === 'file') return 'upload';
+      if (field?.kind === 'consent') return 'confirm';
+      return field && CHOICE_KINDS.has(field.kind) ? 'select' : 'enter';
     case 'const':
-      return field?.requiredMessage ?? `Confirm: ${name}`;
+      return 'confirm';
     case 'minItems':
-      if (field?.kind === 'group') return field.requiredMessage ?? `Add at least ${String(params.limit)} to ${name}`;
-      return field?.requiredMessage ?? `Select at least ${String(params.limit)} for ${name}`;
+      return field?.kind === 'group' ? 'addAtLeast' : 'selectAtLeast';
     case 'maxItems':
-      return `${label} can have at most ${String(params.limit)}`;
     case 'maxLength':
-      return `${label} must be ${String(params.limit)} characters or fewer`;
     case 'maxWords':
-      return `${label} must be ${String(error.schema)} words or fewer`;
+    case 'uniqueItems':
+      return error.keyword;
     case 'minimum':
     case 'maximum':
-      if (field?.kind === 'percent') return `${label} must be a number from 0 to 100`;
-      return error.keyword === 'minimum' ? `${label} must be ${String(params.limit)} or more` : `${label} must be ${String(params.limit)} or less`;
+      return field?.kind === 'percent' ? 'percent' : error.keyword;
     case 'type':
-      if (params.type === 'number' || params.type === 'integer') return `${label} must be a number`;
-      return `${label} is not in the right form`;
+      return params.type === 'number' || params.type === 'integer' ? 'number' : 'wrongForm';
     case 'enum':
-      return `Select ${name} from the list`;
-    case 'uniqueItems':
-      return `${label} has the same answer twice`;
+      return 'fromList';
     case 'additionalProperties':
-      return `${label} is not a question on this form`;
+      return 'notAQuestion';
     case 'format':
       switch (params.format) {
         case 'email':
-          return 'Enter an email address in the correct format, like name@example.com';
+          return 'email';
         case 'uk-mobile':
-          return 'Enter a UK mobile number, like 07700 900 982 or +44 7700 900 982';
+          return 'ukMobile';
         case 'uk-postcode':
-          return INVALID_POST_CODE;
+          return 'postCode';
         case 'date':
-          return `${label} must be a real date`;
+          return 'date';
         default:
-          return `${label} is not in the right form`;
+          return 'wrongForm';
       }
     default:
-      return `${label} is not valid`;
+      return 'invalid';
   }
+}
+
+/**
+ * A message that names the field and says how to put it right (GOV.UK Design System style), in
+ * the language of `texts` (a compiled form's texts). Configuration can override the required
+ * message with the text `field.<id>.error.required` (the compiler puts it in `field.requiredMessage`).
+ */
+export function errorMessage(error: SchemaError, field: CompiledField | undefined, texts: MessageTexts = {}): string {
+  if (field?.requiredMessage && MISSING_ANSWER_KEYWORDS.has(error.keyword)) return field.requiredMessage;
+  const label = field?.label ?? templateMessage('thisField', {}, texts);
+  const params = error.params as Record<string, unknown>;
+  const limit = error.keyword === 'maxWords' ? String(error.schema) : String(params.limit);
+  return templateMessage(templateFor(error, field), { label, name: lowerFirst(label), limit }, texts);
 }

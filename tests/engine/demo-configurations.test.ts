@@ -6,6 +6,7 @@ import type { Configuration } from '../../schemas/configuration';
 import type { OrganizationFile } from '../../schemas/organization';
 import { PRODUCT } from './support/arbitraries';
 import { completeAcmeAnswers } from '../factories/answers';
+import { demoLanguageLayer, productLayer } from './support/demo-languages';
 
 const ROOT = join(import.meta.dirname, '../../configs/organizations');
 const organizations = Object.fromEntries(
@@ -17,13 +18,14 @@ function translation(sub: string, language: string): Configuration | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Configuration) : undefined;
 }
 
+
 function formOf(sub: string, language = 'en'): CompiledForm {
   const org = organizations[sub]!;
   const configuration = mergeLayers({
     product: PRODUCT,
     organizationDefault: org.defaultConfiguration as Configuration,
     organizationForm: org.formConfiguration as Configuration,
-    language: language === 'en' ? undefined : translation(sub, language),
+    language: language === 'en' ? undefined : demoLanguageLayer(sub, language),
   });
   return compile(configuration, { language, edition: org.edition, userType: 'CANDIDATE', today: '2026-11-21' });
 }
@@ -57,13 +59,14 @@ describe('demo configurations', () => {
     expect(fieldsOf(formOf('meridian'))).not.toContain('nationality');
   });
 
-  it('acme in Welsh: translated titles and labels, English where no translation exists', () => {
+  it('acme in Welsh: translated titles and labels, the product’s translation under the organisation’s', () => {
     const form = formOf('acme', 'cy');
     expect(form.steps[0]!.title).toBe('Amdanoch chi');
     const personal = form.steps[0]!.sections[0]!;
     expect(personal.title).toBe('Gwybodaeth bersonol');
     expect(personal.fields.find((f) => f.id === 'firstName')!.label).toBe('Enw cyntaf');
-    expect(form.steps[0]!.sections[1]!.fields.find((f) => f.id === 'permitType')!.label).toBe('Right to work in the UK');
+    expect(form.steps[0]!.sections[1]!.fields.find((f) => f.id === 'permitType')!.label).toBe(productLayer('cy').text!['field.permitType.label']);
+    expect(form.steps.find((s) => s.id === 'questions')!.title).toBe(translation('acme', 'cy')!.text!['step.questions.title']);
   });
 });
 

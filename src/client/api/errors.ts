@@ -1,32 +1,47 @@
 import { isAxiosError } from 'axios';
 import { GENERIC_ERROR_MESSAGE } from '../../../engine/constants';
 import { systemErrorMessage } from '../../../engine/rules/session';
+import { formatLongDate } from '../../../engine/screens/format';
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-function firstListedError(errors: unknown): string | null {
-  if (!Array.isArray(errors) || errors.length === 0) return null;
-  const first: unknown = errors[0];
-  if (nonEmptyString(first)) return first;
-  if (first && typeof first === 'object' && 'message' in first && nonEmptyString(first.message)) return first.message;
-  return null;
+/** A message as the API sent it: the English text, and the catalogue code and params to translate it by. */
+export interface SentMessage {
+  message: string;
+  code?: string;
+  params?: Record<string, unknown>;
+}
+
+function sentMessage(value: unknown): SentMessage | null {
+  if (nonEmptyString(value)) return { message: value };
+  if (!value || typeof value !== 'object' || !('message' in value) || !nonEmptyString(value.message)) return null;
+  const { message, code, params } = value as { message: string; code?: unknown; params?: unknown };
+  return {
+    message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(params && typeof params === 'object' ? { params: params as Record<string, unknown> } : {}),
+  };
 }
 
 /**
- * The message to show for an API error body, in the order of spec §8: the first item of an
- * errors list, a plain string body, error_description (OAuth), message; else the generic text.
+ * The message of an API error body, in the order of spec §8: the first item of an errors list, a
+ * plain string body, error_description (OAuth), message; null when there is none.
  */
-export function messageFromErrorBody(body: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
-  if (nonEmptyString(body)) return body;
-  if (!body || typeof body !== 'object') return fallback;
+export function sentMessageOf(body: unknown): SentMessage | null {
+  if (nonEmptyString(body)) return { message: body };
+  if (!body || typeof body !== 'object') return null;
   const record = body as Record<string, unknown>;
-  const listed = firstListedError(record.errors);
+  const listed = Array.isArray(record.errors) ? sentMessage(record.errors[0]) : null;
   if (listed) return listed;
-  if (nonEmptyString(record.error_description)) return record.error_description;
-  if (nonEmptyString(record.message)) return record.message;
-  return fallback;
+  if (nonEmptyString(record.error_description)) return { ...sentMessage(body), message: record.error_description };
+  return sentMessage(body);
+}
+
+/** The message to show for an API error body (English, as sent); else the generic text. */
+export function messageFromErrorBody(body: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
+  return sentMessageOf(body)?.message ?? fallback;
 }
 
 /** The message to show for anything a call may throw (an axios error with or without a response). */
@@ -39,37 +54,39 @@ export function errorStatus(error: unknown): number | null {
   return isAxiosError(error) ? (error.response?.status ?? null) : null;
 }
 
-/**
- * The key of a server message in a translation map: its words, lower case, joined by '_'
- * ('Invalid login cookie.' → 'invalid_login_cookie').
- */
-export function messageKey(message: string): string {
-  return message
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 80);
-}
-
 /** What translating needs from i18next (kept narrow so this file stays free of React). */
 export interface MessageTranslator {
   exists: (key: string) => boolean;
-  t: (key: string) => string;
+  t: (key: string, values?: Record<string, unknown>) => string;
+  /** The page's language: dates and lists in params are written in it. */
+  language: string;
 }
 
-/** Spec §8: a message is translated when the translation map under `prefix` has it, else shown as sent. */
-export function translateMessage(message: string, translator: MessageTranslator | undefined, prefix: string): string {
-  if (!translator) return message;
-  const key = `${prefix}.${messageKey(message)}`;
-  return translator.exists(key) ? translator.t(key) : message;
+/** Params as the page's language writes them: ISO dates as long dates, lists joined with its "or". */
+function localParams(params: Record<string, unknown> | undefined, language: string): Record<string, unknown> {
+  const local: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (name === 'date' && typeof value === 'string') local[name] = formatLongDate(value, language);
+    else if (Array.isArray(value)) local[name] = new Intl.ListFormat(language, { type: 'disjunction' }).format(value.map(String));
+    else local[name] = value;
+  }
+  return local;
+}
+
+/**
+ * Spec §8 and decision 0018: a message in the page's language when the translation map has its
+ * code (`messages.<code>`), else as sent.
+ */
+export function translatedMessage(sent: SentMessage, translator: MessageTranslator | undefined): string {
+  if (!translator || !sent.code) return sent.message;
+  const key = `messages.${sent.code}`;
+  return translator.exists(key) ? translator.t(key, localParams(sent.params, translator.language)) : sent.message;
 }
 
 export interface UserMessageOptions {
   /** The edition's support address for the system-error text (spec §8). */
   supportEmail: string;
   translator?: MessageTranslator;
-  /** Where translations of server messages live (default `auth.messages`). */
-  prefix?: string;
 }
 
 /**
@@ -77,22 +94,22 @@ export interface UserMessageOptions {
  * support address; otherwise the message found in the usual order, translated when a translation
  * exists; no response or no message gives the generic text.
  */
-export function userFacingMessage(error: unknown, { supportEmail, translator, prefix = 'auth.messages' }: UserMessageOptions): string {
+export function userFacingMessage(error: unknown, { supportEmail, translator }: UserMessageOptions): string {
   const status = errorStatus(error);
   if (status !== null && status >= 500) return systemErrorMessage(supportEmail);
-  return translateMessage(errorMessage(error), translator, prefix);
+  const sent = isAxiosError(error) ? sentMessageOf(error.response?.data) : null;
+  return sent ? translatedMessage(sent, translator) : GENERIC_ERROR_MESSAGE;
 }
 
-/** The field errors of a 400 (`errors: [{ field, message }]`), by field. */
-export function fieldErrors(error: unknown): Record<string, string> {
+/** The field errors of a 400 (`errors: [{ field, message }]`), by field, translated when a translation exists. */
+export function fieldErrors(error: unknown, translator?: MessageTranslator): Record<string, string> {
   if (!isAxiosError(error)) return {};
   const errors = (error.response?.data as { errors?: unknown } | undefined)?.errors;
   const result: Record<string, string> = {};
   if (!Array.isArray(errors)) return result;
   for (const item of errors as unknown[]) {
-    if (item && typeof item === 'object' && 'field' in item && 'message' in item && typeof item.field === 'string' && typeof item.message === 'string') {
-      result[item.field] ??= item.message;
-    }
+    const sent = sentMessage(item);
+    if (sent && item && typeof item === 'object' && 'field' in item && typeof item.field === 'string') result[item.field] ??= translatedMessage(sent, translator);
   }
   return result;
 }

@@ -97,7 +97,7 @@ function StepFormBody({ step, form, answers, onContinue, onChange, formContext, 
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
-      const result = validateStepAnswers(step, event.formData);
+      const result = validateStepAnswers(step, event.formData, form.texts);
       if (!result.valid) {
         setExtraErrors(result.errorSchema as ErrorSchema<Answers>);
         context.failures.bump();
@@ -106,7 +106,7 @@ function StepFormBody({ step, form, answers, onContinue, onChange, formContext, 
       setExtraErrors(undefined);
       void callbacks.current.onContinue(result.answers);
     },
-    [step, context],
+    [step, form.texts, context],
   );
 
   useEffect(() => {

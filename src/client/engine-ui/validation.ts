@@ -2,6 +2,7 @@ import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError } f
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
 import type { CompiledField, CompiledStep, FieldError, JsonSchema } from '../../../engine/forms/types';
+import type { MessageTexts } from '../../../engine/validation/messages';
 import { describeError } from '../../../engine/forms/validate';
 import { AJV_OPTIONS, extendAjv } from '../../../engine/validation/ajv';
 import { propertyPath } from './ids';
@@ -34,7 +35,7 @@ function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown
  * it right (engine/validation/messages.ts), found with the engine's fieldAt on the step's fields.
  * The `if` error of a conditional requirement is dropped: its `then` error says it all.
  */
-export function createTransformErrors(fields: readonly CompiledField[], rootSchema: JsonSchema): ErrorTransformer {
+export function createTransformErrors(fields: readonly CompiledField[], rootSchema: JsonSchema, texts: MessageTexts = {}): ErrorTransformer {
   return (errors: RJSFValidationError[]) =>
     errors
       .filter((error) => error.name !== 'if')
@@ -44,7 +45,7 @@ export function createTransformErrors(fields: readonly CompiledField[], rootSche
         if (error.name === 'additionalProperties' && typeof params.additionalProperty === 'string') {
           path = path ? `${path}.${params.additionalProperty}` : params.additionalProperty;
         }
-        const message = describeError({ keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) }, fields, path);
+        const message = describeError({ keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) }, fields, path, texts);
         const property = path ? `.${path}` : '';
         return { ...error, property, message, stack: `${property} ${message}`.trim() };
       });
@@ -104,14 +105,15 @@ const transforms = new WeakMap<CompiledStep, ErrorTransformer>();
 
 /**
  * Validates a step's answers as Continue does: hidden conditional answers are pruned first (engine
- * pruneAnswers), then the step's schema is checked with the RJSF validator.
+ * pruneAnswers), then the step's schema is checked with the RJSF validator. Messages are in the
+ * language of `texts` (the compiled form's).
  */
-export function validateStepAnswers(step: CompiledStep, data: Answers | undefined): StepValidation {
+export function validateStepAnswers(step: CompiledStep, data: Answers | undefined, texts: MessageTexts = {}): StepValidation {
   const fields = stepFields(step);
   const pruned = JSON.parse(JSON.stringify(pruneAnswers(fields, data ?? {}))) as Answers;
   let transform = transforms.get(step);
   if (!transform) {
-    transform = createTransformErrors(fields, step.schema);
+    transform = createTransformErrors(fields, step.schema, texts);
     transforms.set(step, transform);
   }
   const { errors } = engineValidator.validateFormData(pruned, step.schema as RJSFSchema, undefined, transform);

@@ -1,26 +1,39 @@
 import type { FieldError } from '../../../schemas/api';
+import type { CodedMessage, MessageParams } from '../../../schemas/messages';
 
-/** An error whose status and message are meant for the caller; anything else becomes a 500. */
+/** A message as given to an error: plain English, or a catalogue message (schemas/messages.ts) the client can translate. */
+export type ErrorText = string | CodedMessage;
+
+/**
+ * An error whose status and message are meant for the caller; anything else becomes a 500. A
+ * catalogue message keeps its code and params for the response (decision 0018).
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly code?: string;
+  readonly params?: MessageParams;
   constructor(
     readonly statusCode: number,
-    message: string,
+    text: ErrorText,
     readonly errors?: FieldError[],
     /** Response headers to send with the error (Retry-After, WWW-Authenticate). */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(typeof text === 'string' ? text : text.message);
+    if (typeof text !== 'string') {
+      this.code = text.code;
+      this.params = text.params;
+    }
   }
 }
 
-export const notFound = (message: string): HttpError => new HttpError(404, message);
-export const badRequest = (message: string, errors?: FieldError[]): HttpError => new HttpError(400, message, errors);
-export const forbidden = (message: string): HttpError => new HttpError(403, message);
+export const notFound = (text: ErrorText): HttpError => new HttpError(404, text);
+export const badRequest = (text: ErrorText, errors?: FieldError[]): HttpError => new HttpError(400, text, errors);
+export const forbidden = (text: ErrorText): HttpError => new HttpError(403, text);
 /** Someone else changed the record since the caller read it (optimistic concurrency). */
-export const conflict = (message: string): HttpError => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number): HttpError =>
-  new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+export const conflict = (text: ErrorText): HttpError => new HttpError(409, text);
+export const tooManyRequests = (text: ErrorText, retryAfterSeconds: number): HttpError =>
+  new HttpError(429, text, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /**
  * An error in the OAuth shape `{ error, error_description }` (RFC 6749 §5.2): the token endpoint
@@ -28,12 +41,21 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number): Htt
  */
 export class OAuthError extends Error {
   override name = 'OAuthError';
+  readonly description: string;
+  readonly code?: string;
+  readonly params?: MessageParams;
   constructor(
     readonly statusCode: number,
     readonly error: string,
-    readonly description: string,
+    description: ErrorText,
     readonly headers?: Record<string, string>,
   ) {
-    super(description);
+    const text = typeof description === 'string' ? description : description.message;
+    super(text);
+    this.description = text;
+    if (typeof description !== 'string') {
+      this.code = description.code;
+      this.params = description.params;
+    }
   }
 }

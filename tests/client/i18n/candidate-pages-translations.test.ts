@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../../src/client/i18n/locales/en.json';
 import { createI18n } from '../../../src/client/i18n';
 import { uiStrings } from '../../../engine/config/translations';
+import { DEMO_LANGUAGES, demoLanguageLayer } from '../../engine/support/demo-languages';
 import { expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './page-keys';
 
 /*
@@ -17,30 +17,35 @@ const PAGES = [
   'src/client/features/roles/pages.tsx',
   'src/client/features/application/pages.tsx',
   'src/client/features/profile/pages.tsx',
-  // What surrounds them: the candidate layout (header, footer, language switcher) and the cookie banner.
+  // The way in: sign-up, verification, sign-in, passwords; the account; the home page.
+  'src/client/features/auth/pages.tsx',
+  'src/client/features/account/pages.tsx',
+  'src/client/features/home/pages.tsx',
+  // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
+  // banner, toasts, sign-in prompts, loading states and the error screens.
   'src/client/app/layouts/layouts.tsx',
   'src/client/features/consent/cookie-consent.tsx',
+  'src/client/app/toast-region.tsx',
+  'src/client/app/error-boundary.tsx',
+  'src/client/app/screens/not-found-page.tsx',
+  'src/client/app/screens/fatal-error-screen.tsx',
+  'src/client/app/screens/chunk-load-error-screen.tsx',
+  'src/client/ui/page/sign-in-prompt.tsx',
+  'src/client/ui/page/load-state.tsx',
 ];
 
 /** Calls whose key is not in the source: server messages, translated when a translation has them (spec §8). */
 const SERVER_MESSAGE_CALLS = ['src/client/api/errors.ts', 'src/client/api/use-api-message.ts'];
 
-const DEMO_LANGUAGES = [
-  ['acme', 'cy'],
-  ['hartley', 'zh-Hant'],
-  ['connect', 'fr'],
-  ['northbridge', 'zh-Hans'],
-  ['meridian', 'ar'],
-] as const;
 
 const english = leafKeys(en as never);
 const files = reachableFiles(PAGES);
 const { uses, dynamic } = keyUses(files);
 const pageKeys = [...new Set(uses.flatMap((use) => expand(use, english)))].sort();
 
+/** The texts of a language as the organisation serves it (the product's translation ▸ its own). */
 function translationOf(sub: string, language: string): Record<string, string> {
-  const file = path.join(ROOT, 'configs/organizations', sub, 'translations', `${language}.json`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { text: Record<string, string> }).text;
+  return demoLanguageLayer(sub, language).text ?? {};
 }
 
 /** The keys a language needs for one English key: plural keys need every plural form of that language. */

@@ -7,7 +7,7 @@ import { normaliseEmail } from '../../../../engine/rules/session';
 import { isValidEmail } from '../../../../engine/validation/email';
 import { isValidPassword } from '../../../../engine/validation/password';
 import { changePassword, deleteMe, updateCurrentUser, updateSecurity } from '../../api/auth';
-import { fieldErrors, userFacingMessage } from '../../api/errors';
+import { useApiMessage, useFieldErrors } from '../../api/use-api-message';
 import { userAtom, type CurrentUser } from '../../state/auth';
 import { finishProcessAtom } from '../../state/process';
 import { logoutAtom } from '../../state/session';
@@ -26,12 +26,12 @@ import * as styles from './account.css';
 
 /** Failed call → field errors from the server, else one message (spec §8). */
 function useServerErrors(prefix: string) {
-  const { t, i18n } = useTranslation();
-  const { supportEmail } = useOrganization();
+  const fieldErrorsOf = useFieldErrors();
+  const apiMessage = useApiMessage();
   return (error: unknown): SummaryError[] => {
-    const byField = Object.entries(fieldErrors(error));
+    const byField = Object.entries(fieldErrorsOf(error));
     if (byField.length > 0) return byField.map(([field, message]) => ({ fieldId: `${prefix}-${field}`, message }));
-    return [{ message: userFacingMessage(error, { supportEmail, translator: { exists: (k) => i18n.exists(k), t: (k) => String(t(k as never)) } }) }];
+    return [{ message: apiMessage(error) }];
   };
 }
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { LinkUser } from '../../../../schemas/auth';
 import { isValidPassword } from '../../../../engine/validation/password';
 import { completeOnboarding, onboardingUser, signInWithUserToken } from '../../api/auth';
-import { fieldErrors } from '../../api/errors';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
@@ -14,7 +13,7 @@ import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
-import { useApiMessage } from './use-api-message';
+import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import * as styles from './auth.css';
 
@@ -24,6 +23,8 @@ export function OnBoardingPage() {
   const { token = '' } = useParams();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
+  const fieldErrors = useFieldErrors();
+  const sentMessage = useSentMessage();
   const completeSignIn = useCompleteSignIn();
   const [link, setLink] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });

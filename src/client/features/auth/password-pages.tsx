@@ -7,7 +7,6 @@ import { normaliseEmail } from '../../../../engine/rules/session';
 import { isValidEmail } from '../../../../engine/validation/email';
 import { isValidPassword } from '../../../../engine/validation/password';
 import { requestPasswordReset, requestSignInLink, resetLinkUser, resetPassword } from '../../api/auth';
-import { fieldErrors } from '../../api/errors';
 import { finishProcessAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
@@ -18,13 +17,15 @@ import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
-import { useApiMessage } from './use-api-message';
+import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
 import * as styles from './auth.css';
 
 /** An email-only form that sends a link (forgotten password, sign-in link) and then says so. */
 function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { title: string; intro: string; submit: string; sentTitle: string; sentBody?: string; send: (email: string) => Promise<{ message: string }> }) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
+  const fieldErrors = useFieldErrors();
+  const sentMessage = useSentMessage();
   const [email, setEmail] = useState('');
   const { errors, attempt, fail } = useFormErrors();
   const [sent, setSent] = useState<string | null>(null);
@@ -34,7 +35,7 @@ function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { ti
     if (!typed) return fail([{ fieldId: 'email', message: t('auth.email.missing') }]);
     if (!isValidEmail(typed)) return fail([{ fieldId: 'email', message: t('auth.email.invalid') }]);
     send(typed)
-      .then((response) => setSent(response.message))
+      .then((response) => setSent(sentMessage(response)))
       .catch((error: unknown) => fail([{ fieldId: 'email', message: fieldErrors(error).email ?? apiMessage(error) }]));
   });
   if (sent) {
@@ -105,6 +106,8 @@ export function ResetPasswordPage() {
   const organization = useOrganization();
   const navigate = useNavigate();
   const apiMessage = useApiMessage();
+  const fieldErrors = useFieldErrors();
+  const sentMessage = useSentMessage();
   const finish = useSetAtom(finishProcessAtom);
   const [linkState, setLinkState] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
   const [password, setPassword] = useState('');

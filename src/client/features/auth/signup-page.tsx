@@ -6,7 +6,6 @@ import { normaliseEmail } from '../../../../engine/rules/session';
 import { isValidEmail } from '../../../../engine/validation/email';
 import { isValidPassword } from '../../../../engine/validation/password';
 import { signUp } from '../../api/auth';
-import { fieldErrors } from '../../api/errors';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
@@ -17,7 +16,7 @@ import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { lead } from '../../ui/typography.css';
-import { useApiMessage } from './use-api-message';
+import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
 import * as styles from './auth.css';
 
 const FIELD_IDS: Record<string, string> = { email: 'email', password: 'password', firstName: 'firstName', lastName: 'lastName', acceptTermAndConditions: 'terms' };
@@ -27,6 +26,8 @@ export function SignupPage() {
   const { t } = useTranslation();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
+  const fieldErrors = useFieldErrors();
+  const sentMessage = useSentMessage();
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', terms: false });
   const { errors, attempt, fail, of: fieldError } = useFormErrors();
   const [sent, setSent] = useState<string | null>(null);
@@ -54,7 +55,7 @@ export function SignupPage() {
       acceptTermAndConditions: true,
       ...(redirect && { redirect }),
     })
-      .then((response) => setSent(response.message))
+      .then((response) => setSent(sentMessage(response)))
       .catch((error: unknown) => {
         const byField = Object.entries(fieldErrors(error));
         fail(byField.length > 0 ? byField.map(([field, message]) => ({ fieldId: FIELD_IDS[field], message })) : [{ message: apiMessage(error) }]);

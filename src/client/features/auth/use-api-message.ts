@@ -1,1 +1,1 @@
-export { useApiMessage } from '../../api/use-api-message';
+export { useApiMessage, useFieldErrors, useSentMessage } from '../../api/use-api-message';

@@ -13,6 +13,20 @@ export const SEARCH_DELAY_MS = 250;
 const MIN_TERM_LENGTH = 2;
 const MAX_SUGGESTIONS = 10;
 
+/** A search over translated answer names: answers whose name (or own text) contains the term. */
+function searchLabels(labels: Readonly<Record<string, string>>) {
+  return (_list: RemoteListType, term: string) => {
+    const needle = term.toLocaleLowerCase();
+    return Promise.resolve(Object.entries(labels).filter(([answer, label]) => label.toLocaleLowerCase().includes(needle) || answer.toLowerCase().includes(needle)).map(([answer]) => answer));
+  };
+}
+
+/** The answer for typed text: the list's own answer when the text is one of the names, else the text. */
+function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: string): string {
+  const found = labels && Object.entries(labels).find(([, label]) => label.toLocaleLowerCase() === typed.trim().toLocaleLowerCase());
+  return found ? found[0] : typed;
+}
+
 /**
  * A type-ahead over a long reference list (ARIA 1.2 combobox with list autocomplete). The answer
  * is the text in the box: a suggestion when one is chosen, free text otherwise. Down/Up move
@@ -25,7 +39,11 @@ export function TypeaheadWidget(props: WidgetProps) {
   const ctx = engineContext(registry);
   const field = compiledFieldOf(options);
   const list = (field?.remoteList ?? options.remoteList) as RemoteListType | undefined;
-  const text = typeof value === 'string' ? value : '';
+  // In a language with names for the list's answers, the box shows and searches those names while
+  // the answer stays the list's own (so hiring teams search one set of subjects).
+  const labels = field?.optionLabels;
+  const labelOf = (answer: string) => labels?.[answer] ?? answer;
+  const text = typeof value === 'string' ? labelOf(value) : '';
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -46,7 +64,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   const search = (term: string) => {
     clearTimeout(timer.current);
     const request = (ticket.current += 1);
-    const searchList = ctx?.services.current?.searchList;
+    const searchList = labels ? searchLabels(labels) : ctx?.services.current?.searchList;
     if (!searchList || !list || term.trim().length < MIN_TERM_LENGTH) {
       setSuggestions([]);
       close();
@@ -131,7 +149,7 @@ export function TypeaheadWidget(props: WidgetProps) {
         aria-invalid={error || undefined}
         onChange={(event) => {
           const next = event.target.value;
-          onChange(next === '' ? undefined : next);
+          onChange(next === '' ? undefined : answerOf(labels, next));
           search(next);
         }}
         onKeyDown={onKeyDown}
@@ -150,7 +168,7 @@ export function TypeaheadWidget(props: WidgetProps) {
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(suggestion)}
               >
-                {suggestion}
+                {labelOf(suggestion)}
               </li>
             ))
           : null}
