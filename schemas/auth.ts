@@ -42,11 +42,15 @@ export const TokenResponse = Type.Object({
 });
 export type TokenResponse = Type.Static<typeof TokenResponse>;
 
+/** The catalogue code and params of a message (decision 0018), beside the OAuth fields. */
+const MessageCode = { code: CodedMessage.properties.code, params: CodedMessage.properties.params };
+
 /** Errors of the OAuth endpoints (and 401s of the API, which add `message`). */
 export const OAuthError = Type.Object({
   error: Type.String(),
   error_description: Type.String(),
   message: Type.Optional(Type.String()),
+  ...MessageCode,
 });
 export type OAuthError = Type.Static<typeof OAuthError>;
 
@@ -54,6 +58,7 @@ export type OAuthError = Type.Static<typeof OAuthError>;
 export const OtpRequired = Type.Object({
   error: Type.Literal('otp_required'),
   error_description: Type.String(),
+  ...MessageCode,
 });
 export type OtpRequired = Type.Static<typeof OtpRequired>;
 

@@ -17,6 +17,9 @@ export const MESSAGES = {
   noOrganisation: "No organisation with id '{{id}}'.",
   notSubmitted: 'This application has not been submitted: delete the draft instead.',
   alreadyWithdrawn: 'You have already withdrawn this application.',
+  draftDeleted: 'Your draft application has been deleted',
+  candidatesOnlyApply: 'Only candidates can apply for roles.',
+  candidateOnlyChange: 'Only the candidate can change their application.',
   // Roles
   noRole: "No role with id '{{id}}'.",
   roleClosed: 'This role closed to applications on {{date}}.',
@@ -38,6 +41,7 @@ export const MESSAGES = {
   // Profile and reference data
   profileChanged: 'Your profile was changed in another window. Reload the page to see the latest answers.',
   noSection: "There is no section '{{section}}' in your profile",
+  candidatesOnlyProfile: 'Only candidates have a profile.',
   invalidPostCode: 'Invalid post code',
   // Accounts and signing in
   thereIsAProblem: 'There is a problem',
@@ -71,6 +75,7 @@ export const MESSAGES = {
   // Account settings
   passwordUpdated: 'Password updated',
   userUpdated: 'User updated',
+  accountDeleted: 'Your account has been deleted',
   wrongCurrentPassword: 'Your current password is not correct',
   otpRequiredByOrganisation: 'Your organisation requires a code at sign-in, so it cannot be turned off',
 } as const;

@@ -95,6 +95,20 @@ describe('languages', () => {
     await context.close();
   });
 
+  it('French on connect, from the product translation alone: the sign-in page and a server message in French', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'connect.localhost', '/login?language=fr');
+    await page.getByRole('heading', { level: 1, name: 'Se connecter' }).waitFor();
+    await page.getByLabel('Adresse e-mail').fill('nobody-fr@example.com');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    // The server sends the English text with its code (badCredentials); the page shows the translation.
+    await page.getByRole('alert').getByText("L'adresse e-mail ou le mot de passe est incorrect.").first().waitFor();
+    expect(await page.getByText('The email address or password is not correct.').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('a language the organisation does not offer shows the default language', async () => {
     const context = await decidedContext();
     const page = await openPage(context, 'acme.localhost', '/?language=de');

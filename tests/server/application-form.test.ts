@@ -38,7 +38,7 @@ describe('POST /api/public/organization/:sub/application-form/validate', () => {
     expect(ok.statusCode).toBe(200);
     const unknown = await validate('acme', { step: 'noSuchStep', answers: {} });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ field: 'step', message: "There is no step 'noSuchStep' on this form" }]);
+    expect(unknown.json().errors).toEqual([{ field: 'step', message: "There is no step 'noSuchStep' on this form", code: 'noStep', params: { step: 'noSuchStep' } }]);
   });
 
   it("follows each organisation's configuration: the lateral edition asks for a writing sample, not schools", async () => {

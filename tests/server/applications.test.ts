@@ -62,7 +62,7 @@ describe('starting an application (POST /candidate/applyc/:roleId)', () => {
     for (const roleId of [await roleIdByName(t.db, 'acme', 'Operations Analyst (2025)'), await roleIdByName(t.db, 'hartley', 'Counsel, Corporate M&A'), 'nope']) {
       const res = await start(candidate.token, roleId);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: `No role with id '${roleId}'.` });
+      expect(res.json()).toEqual({ message: `No role with id '${roleId}'.`, code: 'noRole', params: { id: roleId } });
     }
     const manager = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
     expect((await start(manager, strategy)).statusCode).toBe(403);
@@ -125,7 +125,7 @@ describe('saving steps (PUT /candidate/:id?maxSteps, spec §4)', () => {
       { field: 'firstName', message: 'Enter first name' },
       { field: 'permitType', message: 'Select your right to work in the UK' },
     ]);
-    expect((await save(candidate.token, record, 'documents', { cv: { id: 'made-up', name: 'cv.pdf' } })).json().errors).toEqual([{ field: 'cv', message: 'The selected file was not uploaded to this application: choose it again' }]);
+    expect((await save(candidate.token, record, 'documents', { cv: { id: 'made-up', name: 'cv.pdf' } })).json().errors).toEqual([{ field: 'cv', message: 'The selected file was not uploaded to this application: choose it again', code: 'fileNotUploaded' }]);
     // Nor can another candidate read it.
     expect((await v1(t.app, other.token, 'GET', `/candidate/${record.id}`)).statusCode).toBe(404);
     expect((await v1(t.app, other.token, 'GET', '/candidate/not-an-id')).statusCode).toBe(404);
@@ -187,7 +187,7 @@ describe('submitting (PUT /candidate/:id/submit)', () => {
 
     // Submitted: no more changes, no second submit.
     const afterSubmit = await row(record.id);
-    expect((await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}/submit`)).json()).toEqual({ message: 'This application has been submitted and can no longer be changed.' });
+    expect((await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}/submit`)).json()).toEqual({ message: 'This application has been submitted and can no longer be changed.', code: 'applicationSubmitted' });
     expect((await save(candidate.token, submitted, form.steps[0]!.id, stepAnswers(form, form.steps[0]!.id, completeAcmeAnswers))).statusCode).toBe(400);
     expect(await row(record.id)).toEqual(afterSubmit);
 
@@ -214,7 +214,7 @@ describe('submitting (PUT /candidate/:id/submit)', () => {
     const draft = expectRecord(await start(candidate.token, await roleIdByName(t.db, 'acme', 'Graduate Data Analyst')), 201);
     const other = await newCandidate(t.app, t.db, 'acme');
     expect((await v1(t.app, other.token, 'DELETE', `/candidate/${draft.id}`)).statusCode).toBe(404);
-    expect((await v1(t.app, candidate.token, 'DELETE', `/candidate/${draft.id}`)).json()).toEqual({ message: 'Your draft application has been deleted' });
+    expect((await v1(t.app, candidate.token, 'DELETE', `/candidate/${draft.id}`)).json()).toEqual({ message: 'Your draft application has been deleted', code: 'draftDeleted' });
     expect(await row(draft.id)).toBeUndefined();
   });
 });

@@ -33,7 +33,7 @@ describe('one-time password (northbridge requires it)', () => {
     const user = await newNorthbridgeUser('otp-flow@northbridge.example');
     const first = await nbLogin(user.email);
     expect(first.statusCode).toBe(206);
-    expect(first.json()).toEqual({ error: 'otp_required', error_description: 'Enter the 6-digit code we have sent to your email address.' });
+    expect(first.json()).toEqual({ error: 'otp_required', error_description: 'Enter the 6-digit code we have sent to your email address.', code: 'otpSent' });
     const mail = messageTo(await deliverEmails(t.db), user.email);
     expect(mail.subject).toMatch(/sign-in code: \d{6}$/);
     const code = codeOf(mail);
@@ -129,7 +129,7 @@ describe('one-time password chosen by the user (PUT /user/security)', () => {
     const tokens = await signIn(t.app, user.email);
     const wrong = await v1(t.app, tokens.access_token, 'PUT', '/user/security', { otpRequired: true, currentPassword: 'nope' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not correct' }]);
+    expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not correct', code: 'wrongCurrentPassword' }]);
     const on = await v1(t.app, tokens.access_token, 'PUT', '/user/security', { otpRequired: true, currentPassword: DEMO_PASSWORD });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ otpRequired: true, organizationRequiresOtp: false });

@@ -39,7 +39,7 @@ describe('sign-up and account verification', () => {
     expect(who.json()).toEqual({ email: 'ada@example.test', firstName: 'Ada', lastName: 'Lovelace', organizationName: 'Acme Consulting' });
     const confirm = await post('/api/public/confirm?subdomain=acme', { token: newest });
     expect(confirm.statusCode).toBe(200);
-    expect((await post('/api/public/confirm?subdomain=acme', { token: newest })).json()).toEqual({ message: 'This link has expired or has already been used.' });
+    expect((await post('/api/public/confirm?subdomain=acme', { token: newest })).json()).toEqual({ message: 'This link has expired or has already been used.', code: 'linkInvalid' });
 
     const tokens = (await passwordLogin(t.app, 'ada@example.test', NEW_PASSWORD)).json<Tokens>();
     const me = (await v1(t.app, tokens.access_token, 'GET', '/user')).json();
@@ -76,19 +76,19 @@ describe('sign-up and account verification', () => {
   it('is closed where the organisation is subdomain-restricted', async () => {
     const res = await signup('someone@example.test', {}, 'meridian');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Sign-up is not open for this organisation.' });
+    expect(res.json()).toEqual({ message: 'Sign-up is not open for this organisation.', code: 'signupClosed' });
   });
 
   it.each([
-    [{ password: 'short1!' }, 'password', 'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character'],
-    [{ password: 'Password123!' }, 'password', 'This password is too common. Choose one that would be harder to guess'],
-    [{ password: 'P@ssw0rd2024' }, 'password', 'This password is too common. Choose one that would be harder to guess'],
-    [{ email: 'not-an-email' }, 'email', 'Enter an email address in the correct format, like name@example.com'],
-    [{ acceptTermAndConditions: false }, 'acceptTermAndConditions', 'Confirm that you accept the terms and conditions'],
-  ])('refuses %o naming field %s', async (change, field, message) => {
+    [{ password: 'short1!' }, 'password', 'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character', 'passwordRules'],
+    [{ password: 'Password123!' }, 'password', 'This password is too common. Choose one that would be harder to guess', 'commonPassword'],
+    [{ password: 'P@ssw0rd2024' }, 'password', 'This password is too common. Choose one that would be harder to guess', 'commonPassword'],
+    [{ email: 'not-an-email' }, 'email', 'Enter an email address in the correct format, like name@example.com', 'emailFormat'],
+    [{ acceptTermAndConditions: false }, 'acceptTermAndConditions', 'Confirm that you accept the terms and conditions', 'acceptTerms'],
+  ])('refuses %o naming field %s', async (change, field, message, code) => {
     const res = await signup('policy@example.test', change);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toContainEqual({ field, message });
+    expect(res.json().errors).toContainEqual({ field, message, code });
   });
 });
 
@@ -97,7 +97,7 @@ describe('forgotten password and reset', () => {
     const user = await createUser(t.db, { organizationId: ids.get('acme')!, email: 'forgetful@example.test', password: DEMO_PASSWORD });
     const session = await signIn(t.app, user.email);
     const res = await post('/api/public/forgot?subdomain=acme', { email: 'Forgetful@Example.test' });
-    expect(res.json()).toEqual({ message: 'If there is an account for this email address, we have sent it a link to reset the password.' });
+    expect(res.json()).toEqual({ message: 'If there is an account for this email address, we have sent it a link to reset the password.', code: 'forgotSent' });
     const token = tokenOf(messageTo(await deliverEmails(t.db), user.email).link);
     expect((await get(`/api/public/userp?subdomain=acme&token=${token}`)).json().email).toBe(user.email);
 
@@ -133,14 +133,14 @@ describe('forgotten password and reset', () => {
     const token = tokenOf(messageTo(await deliverEmails(t.db), 'hr@acme.example').link);
     await sql`update link_tokens set expires_at = now() - interval '1 second' where purpose = 'reset_password'`.execute(t.db);
     const res = await post('/api/public/reset?subdomain=acme', { token, newPassword: NEW_PASSWORD });
-    expect(res.json()).toEqual({ message: 'This link has expired or has already been used.' });
+    expect(res.json()).toEqual({ message: 'This link has expired or has already been used.', code: 'linkInvalid' });
   });
 
   it('limits requests per address typed (429 after 5 an hour), whether or not it has an account', async () => {
     for (let i = 0; i < 5; i++) expect((await post('/api/public/forgot?subdomain=acme', { email: 'flood@example.test' }, `10.7.0.${i}`)).statusCode).toBe(200);
     const res = await post('/api/public/forgot?subdomain=acme', { email: 'flood@example.test' }, '10.7.0.99');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: 'Too many requests. Wait an hour, then try again.' });
+    expect(res.json()).toEqual({ message: 'Too many requests. Wait an hour, then try again.', code: 'tooManyEmailRequests' });
     expect(res.headers['retry-after']).toBe('3600');
   });
 });

@@ -55,7 +55,7 @@ describe('POST /api/oauth/token: password grant', () => {
     const unknown = await passwordLogin(t.app, 'nobody@acme.example', 'Wrong#Password1', {}, { ip: '10.0.0.1' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The email address or password is not correct.', message: 'The email address or password is not correct.' });
+      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The email address or password is not correct.', message: 'The email address or password is not correct.', code: 'badCredentials' });
     }
   });
 
@@ -217,6 +217,8 @@ describe('rate limits', () => {
       error: 'too_many_requests',
       error_description: 'Too many failed sign-in attempts. Wait 15 minutes, then try again or reset your password.',
       message: 'Too many failed sign-in attempts. Wait 15 minutes, then try again or reset your password.',
+      code: 'tooManySignInAttempts',
+      params: { minutes: 15 },
     });
   });
 

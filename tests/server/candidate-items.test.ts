@@ -577,7 +577,7 @@ describe('documents for the hiring side (…/download/:docId, /candidate/:id/dow
     // No photo on this application.
     const none = await v1(t.app, recruiter, 'GET', `/candidate/${id}/downloadPhoto`);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: 'This application has no photo.' });
+    expect(none.json()).toEqual({ message: 'This application has no photo.', code: 'noPhoto' });
   });
 
   it("serves an application's photo to the organisation's managers as an image attachment", async () => {

@@ -81,7 +81,7 @@ describe('downloads and deletion', () => {
     const stranger = await newCandidate(t.app, t.db, 'acme');
     expect((await v1(t.app, stranger.token, 'GET', path)).statusCode).toBe(404);
     expect((await v1(t.app, candidate.token, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/00000000-0000-0000-0000-000000000000`)).statusCode).toBe(404);
-    expect((await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}/downloadPhoto`)).json()).toEqual({ message: 'This application has no photo.' });
+    expect((await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}/downloadPhoto`)).json()).toEqual({ message: 'This application has no photo.', code: 'noPhoto' });
   });
 
   it('the download the candidate pages use: an attachment never rendered on our origin; nobody else’s', async () => {
@@ -96,7 +96,7 @@ describe('downloads and deletion', () => {
     const stranger = await newCandidate(t.app, t.db, 'acme');
     const refused = await v1(t.app, stranger.token, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ message: `No application with id '${record.id}'.` });
+    expect(refused.json()).toEqual({ message: `No application with id '${record.id}'.`, code: 'noApplication', params: { id: record.id } });
     const hartley = (await signIn(t.app, 'candidate@hartley.example', DEMO_PASSWORD, 'hartley')).access_token;
     expect((await v1(t.app, hartley, 'GET', `/organization/hartley/candidate/${record.id}/download/${cv.id}?subdomain=hartley`)).statusCode).toBe(404);
     expect((await v1(t.app, hartley, 'GET', `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`)).statusCode).toBe(404);
@@ -125,7 +125,7 @@ describe('downloads and deletion', () => {
     const other = await newCandidate(t.app, t.db, 'acme');
     expect((await v1(t.app, other.token, 'DELETE', `/organization/${acmeId}/candidate/${record.id}/upload/${second.id}`)).statusCode).toBe(404);
     const deleted = await v1(t.app, candidate.token, 'DELETE', `/organization/${acmeId}/candidate/${record.id}/upload/${second.id}`);
-    expect(deleted.json()).toEqual({ message: 'The document has been deleted' });
+    expect(deleted.json()).toEqual({ message: 'The document has been deleted', code: 'documentDeleted' });
     const after = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
     expect(after.answers.cv).toBeUndefined();
     expect(after.version).toBe(replaced.version + 1);

@@ -98,10 +98,11 @@ describe('configuration layers and translations in configs/organizations', () =>
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('loads acme with its Welsh translation', async () => {
+  it('loads acme with its own Welsh texts (the product translation carries the rest)', async () => {
     const acmeSource = (await loadOrganizationSources()).find((s) => s.organization.subdomain === 'acme')!;
     expect(acmeSource.translations.map((t) => t.languageCode)).toEqual(['cy']);
-    expect(acmeSource.translations[0]!.configuration.text?.['field.firstName.label']).toBe('Enw cyntaf');
+    expect(acmeSource.translations[0]!.configuration.text?.['field.whyAcme.label']).toBe('Pam ydych chi eisiau ymuno ag Acme Consulting?');
+    expect(acmeSource.translations[0]!.configuration.text?.['field.firstName.label']).toBeUndefined();
   });
 
   it('rejects unknown fields, sections and lists, and translations of undeclared languages, naming each path', async () => {

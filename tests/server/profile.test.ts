@@ -45,7 +45,7 @@ describe('GET and PUT /api/v1/user/profile', () => {
       ['no section', v1(t.app, candidate.token, 'PUT', '/user/profile', { answers: personal, version: 1 }), 400],
     ];
     for (const [what, call, status] of cases) expect((await call).statusCode, what).toBe(status);
-    expect((await put(candidate.token, 'crsInformation', { answers: {}, version: 1 })).json().errors).toEqual([{ field: 'section', message: "There is no section 'crsInformation' in your profile" }]);
+    expect((await put(candidate.token, 'crsInformation', { answers: {}, version: 1 })).json().errors).toEqual([{ field: 'section', message: "There is no section 'crsInformation' in your profile", code: 'noSection', params: { section: 'crsInformation' } }]);
     expect((await put(candidate.token, 'personalInformation', { answers: { ...personal, lastName: '' }, version: 1 })).json().errors).toEqual([{ field: 'lastName', message: 'Enter last name' }]);
     expect(await stored(candidate.id)).toEqual(before);
     const manager = (await signIn(t.app, 'hr@acme.example', DEMO_PASSWORD)).access_token;

@@ -32,6 +32,6 @@ describe('public reference data', () => {
     expect((await get('/api/public/postCode/validation?postCode=sw1a1aa')).json()).toEqual({ postCode: 'SW1A 1AA', valid: true });
     const bad = await get('/api/public/postCode/validation?postCode=12345');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Invalid post code', errors: [{ field: 'postCode', message: 'Invalid post code' }] });
+    expect(bad.json()).toEqual({ message: 'Invalid post code', code: 'invalidPostCode', errors: [{ field: 'postCode', message: 'Invalid post code', code: 'invalidPostCode' }] });
   });
 });

@@ -98,7 +98,7 @@ describe('GET /api/public/:orgId/roles/:roleId', () => {
     for (const id of [hartleyRole, archived, template, 'not-a-role', '00000000-0000-0000-0000-000000000000']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/public/acme/roles/${id}` });
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ message: `No role with id '${id}'.` });
+      expect(res.json()).toEqual({ message: `No role with id '${id}'.`, code: 'noRole', params: { id } });
     }
   });
 });

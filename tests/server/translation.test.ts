@@ -26,6 +26,18 @@ describe('GET /api/public/translation', () => {
     expect((await get('/api/public/translation?subdomain=meridian&language=ar')).json<TranslationEntry[]>()[0]!.configuration.text?.['ui.header.roles']).toBe('الوظائف');
   });
 
+  it("serves the product's translation under the organisation's own, for every language the organisation offers", async () => {
+    const [cy] = (await get('/api/public/translation?subdomain=acme&language=cy')).json<TranslationEntry[]>();
+    // The organisation's own text and the product's (a list option, a server message) in one layer.
+    expect(cy!.configuration.text?.['field.whyAcme.label']).toBe('Pam ydych chi eisiau ymuno ag Acme Consulting?');
+    expect(cy!.configuration.text?.['list.PERMIT_TYPE.British or Irish citizen']).toBe('Dinesydd Prydeinig neu Wyddelig');
+    expect(cy!.configuration.text?.['ui.messages.applicationChanged']).toBeTruthy();
+    // connect keeps no French file of its own: the product's French alone.
+    const fr = (await get('/api/public/translation?subdomain=connect')).json<TranslationEntry[]>();
+    expect(fr.map((e) => e.languageCode)).toEqual(['fr']);
+    expect(fr[0]!.configuration.text?.['ui.auth.login.title']).toBe('Se connecter');
+  });
+
   it('answers 404 for an unknown organisation and 400 for a malformed language', async () => {
     const unknown = await get('/api/public/translation?subdomain=nowhere');
     expect(unknown.statusCode).toBe(404);

@@ -65,7 +65,7 @@ describe('GET and PUT /api/v1/user', () => {
     const access = await token('candidate@acme.example');
     const res = await v1(t.app, access, 'PUT', '/user', { email: 'nope' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'email', message: 'Enter an email address in the correct format, like name@example.com' }]);
+    expect(res.json().errors).toEqual([{ field: 'email', message: 'Enter an email address in the correct format, like name@example.com', code: 'emailFormat' }]);
   });
 });
 
@@ -144,11 +144,11 @@ describe('PUT /api/v1/user/password', () => {
     const current = await signIn(t.app, user.email);
     const wrong = await v1(t.app, current.access_token, 'PUT', '/user/password', { currentPassword: 'Wrong#Pass1', newPassword: 'Brand-New#Pass7' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not correct' }]);
+    expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not correct', code: 'wrongCurrentPassword' }]);
     const weak = await v1(t.app, current.access_token, 'PUT', '/user/password', { currentPassword: DEMO_PASSWORD, newPassword: 'Welcome2024!' });
     expect(weak.json().errors[0]).toMatchObject({ field: 'newPassword', message: expect.stringMatching(/too common/) });
     const ok = await v1(t.app, current.access_token, 'PUT', '/user/password', { currentPassword: DEMO_PASSWORD, newPassword: 'Brand-New#Pass7' });
-    expect(ok.json()).toEqual({ message: 'Password updated' });
+    expect(ok.json()).toEqual({ message: 'Password updated', code: 'passwordUpdated' });
     expect((await v1(t.app, current.access_token, 'GET', '/user')).statusCode).toBe(200);
     expect((await v1(t.app, other.access_token, 'GET', '/user')).statusCode).toBe(401);
     expect((await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: other.refresh_token })).statusCode).toBe(400);

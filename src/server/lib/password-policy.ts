@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordProblems } from '../../../engine/validation/password';
 import type { FieldError } from '../../../schemas/api';
+import { message } from '../../../schemas/messages';
 import { CONFIG_DIR } from '../paths';
-
-/** Shown for a password that breaks the rules of spec §5 (the client lists each rule as the user types). */
-export const PASSWORD_RULES_MESSAGE =
-  'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character';
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that would be harder to guess';
 
 let commonPasswords: Set<string> | null = null;
 
@@ -43,10 +39,11 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * The policy every new password meets (sign-up, reset, change, on-boarding): the rules of spec
- * §5 from the engine, then the common-password list. Returns the field error, or null.
+ * §5 from the engine, then the common-password list. Returns the field error, or null: 'passwordRules'
+ * for a password that breaks the rules (the client lists each rule as the user types), else 'commonPassword'.
  */
 export function passwordPolicyError(password: string, field: string): FieldError | null {
-  if (passwordProblems(password).length > 0) return { field, message: PASSWORD_RULES_MESSAGE };
-  if (isCommonPassword(password)) return { field, message: COMMON_PASSWORD_MESSAGE };
+  if (passwordProblems(password).length > 0) return { field, ...message('passwordRules') };
+  if (isCommonPassword(password)) return { field, ...message('commonPassword') };
   return null;
 }

@@ -13,7 +13,7 @@ import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
-import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
+import { useApiMessage, useFieldErrors } from './use-api-message';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import * as styles from './auth.css';
 
@@ -24,7 +24,6 @@ export function OnBoardingPage() {
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
-  const sentMessage = useSentMessage();
   const completeSignIn = useCompleteSignIn();
   const [link, setLink] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });

@@ -107,7 +107,6 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
-  const sentMessage = useSentMessage();
   const finish = useSetAtom(finishProcessAtom);
   const [linkState, setLinkState] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
   const [password, setPassword] = useState('');

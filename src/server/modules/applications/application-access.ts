@@ -1,16 +1,14 @@
 import { isHiringManager } from '../../../../engine/rules/roles';
 import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../../db/types';
+import { message } from '../../../../schemas/messages';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../users/user.service';
 import { findPipelineApplications } from '../moves/move.repository';
 import { findApplication, type ApplicationRecord } from './application.repository';
 
-export const noApplication = (id: string) => notFound(`No application with id '${id}'.`);
-export const SUBMITTED_MESSAGE = 'This application has been submitted and can no longer be changed.';
-/** The answer to a write made from a version someone else has already changed (409). */
-export const APPLICATION_CHANGED = 'Your application was changed in another window or browser. We have loaded the latest version: check it and continue.';
+export const noApplication = (id: string) => notFound(message('noApplication', { id }));
 
 /**
  * An application the caller may read: a candidate's own, or any of the organisation's for the
@@ -27,14 +25,14 @@ export async function visibleApplication(db: Db, viewer: Viewer, id: string): Pr
 /** An application the caller may change as its candidate: their own. */
 export async function ownApplication(db: Db, viewer: Viewer, id: string): Promise<ApplicationRecord> {
   const application = await visibleApplication(db, viewer, id);
-  if (application.user_id !== viewer.user.id) throw forbidden('Only the candidate can change their application.');
+  if (application.user_id !== viewer.user.id) throw forbidden(message('candidateOnlyChange'));
   return application;
 }
 
 /** The candidate's own application while it is still a draft. */
 export async function ownDraft(db: Db, viewer: Viewer, id: string): Promise<ApplicationRecord> {
   const application = await ownApplication(db, viewer, id);
-  if (application.state !== 'DRAFT') throw badRequest(SUBMITTED_MESSAGE);
+  if (application.state !== 'DRAFT') throw badRequest(message('applicationSubmitted'));
   return application;
 }
 

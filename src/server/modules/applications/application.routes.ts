@@ -12,6 +12,7 @@ import { saveApplication } from './save-application.service';
 import { startApplication } from './start-application.service';
 import { submitApplication } from './submit-application.service';
 import { deleteDraft, withdrawApplication } from './withdraw-application.service';
+import { message } from '../../../../schemas/messages';
 
 const tags = ['candidate'];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -96,7 +97,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConf
     { schema: { tags, security: BEARER, summary: 'Delete a draft application and its documents', params: IdParams, querystring: SubdomainQuery, response: { 200: Message, ...errors } } },
     async (request) => {
       await deleteDraft(app.db, viewerOf(request), request.params.id);
-      return { message: 'Your draft application has been deleted' };
+      return message('draftDeleted');
     },
   );
 };

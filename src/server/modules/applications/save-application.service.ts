@@ -3,20 +3,19 @@ import { stepAfterSave } from '../../../../engine/rules/candidate-save';
 import type { ApplicationQuery, ApplicationRecord as ApplicationView, ApplicationSave } from '../../../../schemas/application';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
+import { message } from '../../../../schemas/messages';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { deleteDocuments, findApplicationDocuments } from '../documents/document.repository';
 import { checkedFileAnswers, replacedDocumentIds } from '../documents/file-answers';
-import { acceptedAnswers, INVALID_ANSWERS_MESSAGE } from '../forms/form.service';
+import { acceptedAnswers } from '../forms/form.service';
 import { shareWithProfile } from '../profiles/profile.service';
 import { noRole, roleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
-import { APPLICATION_CHANGED, ownDraft } from './application-access';
+import { ownDraft } from './application-access';
 import { updateApplication } from './application.repository';
 import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
 import { searchColumns } from './search-columns';
-
-export const FORM_CHANGED = 'The application form has changed since you opened it. Reload the page to continue.';
 
 /**
  * PUT /candidate/:id?maxSteps (spec §4 Candidate save). The answers of one step (or, without a
@@ -27,15 +26,15 @@ export const FORM_CHANGED = 'The application form has changed since you opened i
  */
 export async function saveApplication(db: Db, viewer: Viewer, id: string, save: ApplicationSave, query: ApplicationQuery): Promise<ApplicationView> {
   const { organization } = viewer;
-  if (save.organization && save.organization.id !== organization.id) throw notFound(`No organisation with id '${save.organization.id}'.`);
+  if (save.organization && save.organization.id !== organization.id) throw notFound(message('noOrganisation', { id: save.organization.id }));
   const application = await ownDraft(db, viewer, id);
   if (save.role.id !== application.role_id) throw noRole(save.role.id);
   const role = await roleOf(db, organization, application.role_id);
   const form = await roleForm(db, organization, role, query.language);
-  if (query.maxSteps !== undefined && query.maxSteps !== form.steps.length) throw conflict(FORM_CHANGED);
+  if (query.maxSteps !== undefined && query.maxSteps !== form.steps.length) throw conflict(message('formChanged'));
   const step = save.stepId === undefined ? undefined : form.steps.find((s) => s.id === save.stepId);
-  if (save.stepId !== undefined && !step) throw badRequest(INVALID_ANSWERS_MESSAGE, [{ field: 'stepId', message: `There is no step '${save.stepId}' on this form` }]);
-  if (save.version !== application.version) throw conflict(APPLICATION_CHANGED);
+  if (save.stepId !== undefined && !step) throw badRequest(message('invalidAnswers'), [{ field: 'stepId', ...message('noStep', { step: save.stepId }) }]);
+  if (save.version !== application.version) throw conflict(message('applicationChanged'));
 
   const accepted = checkedFileAnswers(form, acceptedAnswers(form, save.answers, step?.id), await findApplicationDocuments(db, organization.id, application.id));
   const answers = step ? mergeStepAnswers(step, application.answers, accepted) : accepted;
@@ -48,7 +47,7 @@ export async function saveApplication(db: Db, viewer: Viewer, id: string, save: 
       max_steps: form.steps.length,
       ...searchColumns(answers, role),
     });
-    if (!updated) throw conflict(APPLICATION_CHANGED);
+    if (!updated) throw conflict(message('applicationChanged'));
     await deleteDocuments(trx, organization.id, application.id, replacedDocumentIds(form, application.answers, answers));
     await shareWithProfile(trx, organization, viewer.user, accepted);
     return updated;

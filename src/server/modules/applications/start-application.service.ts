@@ -10,6 +10,7 @@ import { findCandidateApplication, insertApplicationOnce } from './application.r
 import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
 import { searchColumns } from './search-columns';
+import { message } from '../../../../schemas/messages';
 
 export const DEFAULT_SOURCE = 'Careers site';
 
@@ -25,7 +26,7 @@ export async function startApplication(
   roleId: string,
   options: { source?: string; language?: string },
 ): Promise<{ record: ApplicationView; created: boolean }> {
-  if (!isCandidate(viewer.user.user_type)) throw forbidden('Only candidates can apply for roles.');
+  if (!isCandidate(viewer.user.user_type)) throw forbidden(message('candidatesOnlyApply'));
   const { organization, user } = viewer;
   const role = await publishedRoleOf(db, organization, roleId);
   const existing = await findCandidateApplication(db, organization.id, user.id, role.id);

@@ -3,6 +3,7 @@ import { entryStage, resolvePosition } from '../../../../engine/pipeline/organiz
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { queueEmail } from '../../email/email.service';
+import { message } from '../../../../schemas/messages';
 import { conflict } from '../../lib/http-error';
 import { findApplicationDocuments } from '../documents/document.repository';
 import { checkedFileAnswers } from '../documents/file-answers';
@@ -10,7 +11,7 @@ import { acceptedAnswers } from '../forms/form.service';
 import { refreshCandidateStatus } from '../profiles/candidate-status.service';
 import { openRoleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
-import { APPLICATION_CHANGED, ownDraft } from './application-access';
+import { ownDraft } from './application-access';
 import { insertStageHistory, updateApplication } from './application.repository';
 import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
@@ -48,7 +49,7 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
       last_change_at: now,
       ...searchColumns(answers, role),
     });
-    if (!updated) throw conflict(APPLICATION_CHANGED);
+    if (!updated) throw conflict(message('applicationChanged'));
     await insertStageHistory(trx, {
       organizationId: organization.id,
       applicationId: application.id,

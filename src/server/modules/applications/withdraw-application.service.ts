@@ -1,10 +1,11 @@
 import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
 import { resolvePosition } from '../../../../engine/pipeline/organization-stages';
 import type { Db } from '../../db/client';
+import { message } from '../../../../schemas/messages';
 import { badRequest, conflict } from '../../lib/http-error';
 import { refreshCandidateStatus } from '../profiles/candidate-status.service';
 import type { Viewer } from '../users/user.service';
-import { APPLICATION_CHANGED, ownApplication, ownDraft } from './application-access';
+import { ownApplication, ownDraft } from './application-access';
 import { deleteApplication, insertStageHistory, updateApplication } from './application.repository';
 import { applicationView } from './read-application.service';
 import { WITHDREW_STAGE } from './candidate-progress';
@@ -15,8 +16,8 @@ import { WITHDREW_STAGE } from './candidate-progress';
  */
 export async function withdrawApplication(db: Db, viewer: Viewer, id: string): Promise<ApplicationView> {
   const application = await ownApplication(db, viewer, id);
-  if (application.state === 'DRAFT') throw badRequest('This application has not been submitted: delete the draft instead.');
-  if (application.state === 'WITHDRAWN') throw badRequest('You have already withdrawn this application.');
+  if (application.state === 'DRAFT') throw badRequest(message('notSubmitted'));
+  if (application.state === 'WITHDRAWN') throw badRequest(message('alreadyWithdrawn'));
   const to = resolvePosition(viewer.organization.stages, WITHDREW_STAGE) ?? { stageId: WITHDREW_STAGE, substageId: null, stageStatus: 'COMPLETED' as const };
   const withdrawn = await db.transaction().execute(async (trx) => {
     const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
@@ -26,7 +27,7 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
       stage_status: to.stageStatus,
       last_change_at: new Date(),
     });
-    if (!updated) throw conflict(APPLICATION_CHANGED);
+    if (!updated) throw conflict(message('applicationChanged'));
     await insertStageHistory(trx, {
       organizationId: viewer.organization.id,
       applicationId: application.id,
@@ -44,5 +45,5 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
 /** DELETE /candidate/:id: a candidate's draft goes, with its uploaded documents. */
 export async function deleteDraft(db: Db, viewer: Viewer, id: string): Promise<void> {
   const application = await ownDraft(db, viewer, id);
-  if (!(await deleteApplication(db, viewer.organization.id, application.id, application.version))) throw conflict(APPLICATION_CHANGED);
+  if (!(await deleteApplication(db, viewer.organization.id, application.id, application.version))) throw conflict(message('applicationChanged'));
 }

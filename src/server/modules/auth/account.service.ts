@@ -5,6 +5,7 @@ import { isHiringManager } from '../../../../engine/rules/roles';
 import { LINK_TOKEN_TTL_MINUTES, normaliseEmail, type LinkTokenPurpose } from '../../../../engine/rules/session';
 import type { LinkUser, LogoutNotificationRequest, OnboardingRequest, SignupRequest, UrlTokenInfo } from '../../../../schemas/auth';
 import type { FieldError } from '../../../../schemas/api';
+import { message, type CodedMessage } from '../../../../schemas/messages';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { badRequest, forbidden } from '../../lib/http-error';
@@ -12,7 +13,7 @@ import { hashPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import { findSignInUser, findUserById, findUserByEmail, insertUser, updateUser } from '../users/user.repository';
-import { createLinkToken, LINK_INVALID, peekLinkToken, useLinkToken } from './link-token.service';
+import { createLinkToken, peekLinkToken, useLinkToken } from './link-token.service';
 import { checkOtpCode, sendOtpCode } from './otp.service';
 import { deleteUserOtpCookies } from './otp.repository';
 import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
@@ -26,26 +27,18 @@ export interface PublicContext {
   siteBase: string;
 }
 
-export const EMAIL_FORMAT_MESSAGE = 'Enter an email address in the correct format, like name@example.com';
-export const SIGNUP_CLOSED = 'Sign-up is not open for this organisation.';
-export const TERMS_MESSAGE = 'Confirm that you accept the terms and conditions';
-export const INVALID_REQUEST_MESSAGE = 'There is a problem';
-export const WRONG_CODE = 'The code is not correct or has expired.';
-
-const signupSent = (email: string) => `We have sent a link to ${email}. Open it to verify your email address and finish creating your account.`;
-export const FORGOT_SENT = 'If there is an account for this email address, we have sent it a link to reset the password.';
-export const MAGIC_LINK_SENT = 'If there is an account for this email address, we have sent it a link to sign in.';
-export const OTP_REQUEST_SENT = 'If there is an account for this email address, we have sent it a code.';
+/** An emailed link that is unknown, used, expired or not this account's. */
+const linkInvalid = () => badRequest(message('linkInvalid'));
 
 function assertEmail(email: string, field = 'email'): string {
   const normal = normaliseEmail(email);
-  if (!isValidEmail(normal)) throw badRequest(INVALID_REQUEST_MESSAGE, [{ field, message: EMAIL_FORMAT_MESSAGE }]);
+  if (!isValidEmail(normal)) throw badRequest(message('thereIsAProblem'), [{ field, ...message('emailFormat') }]);
   return normal;
 }
 
 function assertPassword(password: string, field: string): void {
   const problem = passwordPolicyError(password, field);
-  if (problem) throw badRequest(INVALID_REQUEST_MESSAGE, [problem]);
+  if (problem) throw badRequest(message('thereIsAProblem'), [problem]);
 }
 
 /** The sign-up link; a page of the site to return to rides along (only a local path: no open redirect). */
@@ -61,18 +54,18 @@ function verificationLink(siteBase: string, token: string, candidateId: string, 
  * opened. userType and organisation never come from the request. An address that already has
  * an account gets an email saying so, and the caller gets the same answer as for a new one.
  */
-export async function signUp(ctx: PublicContext, request: SignupRequest): Promise<string> {
+export async function signUp(ctx: PublicContext, request: SignupRequest): Promise<CodedMessage> {
   const { db, organization } = ctx;
-  if (organization.settings.subdomainRestricted) throw forbidden(SIGNUP_CLOSED);
+  if (organization.settings.subdomainRestricted) throw forbidden(message('signupClosed'));
   const problems: FieldError[] = [];
   const email = normaliseEmail(request.email);
-  if (!isValidEmail(email)) problems.push({ field: 'email', message: EMAIL_FORMAT_MESSAGE });
+  if (!isValidEmail(email)) problems.push({ field: 'email', ...message('emailFormat') });
   const passwordProblem = passwordPolicyError(request.password, 'password');
   if (passwordProblem) problems.push(passwordProblem);
-  if (!request.firstName.trim()) problems.push({ field: 'firstName', message: 'Enter your first name' });
-  if (!request.lastName.trim()) problems.push({ field: 'lastName', message: 'Enter your last name' });
-  if (!request.acceptTermAndConditions) problems.push({ field: 'acceptTermAndConditions', message: TERMS_MESSAGE });
-  if (problems.length > 0) throw badRequest(INVALID_REQUEST_MESSAGE, problems);
+  if (!request.firstName.trim()) problems.push({ field: 'firstName', ...message('enterFirstName') });
+  if (!request.lastName.trim()) problems.push({ field: 'lastName', ...message('enterLastName') });
+  if (!request.acceptTermAndConditions) problems.push({ field: 'acceptTermAndConditions', ...message('acceptTerms') });
+  if (problems.length > 0) throw badRequest(message('thereIsAProblem'), problems);
   await assertEmailRequestAllowed(db, ctx.caller, email);
 
   // Hash either way: the time taken must not tell whether the address has an account.
@@ -87,7 +80,7 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
         template: { kind: 'account_exists', organizationName: organization.name, signInLink: `${ctx.siteBase}/login`, resetLink: `${ctx.siteBase}/forgot-password` },
       });
     }
-    return signupSent(email);
+    return message('signupSent', { email });
   }
   const user = await insertUser(db, {
     organization_id: organization.id,
@@ -108,37 +101,37 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
     to: email,
     template: { kind: 'verify_account', organizationName: organization.name, firstName: user.first_name, link: verificationLink(ctx.siteBase, token, user.id, request.redirect) },
   });
-  return signupSent(email);
+  return message('signupSent', { email });
 }
 
 /** POST /confirm: the sign-up link. With candidateId, the token must belong to that user. */
-export async function confirmAccount(ctx: PublicContext, token: string, candidateId?: string): Promise<string> {
+export async function confirmAccount(ctx: PublicContext, token: string, candidateId?: string): Promise<CodedMessage> {
   const uuid = candidateId && /^[0-9a-f-]{36}$/i.test(candidateId) ? candidateId : undefined;
-  if (candidateId && !uuid) throw badRequest(LINK_INVALID);
+  if (candidateId && !uuid) throw linkInvalid();
   const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['verify_account'], uuid);
-  if (!record) throw badRequest(LINK_INVALID);
+  if (!record) throw linkInvalid();
   const user = await findUserById(ctx.db, record.userId);
-  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  if (!user || user.anonymised_at) throw linkInvalid();
   if (!user.email_verified_at) await updateUser(ctx.db, user.id, { email_verified_at: new Date() });
-  return 'Your email address is verified. You can now sign in.';
+  return message('emailVerified');
 }
 
 /** POST /verifyEmail: the link sent to a new address; the account's address changes now. */
-export async function verifyNewEmail(ctx: PublicContext, token: string): Promise<string> {
+export async function verifyNewEmail(ctx: PublicContext, token: string): Promise<CodedMessage> {
   const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['verify_email']);
   const email = record?.data.email;
   const user = record && (await findUserById(ctx.db, record.userId));
-  if (!record || !email || !user || user.anonymised_at || user.pending_email !== email) throw badRequest(LINK_INVALID);
+  if (!record || !email || !user || user.anonymised_at || user.pending_email !== email) throw linkInvalid();
   const other = await findUserByEmail(ctx.db, email);
-  if (other && other.id !== user.id) throw badRequest('This email address is already used by another account.');
+  if (other && other.id !== user.id) throw badRequest(message('emailInUse'));
   await updateUser(ctx.db, user.id, { email, pending_email: null, email_verified_at: new Date() });
-  return 'Your new email address is confirmed.';
+  return message('newEmailConfirmed');
 }
 
 /** POST /forgot: a reset link, if the address has an account here; the same answer either way. */
-export async function forgotPassword(ctx: PublicContext, rawEmail: string): Promise<string> {
+export async function forgotPassword(ctx: PublicContext, rawEmail: string): Promise<CodedMessage> {
   await emailLinkIfAccount(ctx, rawEmail, 'reset_password', (token) => `${ctx.siteBase}/reset-password/${token}`);
-  return FORGOT_SENT;
+  return message('forgotSent');
 }
 
 /**
@@ -163,7 +156,7 @@ async function emailLinkIfAccount(ctx: PublicContext, rawEmail: string, purpose:
 async function useLinkUser(ctx: PublicContext, token: string, purposes: readonly LinkTokenPurpose[]) {
   const record = await useLinkToken(ctx.db, token, ctx.organization.id, purposes);
   const user = record && (await findUserById(ctx.db, record.userId));
-  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  if (!user || user.anonymised_at) throw linkInvalid();
   return user;
 }
 
@@ -171,7 +164,7 @@ async function useLinkUser(ctx: PublicContext, token: string, purposes: readonly
  * POST /reset: a new password with the emailed token. Every session and login cookie of the
  * account ends; following the emailed link also proves the address.
  */
-export async function resetPassword(ctx: PublicContext, token: string, newPassword: string): Promise<string> {
+export async function resetPassword(ctx: PublicContext, token: string, newPassword: string): Promise<CodedMessage> {
   // Check the password first, so a weak one does not use up the link.
   assertPassword(newPassword, 'newPassword');
   const user = await useLinkUser(ctx, token, ['reset_password']);
@@ -182,13 +175,13 @@ export async function resetPassword(ctx: PublicContext, token: string, newPasswo
   });
   await revokeUserFamilies(ctx.db, user.id, 'password reset');
   await deleteUserOtpCookies(ctx.db, user.id);
-  return 'Your password has been updated. You can now sign in with it.';
+  return message('passwordReset');
 }
 
 async function linkUser(ctx: PublicContext, token: string, purposes: readonly LinkTokenPurpose[]): Promise<LinkUser> {
   const record = await peekLinkToken(ctx.db, token, ctx.organization.id, purposes);
   const user = record && (await findUserById(ctx.db, record.userId));
-  if (!user || user.anonymised_at) throw badRequest(LINK_INVALID);
+  if (!user || user.anonymised_at) throw linkInvalid();
   return { email: record.data.email ?? user.email, firstName: user.first_name, lastName: user.last_name, organizationName: ctx.organization.name };
 }
 
@@ -201,7 +194,7 @@ export const userForOnboarding = (ctx: PublicContext, token: string) => linkUser
 /** POST /urlToken: what a token from an address is for, and until when it works. */
 export async function describeUrlToken(ctx: PublicContext, token: string): Promise<UrlTokenInfo> {
   const record = await peekLinkToken(ctx.db, token, ctx.organization.id, Object.keys(LINK_TOKEN_TTL_MINUTES) as LinkTokenPurpose[]);
-  if (!record) throw badRequest(LINK_INVALID);
+  if (!record) throw linkInvalid();
   return { purpose: record.purpose, expiresAt: record.expiresAt.toISOString() };
 }
 
@@ -209,7 +202,7 @@ export async function describeUrlToken(ctx: PublicContext, token: string): Promi
  * POST /signup/userOnBoarding: an invited user chooses a password. Answers a one-time user token
  * the client exchanges for a session (type USER_TOKEN).
  */
-export async function completeOnboarding(ctx: PublicContext, request: OnboardingRequest): Promise<{ message: string; token: string; expiresIn: number }> {
+export async function completeOnboarding(ctx: PublicContext, request: OnboardingRequest): Promise<CodedMessage & { token: string; expiresIn: number }> {
   assertPassword(request.password, 'password');
   const user = await useLinkUser(ctx, request.token, ['onboarding']);
   await updateUser(ctx.db, user.id, {
@@ -220,24 +213,24 @@ export async function completeOnboarding(ctx: PublicContext, request: Onboarding
     email_verified_at: new Date(),
   });
   const oneTime = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });
-  return { message: 'Your account is ready.', ...oneTime };
+  return { ...message('accountReady'), ...oneTime };
 }
 
 /** POST /login/:email/: the magic-password sign-in link, if the address has an account here. */
-export async function sendSignInLink(ctx: PublicContext, rawEmail: string): Promise<string> {
+export async function sendSignInLink(ctx: PublicContext, rawEmail: string): Promise<CodedMessage> {
   await emailLinkIfAccount(ctx, rawEmail, 'magic_link', (token) => `${ctx.siteBase}/oauth?token=${token}`);
-  return MAGIC_LINK_SENT;
+  return message('magicLinkSent');
 }
 
 /** GET /organization/:sub/requestOtp/:email: a sign-in code by email; the same answer either way. */
-export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<string> {
+export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<CodedMessage> {
   const email = assertEmail(rawEmail);
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
   if (user?.email_verified_at) {
     await sendOtpCode(ctx.db, { organizationId: ctx.organization.id, organizationName: ctx.organization.name, userId: user.id, email: user.email });
   }
-  return OTP_REQUEST_SENT;
+  return message('otpRequestSent');
 }
 
 /**
@@ -251,7 +244,7 @@ export async function checkOtp(ctx: PublicContext, rawEmail: string, code: strin
   const ok = user ? await checkOtpCode(ctx.db, ctx.organization.id, user.id, code) : false;
   if (!user || !ok) {
     await recordSignIn(ctx.db, ctx.caller, email, false);
-    throw badRequest(WRONG_CODE, [{ field: 'code', message: WRONG_CODE }]);
+    throw badRequest(message('wrongCode'), [{ field: 'code', ...message('wrongCode') }]);
   }
   await recordSignIn(ctx.db, ctx.caller, email, true);
   return createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });

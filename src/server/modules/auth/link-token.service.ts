@@ -3,8 +3,6 @@ import type { Db } from '../../db/client';
 import { newToken, sha256, TOKEN_PATTERN } from '../../lib/secrets';
 import { consumeLinkToken, findLinkToken, insertLinkToken, retireLinkTokens, type LinkTokenRecord } from './link-token.repository';
 
-export const LINK_INVALID = 'This link has expired or has already been used.';
-
 /**
  * A new single-use token for one user and purpose, expiring after the purpose's lifetime.
  * Earlier unused tokens of the same purpose stop working, so only the newest email works.

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyError } from 'fastify';
 import { GENERIC_ERROR_MESSAGE } from '../../../../engine/constants';
 import { Message, OAuthError as OAuthErrorBody, OtpRequired, RevokeRequest, TokenRequest, TokenResponse } from '../../../../schemas/auth';
+import { message } from '../../../../schemas/messages';
 import { HttpError, OAuthError } from '../../lib/http-error';
 import { siteBaseUrl } from '../../lib/links';
 import type { SiteConfig } from '../../lib/site-config';
@@ -49,7 +50,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     }
     const headers = (error as { headers?: Record<string, string> }).headers;
     if (headers) reply.headers(headers);
-    return reply.code(status).send({ error: name, error_description: description, message: description });
+    const { code, params } = error instanceof OAuthError || error instanceof HttpError ? error : {};
+    return reply.code(status).send({ error: name, error_description: description, message: description, ...(code ? { code } : {}), ...(params ? { params } : {}) });
   });
 
   app.post(
@@ -83,7 +85,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         { ...query, ...(request.body ?? {}) },
       );
       reply.header('cache-control', 'no-store');
-      if (result.kind === 'otp_required') return reply.code(206).send({ error: 'otp_required', error_description: result.description });
+      if (result.kind === 'otp_required') return reply.code(206).send({ error: 'otp_required', error_description: result.description.message, code: result.description.code });
       return result.tokens;
     },
   );
@@ -103,7 +105,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     },
     async (request) => {
       await endSession(app.db, viewerOf(request).session.familyId);
-      return { message: 'Signed out' };
+      return message('signedOut');
     },
   );
 };

@@ -68,31 +68,31 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
       ...common,
       schema: { tags, summary: 'Create a candidate account (not on subdomain-restricted sites); a verification link is emailed', querystring: SubdomainQuery, body: SignupRequest, response: { 201: Message, ...errors } },
     },
-    async (request, reply) => reply.code(201).send({ message: await signUp(context(request), request.body) }),
+    async (request, reply) => reply.code(201).send(await signUp(context(request), request.body)),
   );
 
   app.post(
     '/confirm',
     { ...common, schema: { tags, summary: 'Verify a new account with the emailed link', querystring: SubdomainQuery, body: ConfirmRequest, response: { 200: Message, ...errors } } },
-    async (request) => ({ message: await confirmAccount(context(request), request.body.token, request.body.candidateId) }),
+    async (request) => confirmAccount(context(request), request.body.token, request.body.candidateId),
   );
 
   app.post(
     '/verifyEmail',
     { ...common, schema: { tags, summary: 'Confirm a new email address with the link sent to it', querystring: SubdomainQuery, body: VerifyEmailRequest, response: { 200: Message, ...errors } } },
-    async (request) => ({ message: await verifyNewEmail(context(request), request.body.token) }),
+    async (request) => verifyNewEmail(context(request), request.body.token),
   );
 
   app.post(
     '/forgot',
     { ...common, schema: { tags, summary: 'Email a password reset link (same answer whether or not the address has an account)', querystring: SubdomainQuery, body: ForgotRequest, response: { 200: Message, ...errors } } },
-    async (request) => ({ message: await forgotPassword(context(request), request.body.email) }),
+    async (request) => forgotPassword(context(request), request.body.email),
   );
 
   app.post(
     '/reset',
     { ...common, schema: { tags, summary: 'Set a new password with the emailed reset token; every session ends', querystring: SubdomainQuery, body: ResetRequest, response: { 200: Message, ...errors } } },
-    async (request) => ({ message: await resetPassword(context(request), request.body.token, request.body.newPassword) }),
+    async (request) => resetPassword(context(request), request.body.token, request.body.newPassword),
   );
 
   app.get(
@@ -138,7 +138,7 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
       ...common,
       schema: { tags, summary: 'Email a sign-in link (magic password) to the address, if it has an account', params: Type.Object({ email: EmailParam }), querystring: SubdomainQuery, response: { 200: Message, ...errors } },
     },
-    async (request) => ({ message: await sendSignInLink(context(request), request.params.email) }),
+    async (request) => sendSignInLink(context(request), request.params.email),
   );
 
   app.get(
@@ -147,7 +147,7 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
       ...common,
       schema: { tags, summary: 'Email a sign-in code to the address, if it has an account', params: Type.Object({ sub: Subdomain, email: EmailParam }), response: { 200: Message, ...errors } },
     },
-    async (request) => ({ message: await requestOtp(context(request), request.params.email) }),
+    async (request) => requestOtp(context(request), request.params.email),
   );
 
   app.get(

@@ -7,13 +7,11 @@ import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   normaliseEmail,
 } from '../../../../engine/rules/session';
+import { message } from '../../../../schemas/messages';
 import type { Db } from '../../db/client';
 import { tooManyRequests, type HttpError } from '../../lib/http-error';
 import { sha256 } from '../../lib/secrets';
 import { countAccountFailures, countAccountRequests, countAddressAttempts, recordAttempt } from './attempt.repository';
-
-export const TOO_MANY_SIGN_IN_ATTEMPTS = `Too many failed sign-in attempts. Wait ${LOGIN_FAILURE_WINDOW_MINUTES} minutes, then try again or reset your password.`;
-export const TOO_MANY_EMAIL_REQUESTS = 'Too many requests. Wait an hour, then try again.';
 
 /** The key failures are counted under: a hash of the address typed, account or not. */
 export function accountKey(email: string): string {
@@ -40,7 +38,7 @@ export async function assertSignInAllowed(db: Db, caller: Caller, email: string)
 }
 
 export function signInLimitError(): HttpError {
-  return tooManyRequests(TOO_MANY_SIGN_IN_ATTEMPTS, LOGIN_FAILURE_WINDOW_MINUTES * 60);
+  return tooManyRequests(message('tooManySignInAttempts', { minutes: LOGIN_FAILURE_WINDOW_MINUTES }), LOGIN_FAILURE_WINDOW_MINUTES * 60);
 }
 
 export async function recordSignIn(db: Db, caller: Caller, email: string, succeeded: boolean): Promise<void> {
@@ -58,7 +56,7 @@ export async function assertEmailRequestAllowed(db: Db, caller: Caller, email: s
     countAddressAttempts(db, 'email', caller.ip, EMAIL_REQUEST_WINDOW_MINUTES, false),
   ]);
   if (account >= EMAIL_REQUESTS_PER_ACCOUNT || address >= EMAIL_REQUESTS_PER_ADDRESS) {
-    throw tooManyRequests(TOO_MANY_EMAIL_REQUESTS, EMAIL_REQUEST_WINDOW_MINUTES * 60);
+    throw tooManyRequests(message('tooManyEmailRequests'), EMAIL_REQUEST_WINDOW_MINUTES * 60);
   }
   await recordAttempt(db, { organizationId: caller.organizationId, kind: 'email', accountKey: key, ip: caller.ip, succeeded: true });
 }

@@ -1,5 +1,6 @@
-import { INVALID_LOGIN_COOKIE, normaliseEmail, WEB_CLIENT_ID } from '../../../../engine/rules/session';
+import { normaliseEmail, WEB_CLIENT_ID } from '../../../../engine/rules/session';
 import type { TokenRequest, TokenResponse } from '../../../../schemas/auth';
+import { message, type CodedMessage } from '../../../../schemas/messages';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { HttpError, OAuthError } from '../../lib/http-error';
@@ -10,12 +11,6 @@ import { createLinkToken, useLinkToken } from './link-token.service';
 import { checkOtpCode, checkOtpCookie, sendOtpCode } from './otp.service';
 import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
 import { refreshSession, sessionTimeoutSeconds, startSession, type SessionSettings } from './session.service';
-
-export const BAD_CREDENTIALS = 'The email address or password is not correct.';
-export const WRONG_OTP = 'The code is not correct or has expired. Check the code in your latest email, or ask for a new one.';
-export const OTP_SENT = 'Enter the 6-digit code we have sent to your email address.';
-export const NOT_VERIFIED = 'Verify your email address before you sign in. We have sent you a new link.';
-export const INVALID_SIGN_IN_TOKEN = 'This sign-in link has expired or has already been used.';
 
 /** Clients allowed at the token endpoint. */
 const CLIENT_IDS = new Set([WEB_CLIENT_ID]);
@@ -29,7 +24,7 @@ export interface SignInContext {
   siteBase: string;
 }
 
-export type GrantResult = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; description: string };
+export type GrantResult = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; description: CodedMessage };
 
 /** Which grant a token request is, and its outcome (spec §7 Auth: password, USER_TOKEN, OAuth 'token', refresh). */
 export async function grantToken(ctx: SignInContext, request: TokenRequest): Promise<GrantResult> {
@@ -66,11 +61,11 @@ async function passwordGrant(
   const ok = user?.password_hash ? await verifyPassword(user.password_hash, request.password) : await verifyAgainstDummy(request.password);
   if (!user || !ok) {
     await recordSignIn(db, caller, email, false);
-    throw new OAuthError(400, 'invalid_grant', BAD_CREDENTIALS);
+    throw new OAuthError(400, 'invalid_grant', message('badCredentials'));
   }
   if (!user.email_verified_at) {
     await resendVerification(ctx, user);
-    throw new OAuthError(400, 'unverified_email', NOT_VERIFIED);
+    throw new OAuthError(400, 'unverified_email', message('notVerified'));
   }
 
   let otpVerified = false;
@@ -79,7 +74,7 @@ async function passwordGrant(
     if (request.otp) {
       if (!(await checkOtpCode(db, organization.id, user.id, request.otp.trim()))) {
         await recordSignIn(db, caller, email, false);
-        throw new OAuthError(400, 'invalid_grant', WRONG_OTP);
+        throw new OAuthError(400, 'invalid_grant', message('wrongOtp'));
       }
       otpVerified = true;
     } else if (request.otpCookie) {
@@ -87,12 +82,13 @@ async function passwordGrant(
         // The client forgets the cookie and asks for the code, which is on its way.
         await assertEmailRequestAllowed(db, caller, email);
         await sendOtpCode(db, recipient);
-        throw new OAuthError(400, 'invalid_grant', INVALID_LOGIN_COOKIE);
+        // The client compares the text with INVALID_LOGIN_COOKIE (engine/rules/session.ts).
+        throw new OAuthError(400, 'invalid_grant', message('invalidLoginCookie'));
       }
     } else {
       await assertEmailRequestAllowed(db, caller, email);
       await sendOtpCode(db, recipient);
-      return { kind: 'otp_required', description: OTP_SENT };
+      return { kind: 'otp_required', description: message('otpSent') };
     }
   }
 
@@ -132,7 +128,7 @@ async function tokenGrant(ctx: SignInContext, token: string, purpose: 'user_toke
   const { db, organization } = ctx;
   const record = await useLinkToken(db, token, organization.id, [purpose]);
   const user = record && (await findUserById(db, record.userId));
-  if (!user || user.anonymised_at) throw new OAuthError(400, 'invalid_grant', INVALID_SIGN_IN_TOKEN);
+  if (!user || user.anonymised_at) throw new OAuthError(400, 'invalid_grant', message('invalidSignInToken'));
   // Following an emailed link proves the address too.
   if (purpose === 'magic_link' && !user.email_verified_at) await updateUser(db, user.id, { email_verified_at: new Date() });
   return startSession(db, {

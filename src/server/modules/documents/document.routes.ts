@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { DocumentRef, DocumentType } from '../../../../schemas/application';
 import { ApiError } from '../../../../schemas/api';
 import { Message } from '../../../../schemas/auth';
+import { message, type CodedMessage } from '../../../../schemas/messages';
 import { OrganizationKey } from '../../../../schemas/role';
 import { HttpError } from '../../lib/http-error';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
@@ -26,10 +27,10 @@ const uploadDoc = 'multipart/form-data with one file part; its type is found fro
 
 /** The one file of a multipart request, read whole (the route's size cap stops a larger one early). */
 async function readUpload(request: FastifyRequest, fieldId: string): Promise<Upload> {
-  const fail = (status: number, message: string) => new HttpError(status, message, [{ field: fieldId, message }]);
-  if (!request.isMultipart()) throw fail(415, 'Send the file as multipart/form-data');
+  const fail = (status: number, text: CodedMessage) => new HttpError(status, text, [{ field: fieldId, ...text }]);
+  if (!request.isMultipart()) throw fail(415, message('sendMultipart'));
   const part = await request.file();
-  if (!part) throw fail(400, 'Select a file');
+  if (!part) throw fail(400, message('selectFile'));
   try {
     return { fieldId, fileName: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
@@ -102,7 +103,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security: BEARER, summary: 'Delete a document of a draft application (and the answer naming it)', params: DocumentParams, querystring: SubdomainQuery, response: { 200: Message, ...errors } } },
     async (request) => {
       await deleteDocument(app.db, viewerOf(request), request.params.id, request.params.docId);
-      return { message: 'The document has been deleted' };
+      return message('documentDeleted');
     },
   );
 

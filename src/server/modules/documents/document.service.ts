@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { formFields } from '../../../../engine/forms/answers';
 import type { CompiledField } from '../../../../engine/forms/types';
 import { DOCUMENT_TYPE_FIELDS, type DocumentRef, type DocumentType } from '../../../../schemas/application';
+import { message, type CodedMessage } from '../../../../schemas/messages';
 import { isHiringManager } from '../../../../engine/rules/roles';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import { APPLICATION_CHANGED, ownDraft, visibleApplication } from '../applications/application-access';
+import { ownDraft, visibleApplication } from '../applications/application-access';
 import { updateApplication } from '../applications/application.repository';
 import { toDocumentRef } from '../applications/application.view';
 import { roleForm } from '../applications/role-form';
@@ -29,11 +30,11 @@ const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',
 };
 
-export const fileTooLarge = (maxBytes: number) => `The selected file must be smaller than ${Math.round(maxBytes / (1024 * 1024))} MB`;
+export const fileTooLarge = (maxBytes: number): CodedMessage => message('fileTooLarge', { megabytes: Math.round(maxBytes / (1024 * 1024)) });
 
-function typeList(accept: readonly string[]): string {
-  const names = accept.map((type) => TYPE_NAMES[type] ?? type);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : (names[0] ?? '');
+/** The accepted types as the candidate knows them (['PDF', 'DOC', 'DOCX']); the message lists them ("PDF, DOC or DOCX"). */
+function typeNames(accept: readonly string[]): string[] {
+  return accept.map((type) => TYPE_NAMES[type] ?? type);
 }
 
 /** A file name safe to store and to send back in Content-Disposition: no path, no control characters. */
@@ -46,7 +47,7 @@ export function safeFileName(name: string | undefined): string {
 async function fileQuestion(db: Db, viewer: Viewer, roleId: string, fieldId: string, language?: string): Promise<CompiledField> {
   const form = await roleForm(db, viewer.organization, await roleOf(db, viewer.organization, roleId), language);
   const field = formFields(form).find((f) => f.id === fieldId && f.kind === 'file');
-  if (!field) throw badRequest('There is a problem with the file', [{ field: 'type', message: `This application does not ask for a '${fieldId}' document` }]);
+  if (!field) throw badRequest(message('fileProblem'), [{ field: 'type', ...message('noFileQuestion', { field: fieldId }) }]);
   return field;
 }
 
@@ -65,11 +66,11 @@ export interface Upload {
 export async function uploadDocument(db: Db, viewer: Viewer, applicationId: string, upload: Upload, language?: string): Promise<DocumentRef> {
   const application = await ownDraft(db, viewer, applicationId);
   const field = await fileQuestion(db, viewer, application.role_id, upload.fieldId, language);
-  const problem = (message: string, status = 400) => new HttpError(status, message, [{ field: upload.fieldId, message }]);
-  if (upload.bytes.byteLength === 0) throw problem('The selected file is empty');
+  const problem = (text: CodedMessage, status = 400) => new HttpError(status, text, [{ field: upload.fieldId, ...text }]);
+  if (upload.bytes.byteLength === 0) throw problem(message('fileEmpty'));
   if (field.maxBytes && upload.bytes.byteLength > field.maxBytes) throw problem(fileTooLarge(field.maxBytes), 413);
   const contentType = detectContentType(upload.bytes);
-  if (!contentType || !(field.accept ?? []).includes(contentType)) throw problem(`The selected file must be a ${typeList(field.accept ?? [])}`, 415);
+  if (!contentType || !(field.accept ?? []).includes(contentType)) throw problem(message('fileType', { types: typeNames(field.accept ?? []) }), 415);
   const stored = await insertDocument(db, {
     organizationId: viewer.organization.id,
     applicationId: application.id,
@@ -83,7 +84,7 @@ export async function uploadDocument(db: Db, viewer: Viewer, applicationId: stri
   return toDocumentRef(stored);
 }
 
-const noDocument = (id: string) => notFound(`No document with id '${id}'.`);
+const noDocument = (id: string) => notFound(message('noDocument', { id }));
 
 /** POST and GET .../download/:docId: the file, for its candidate or the organisation's hiring side. */
 export async function downloadDocument(db: Db, viewer: Viewer, applicationId: string, documentId: string) {
@@ -97,7 +98,7 @@ export async function downloadDocument(db: Db, viewer: Viewer, applicationId: st
 export async function downloadPhoto(db: Db, viewer: Viewer, applicationId: string) {
   const application = await visibleApplication(db, viewer, applicationId);
   const photo = (await findApplicationDocuments(db, viewer.organization.id, application.id)).filter((d) => d.field_id === 'photo').pop();
-  if (!photo) throw notFound('This application has no photo.');
+  if (!photo) throw notFound(message('noPhoto'));
   return downloadDocument(db, viewer, applicationId, photo.id);
 }
 
@@ -117,7 +118,7 @@ export async function deleteDocument(db: Db, viewer: Viewer, applicationId: stri
       const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
         answers: json(answers),
       });
-      if (!updated) throw conflict(APPLICATION_CHANGED);
+      if (!updated) throw conflict(message('applicationChanged'));
     }
     await deleteDocuments(trx, viewer.organization.id, application.id, [document.id]);
   });
@@ -125,8 +126,6 @@ export async function deleteDocument(db: Db, viewer: Viewer, applicationId: stri
 
 /** The questions a typed document can answer (spec §3 document types). */
 const TYPED_FIELDS: readonly string[] = Object.values(DOCUMENT_TYPE_FIELDS);
-export const NOT_A_TYPED_DOCUMENT = 'Only transcripts, right to work documents, writing samples and other documents have a document type';
-export const typeTaken = (fieldId: string) => `This application already has a document of that type ('${fieldId}'): delete it or change its type first`;
 
 /**
  * POST /organization/:orgId/candidate/:id/documentType/:docId/:type (spec §7): a typed upload
@@ -141,18 +140,18 @@ export async function changeDocumentType(db: Db, viewer: Viewer, applicationId: 
   const application = hiringSide ? await visibleApplication(db, viewer, applicationId) : await ownDraft(db, viewer, applicationId);
   const document = (await findApplicationDocuments(db, viewer.organization.id, application.id)).find((d) => d.id === documentId);
   if (!document) throw noDocument(documentId);
-  if (!TYPED_FIELDS.includes(document.field_id)) throw badRequest(NOT_A_TYPED_DOCUMENT, [{ field: 'docId', message: NOT_A_TYPED_DOCUMENT }]);
+  if (!TYPED_FIELDS.includes(document.field_id)) throw badRequest(message('notATypedDocument'), [{ field: 'docId', ...message('notATypedDocument') }]);
   const target = DOCUMENT_TYPE_FIELDS[type];
   if (document.field_id === target) return toDocumentRef(document);
   const field = await fileQuestion(db, viewer, application.role_id, target);
   if (!(field.accept ?? []).includes(document.content_type)) {
-    const message = `The document must be a ${typeList(field.accept ?? [])} to be a '${target}'`;
-    throw badRequest(message, [{ field: 'type', message }]);
+    const mismatch = message('documentTypeMismatch', { types: typeNames(field.accept ?? []), type: target });
+    throw badRequest(mismatch, [{ field: 'type', ...mismatch }]);
   }
   const answers = application.answers;
   const answerId = (fieldId: string) => (answers[fieldId] as { id?: unknown } | undefined)?.id;
   const holder = answerId(target);
-  if (holder !== undefined && holder !== document.id) throw conflict(typeTaken(target));
+  if (holder !== undefined && holder !== document.id) throw conflict(message('documentTypeTaken', { type: target }));
 
   return db.transaction().execute(async (trx) => {
     const moved = await updateDocumentField(trx, viewer.organization.id, application.id, document.id, target);
@@ -160,7 +159,7 @@ export async function changeDocumentType(db: Db, viewer: Viewer, applicationId: 
     if (answerId(document.field_id) === document.id) {
       const { [document.field_id]: answer, ...rest } = answers;
       const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, { answers: json({ ...rest, [target]: answer }) });
-      if (!updated) throw conflict(APPLICATION_CHANGED);
+      if (!updated) throw conflict(message('applicationChanged'));
     }
     return toDocumentRef(moved);
   });

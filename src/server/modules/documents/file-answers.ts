@@ -1,10 +1,9 @@
 import { formFields, type Answers } from '../../../../engine/forms/answers';
 import type { CompiledForm } from '../../../../engine/forms/types';
+import type { FieldError } from '../../../../schemas/api';
+import { message } from '../../../../schemas/messages';
 import { badRequest } from '../../lib/http-error';
-import { INVALID_ANSWERS_MESSAGE } from '../forms/form.service';
 import type { DocumentMeta } from './document.repository';
-
-export const FILE_NOT_UPLOADED = 'The selected file was not uploaded to this application: choose it again';
 
 function fileIdOf(value: unknown): string | undefined {
   return value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
@@ -24,14 +23,14 @@ export function fileFieldIds(form: CompiledForm): string[] {
  */
 export function checkedFileAnswers(form: CompiledForm, answers: Answers, documents: readonly DocumentMeta[]): Answers {
   const checked: Answers = { ...answers };
-  const problems: { field: string; message: string }[] = [];
+  const problems: FieldError[] = [];
   for (const fieldId of fileFieldIds(form)) {
     if (answers[fieldId] === undefined) continue;
     const document = documents.find((d) => d.id === fileIdOf(answers[fieldId]) && d.field_id === fieldId);
-    if (!document) problems.push({ field: fieldId, message: FILE_NOT_UPLOADED });
+    if (!document) problems.push({ field: fieldId, ...message('fileNotUploaded') });
     else checked[fieldId] = { id: document.id, name: document.file_name, size: document.size, contentType: document.content_type };
   }
-  if (problems.length > 0) throw badRequest(INVALID_ANSWERS_MESSAGE, problems);
+  if (problems.length > 0) throw badRequest(message('invalidAnswers'), problems);
   return checked;
 }
 

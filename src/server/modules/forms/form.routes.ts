@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../../../schemas/api';
+import { message } from '../../../../schemas/messages';
 import { Subdomain } from '../../../../schemas/organization';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { badRequest } from '../../lib/http-error';
-import { acceptedAnswers, applicationForm, INVALID_ANSWERS_MESSAGE } from './form.service';
+import { acceptedAnswers, applicationForm } from './form.service';
 
 const Params = Type.Object({ sub: Subdomain });
 const Body = Type.Object(
@@ -37,7 +38,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const form = await applicationForm(app.db, organizationOf(request), { language: request.body.language });
       if (request.body.step && !form.steps.some((s) => s.id === request.body.step)) {
-        throw badRequest(INVALID_ANSWERS_MESSAGE, [{ field: 'step', message: `There is no step '${request.body.step}' on this form` }]);
+        throw badRequest(message('invalidAnswers'), [{ field: 'step', ...message('noStep', { step: request.body.step }) }]);
       }
       return { valid: true as const, answers: acceptedAnswers(form, request.body.answers, request.body.step) };
     },

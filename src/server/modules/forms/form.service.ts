@@ -7,15 +7,15 @@ import type { CompileContext, CompiledForm } from '../../../../engine/forms/type
 import { validateApplication, validateStep } from '../../../../engine/forms/validate';
 import { DEFAULT_LANGUAGE } from '../../../../engine/rules/language';
 import type { Configuration } from '../../../../schemas/configuration';
+import { message } from '../../../../schemas/messages';
 import type { UserType } from '../../../../schemas/organization';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { OrganizationRecord } from '../organizations/organization.repository';
+import { languageLayer } from '../translations/product-translations';
 import { findTranslations } from '../translations/translation.repository';
 
 const PRODUCT_DEFAULT = productDefault as Configuration;
-
-export const INVALID_ANSWERS_MESSAGE = 'There is a problem with your answers';
 
 export interface FormRequest {
   language?: string;
@@ -30,8 +30,8 @@ function today(): string {
 
 /**
  * The configuration of an organisation (and role) merged in this order: product default ▸
- * organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
- * then the role's own language layer), with the compile context of the request.
+ * organisation default ▸ organisation form ▸ role ▸ language (the product's translation, the
+ * organisation's, then the role's own language layer), with the compile context of the request.
  */
 async function mergedConfiguration(db: Db, organization: OrganizationRecord, request: FormRequest): Promise<{ configuration: Configuration; context: CompileContext }> {
   const supported = organization.additional_language_support.some((l) => l.code === request.language);
@@ -42,7 +42,7 @@ async function mergedConfiguration(db: Db, organization: OrganizationRecord, req
     organizationDefault: organization.default_configuration,
     organizationForm: organization.form_configuration,
     role: request.role?.formConfiguration,
-    language: mergeConfigurations(translation?.configuration, request.role?.languageConfiguration),
+    language: mergeConfigurations(languageLayer(language, translation?.configuration), request.role?.languageConfiguration),
   });
   return { configuration, context: { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() } };
 }
@@ -65,6 +65,6 @@ export async function profileForm(db: Db, organization: OrganizationRecord, requ
  */
 export function acceptedAnswers(form: CompiledForm, answers: Answers, stepId?: string): Answers {
   const result = stepId ? validateStep(form, stepId, answers) : validateApplication(form, answers);
-  if (!result.valid) throw badRequest(INVALID_ANSWERS_MESSAGE, result.errors);
+  if (!result.valid) throw badRequest(message('invalidAnswers'), result.errors);
   return result.answers;
 }

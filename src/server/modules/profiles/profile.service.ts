@@ -4,20 +4,19 @@ import type { CompiledForm } from '../../../../engine/forms/types';
 import { validateStep } from '../../../../engine/forms/validate';
 import { organizationAfterStatus } from '../../../../engine/rules/candidate-save';
 import { isCandidate } from '../../../../engine/rules/roles';
+import { message } from '../../../../schemas/messages';
 import type { CandidateProfile, ProfileSave } from '../../../../schemas/profile';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden } from '../../lib/http-error';
-import { acceptedAnswers, INVALID_ANSWERS_MESSAGE, profileForm } from '../forms/form.service';
+import { acceptedAnswers, profileForm } from '../forms/form.service';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import { updateUser, type UserPatch, type UserRecord } from '../users/user.repository';
 import type { Viewer } from '../users/user.service';
 import { refreshCandidateStatus, storedCandidateStatus } from './candidate-status.service';
 import { findProfile, mergeIntoProfile, writeProfile, type ProfileRecord } from './profile.repository';
 
-export const PROFILE_CHANGED = 'Your profile was changed in another window. Reload the page to see the latest answers.';
-
 function assertCandidate(viewer: Viewer): void {
-  if (!isCandidate(viewer.user.user_type)) throw forbidden('Only candidates have a profile.');
+  if (!isCandidate(viewer.user.user_type)) throw forbidden(message('candidatesOnlyProfile'));
 }
 
 function toProfile(record: ProfileRecord | undefined, status: string | null, organization: OrganizationRecord): CandidateProfile {
@@ -55,16 +54,16 @@ export async function saveProfileSection(db: Db, viewer: Viewer, section: string
   assertCandidate(viewer);
   const form = await profileForm(db, viewer.organization, { language });
   const step = form.steps.find((s) => s.id === section);
-  if (!step) throw badRequest(INVALID_ANSWERS_MESSAGE, [{ field: 'section', message: `There is no section '${section}' in your profile` }]);
+  if (!step) throw badRequest(message('invalidAnswers'), [{ field: 'section', ...message('noSection', { section }) }]);
   const accepted = acceptedAnswers(form, save.answers, section);
   const current = await findProfile(db, viewer.organization.id, viewer.user.id);
-  if ((current?.version ?? 0) !== save.version) throw conflict(PROFILE_CHANGED);
+  if ((current?.version ?? 0) !== save.version) throw conflict(message('profileChanged'));
   const sections = current?.completed_sections ?? [];
   const written = await writeProfile(db, viewer.organization.id, viewer.user.id, save.version, {
     answers: mergeStepAnswers(step, current?.answers ?? {}, accepted),
     completedSections: sections.includes(section) ? sections : [...sections, section],
   });
-  if (!written) throw conflict(PROFILE_CHANGED);
+  if (!written) throw conflict(message('profileChanged'));
   await syncConsents(db, viewer.user, accepted);
   // The last section saved makes the candidate a passport holder (decision 0009).
   const status = await refreshCandidateStatus(db, viewer.organization, viewer.user.id);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { isValidPostCode, normalisePostCode, INVALID_POST_CODE } from '../../../../engine/validation/postcode';
+import { isValidPostCode, normalisePostCode } from '../../../../engine/validation/postcode';
 import { ApiError } from '../../../../schemas/api';
+import { message } from '../../../../schemas/messages';
 import { Country, PostCodeCheck, University, UniversitySearch } from '../../../../schemas/reference-data';
 import { badRequest } from '../../lib/http-error';
 import { COUNTRIES, searchUniversities } from './reference-data.service';
@@ -39,7 +40,7 @@ export const publicReferenceDataRoutes: FastifyPluginAsyncTypebox = async (app) 
     },
     async (request) => {
       const { postCode } = request.query;
-      if (!isValidPostCode(postCode)) throw badRequest(INVALID_POST_CODE, [{ field: 'postCode', message: INVALID_POST_CODE }]);
+      if (!isValidPostCode(postCode)) throw badRequest(message('invalidPostCode'), [{ field: 'postCode', ...message('invalidPostCode') }]);
       return { postCode: normalisePostCode(postCode), valid: true as const };
     },
   );

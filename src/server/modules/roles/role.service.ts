@@ -1,5 +1,7 @@
+import { format as formatDate } from 'date-fns';
 import { pageInfo } from '../../../../engine/pipeline/search';
 import { formatLongDate } from '../../../../engine/screens/format';
+import { message } from '../../../../schemas/messages';
 import type { Role, RoleAttribute, RoleFilters, RolePage, RoleSummary } from '../../../../schemas/role';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
@@ -8,7 +10,7 @@ import type { OrganizationRecord } from '../organizations/organization.repositor
 import { withoutHr } from '../organizations/organization.service';
 import { findRoleById, findRolePage, findRoleValues, type RoleRecord, type RoleValueColumn } from './role.repository';
 
-export const noRole = (id: string) => notFound(`No role with id '${id}'.`);
+export const noRole = (id: string) => notFound(message('noRole', { id }));
 
 /** Spec §2: a role whose deadline has passed is still shown, as closed. */
 export function isClosed(role: Pick<RoleRecord, 'deadline'>, now: Date): boolean {
@@ -69,7 +71,10 @@ export async function openRoleOf(db: Db, organization: OrganizationRecord, roleI
 }
 
 export function assertOpen(role: RoleRecord, now: Date): void {
-  if (isClosed(role, now)) throw badRequest(`This role closed to applications on ${formatLongDate(role.deadline!.toISOString())}.`);
+  if (!isClosed(role, now)) return;
+  // The ISO date is the day the English text names (the server's calendar day of the deadline).
+  const deadline = role.deadline!;
+  throw badRequest(message('roleClosed', { date: formatDate(deadline, 'yyyy-MM-dd') }, { date: formatLongDate(deadline.toISOString()) }));
 }
 
 /** POST /api/public/:orgId/roles */

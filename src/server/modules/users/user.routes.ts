@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Message, OneTimeToken } from '../../../../schemas/auth';
+import { message } from '../../../../schemas/messages';
 import {
   InvitedUser,
   InviteUserRequest,
@@ -73,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> =
   app.put(
     '/user/password',
     { schema: { tags, security, summary: 'Change the password (needs the current one); other sessions end', querystring: SubdomainQuery, body: PasswordChange, response: { 200: Message, ...errors } } },
-    async (request) => ({ message: await changePassword(app.db, viewerOf(request), request.body) }),
+    async (request) => changePassword(app.db, viewerOf(request), request.body),
   );
 
   app.get(
@@ -108,7 +109,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> =
     { schema: { tags, security, summary: "Erase the signed-in person's data (anonymous statistics stay)", querystring: SubdomainQuery, response: { 200: Message, ...errors } } },
     async (request) => {
       await deleteMe(app.db, viewerOf(request));
-      return { message: 'Your account has been deleted' };
+      return message('accountDeleted');
     },
   );
 

@@ -1,6 +1,7 @@
 import { hasRole, isAdmin, isCandidate, isHiringManager } from '../../../../engine/rules/roles';
 import { normaliseEmail } from '../../../../engine/rules/session';
 import { isValidEmail } from '../../../../engine/validation/email';
+import { message, MESSAGES, type CodedMessage } from '../../../../schemas/messages';
 import type { InviteUserRequest, PasswordChange, SecurityUpdate, User, UserOrganization, UserUpdate } from '../../../../schemas/user';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
@@ -9,7 +10,6 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
 import { isUuid } from '../../lib/uuid';
-import { EMAIL_FORMAT_MESSAGE } from '../auth/account.service';
 import { deleteAccountAttempts } from '../auth/attempt.repository';
 import { deleteUserLinkTokens } from '../auth/link-token.repository';
 import { createLinkToken } from '../auth/link-token.service';
@@ -41,10 +41,8 @@ export interface Viewer {
   session: { familyId: string; organizationId: string; otpVerified: boolean };
 }
 
-export const PASSWORD_UPDATED = 'Password updated';
-export const USER_UPDATED = 'User updated';
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
-const THERE_IS_A_PROBLEM = 'There is a problem';
+/** Invitations are the hiring side's: their messages stay plain English (no code). */
+const THERE_IS_A_PROBLEM = MESSAGES.thereIsAProblem;
 const noUser = (id: string) => notFound(`No user with id '${id}'.`);
 
 /** A candidate's applications as the user record lists them (spec §3: role, roleType, appliedAt). */
@@ -107,7 +105,7 @@ export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, 
   let verification: { email: string } | null = null;
   if (update.email !== undefined) {
     const email = normaliseEmail(update.email);
-    if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: EMAIL_FORMAT_MESSAGE }]);
+    if (!isValidEmail(email)) throw badRequest(message('thereIsAProblem'), [{ field: 'email', ...message('emailFormat') }]);
     if (email !== normaliseEmail(viewer.user.email)) {
       patch.pending_email = email;
       verification = { email };
@@ -129,7 +127,7 @@ export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, 
 async function assertCurrentPassword(db: Db, userId: string, password: string): Promise<void> {
   const hash = await findPasswordHash(db, userId);
   if (!hash || !(await verifyPassword(hash, password))) {
-    throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+    throw badRequest(message('thereIsAProblem'), [{ field: 'currentPassword', ...message('wrongCurrentPassword') }]);
   }
 }
 
@@ -137,21 +135,21 @@ async function assertCurrentPassword(db: Db, userId: string, password: string): 
 export async function updateSecurity(db: Db, viewer: Viewer, update: SecurityUpdate): Promise<User> {
   await assertCurrentPassword(db, viewer.user.id, update.currentPassword);
   if (!update.otpRequired && requiresOtp(viewer)) {
-    throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'otpRequired', message: 'Your organisation requires a code at sign-in, so it cannot be turned off' }]);
+    throw badRequest(message('thereIsAProblem'), [{ field: 'otpRequired', ...message('otpRequiredByOrganisation') }]);
   }
   const user = await updateUser(db, viewer.user.id, { otp_required: update.otpRequired });
   return toUser(db, user, requiresOtp(viewer));
 }
 
 /** PUT /user/password: needs the current password; every other session of the account ends. */
-export async function changePassword(db: Db, viewer: Viewer, change: PasswordChange): Promise<string> {
+export async function changePassword(db: Db, viewer: Viewer, change: PasswordChange): Promise<CodedMessage> {
   await assertCurrentPassword(db, viewer.user.id, change.currentPassword);
   const problem = passwordPolicyError(change.newPassword, 'newPassword');
-  if (problem) throw badRequest(THERE_IS_A_PROBLEM, [problem]);
+  if (problem) throw badRequest(message('thereIsAProblem'), [problem]);
   await updateUser(db, viewer.user.id, { password_hash: await hashPassword(change.newPassword), password_changed_at: new Date() });
   await revokeUserFamilies(db, viewer.user.id, 'password changed', viewer.session.familyId);
   await deleteUserOtpCookies(db, viewer.user.id);
-  return PASSWORD_UPDATED;
+  return message('passwordUpdated');
 }
 
 /** GET /user/userorganizations: the organisations the user may work in (admins: all). */
@@ -159,7 +157,7 @@ export async function userOrganizations(db: Db, viewer: Viewer, organizationId?:
   const all = await findOrganizationSummaries(db, isAdmin(viewer.user.user_type) ? null : viewer.user.organization_id ? [viewer.user.organization_id] : []);
   if (organizationId === undefined) return all;
   const one = all.filter((o) => o.id === organizationId);
-  if (one.length === 0) throw notFound(`No organisation with id '${organizationId}'.`);
+  if (one.length === 0) throw notFound(message('noOrganisation', { id: organizationId }));
   return one;
 }
 
@@ -236,7 +234,7 @@ export async function inviteUser(db: Db, viewer: Viewer, organizationId: string,
   if (organizationId !== viewer.organization.id) throw notFound(`No organisation with id '${organizationId}'.`);
   if (!hasRole(viewer.user.user_type, 'HIRING_MANAGER_ADMIN')) throw forbidden('Only an admin can invite users.');
   const email = normaliseEmail(request.email);
-  if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: EMAIL_FORMAT_MESSAGE }]);
+  if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: MESSAGES.emailFormat }]);
   if (await findUserByEmail(db, email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: 'There is already an account with this email address' }]);
   const user = await insertUser(db, {
     organization_id: organizationId,
