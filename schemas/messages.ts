@@ -95,12 +95,8 @@ export interface CodedMessage {
   params?: MessageParams;
 }
 
-export function isMessageCode(code: unknown): code is MessageCode {
-  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, code);
-}
-
 /** A list as English says it: "PDF, DOC or DOCX". */
-export function englishList(items: readonly string[], conjunction = 'or'): string {
+function englishList(items: readonly string[], conjunction = 'or'): string {
   return items.length > 1 ? `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}` : (items[0] ?? '');
 }
 

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../schemas/messages';
 import type { UserType } from '../../schemas/organization';
 import { isHiringManager } from './roles';
 
@@ -44,7 +45,7 @@ export const FORCED_LOGOUT_THROTTLE_MS = 1000;
 export const OTP_COOKIES_STORAGE_KEY = 'otpCookies';
 
 /** Messages the client reacts to (spec §4, §8): exact texts. */
-export const INVALID_LOGIN_COOKIE = 'Invalid login cookie.';
+export const INVALID_LOGIN_COOKIE = MESSAGES.invalidLoginCookie;
 export const CANNOT_CONVERT_ACCESS_TOKEN = 'Cannot convert access token to JSON';
 export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
 export const SYSTEM_ERROR_TEMPLATE = 'System error. Please contact your account manager for support or email us at {email}.';

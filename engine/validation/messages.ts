@@ -1,4 +1,5 @@
 import type { CompiledField } from '../forms/types';
+import { fillTemplate, MESSAGES } from '../../schemas/messages';
 import { INVALID_POST_CODE } from './postcode';
 
 /** The parts of an Ajv (or RJSF) error the messages need. */
@@ -33,7 +34,7 @@ export const ERROR_TEMPLATES = {
   fromList: 'Select {{name}} from the list',
   uniqueItems: '{{label}} has the same answer twice',
   notAQuestion: '{{label}} is not a question on this form',
-  email: 'Enter an email address in the correct format, like name@example.com',
+  email: MESSAGES.emailFormat,
   ukMobile: 'Enter a UK mobile number, like 07700 900 982 or +44 7700 900 982',
   postCode: INVALID_POST_CODE,
   date: '{{label}} must be a real date',
@@ -55,8 +56,7 @@ function lowerFirst(text: string): string {
 
 /** A template of `texts` (or the English one) with its {{placeholders}} filled. */
 export function templateMessage(name: ErrorTemplate, values: Record<string, string | number>, texts: MessageTexts = {}): string {
-  const template = texts[`error.${name}`] ?? ERROR_TEMPLATES[name];
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return fillTemplate(texts[`error.${name}`] ?? ERROR_TEMPLATES[name], values);
 }
 
 /** Which template says what is wrong, GOV.UK style. */

@@ -1,5 +1,7 @@
+import { MESSAGES } from '../../schemas/messages';
+
 /** UK postcode format (including GIR 0AA); the message is spec §8's. */
-export const INVALID_POST_CODE = 'Invalid post code';
+export const INVALID_POST_CODE = MESSAGES.invalidPostCode;
 
 const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
 

@@ -4,6 +4,12 @@ import type { CodedMessage, MessageParams } from '../../../schemas/messages';
 /** A message as given to an error: plain English, or a catalogue message (schemas/messages.ts) the client can translate. */
 export type ErrorText = string | CodedMessage;
 
+/** The catalogue code and params of an error's message, for the response body (none for plain English). */
+export function codeOf(text: ErrorText | { code?: string; params?: MessageParams }): Pick<CodedMessage, 'code' | 'params'> {
+  if (typeof text === 'string' || !text.code) return {};
+  return text.params ? { code: text.code, params: text.params } : { code: text.code };
+}
+
 /**
  * An error whose status and message are meant for the caller; anything else becomes a 500. A
  * catalogue message keeps its code and params for the response (decision 0018).
@@ -20,10 +26,7 @@ export class HttpError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(typeof text === 'string' ? text : text.message);
-    if (typeof text !== 'string') {
-      this.code = text.code;
-      this.params = text.params;
-    }
+    ({ code: this.code, params: this.params } = codeOf(text));
   }
 }
 
@@ -53,9 +56,6 @@ export class OAuthError extends Error {
     const text = typeof description === 'string' ? description : description.message;
     super(text);
     this.description = text;
-    if (typeof description !== 'string') {
-      this.code = description.code;
-      this.params = description.params;
-    }
+    ({ code: this.code, params: this.params } = codeOf(description));
   }
 }

@@ -4,7 +4,7 @@ import type { ApiError, FieldError } from '../../../schemas/api';
 import { GENERIC_ERROR_MESSAGE } from '../../../engine/constants';
 import type { App } from '../app-types';
 import { pathOf } from '../lib/api-paths';
-import { HttpError, OAuthError } from '../lib/http-error';
+import { codeOf, HttpError, OAuthError } from '../lib/http-error';
 import { describeSchemaErrors, pointerToField } from '../lib/schema-errors';
 
 export const INVALID_REQUEST_MESSAGE = 'Invalid request';
@@ -21,14 +21,14 @@ export function registerErrorHandler(app: App): void {
       return reply.code(400).send({ message: INVALID_REQUEST_MESSAGE, errors } satisfies ApiError);
     }
     if (error instanceof HttpError) {
-      const body: ApiError = { message: error.message, ...coded(error), ...(error.errors ? { errors: error.errors } : {}) };
+      const body: ApiError = { message: error.message, ...codeOf(error), ...(error.errors ? { errors: error.errors } : {}) };
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
     }
     if (error instanceof OAuthError) {
       // The OAuth shape, with `message` too so every client reads the same text (spec §8 order).
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ error: error.error, error_description: error.description, message: error.description, ...coded(error) });
+      return reply.code(error.statusCode).send({ error: error.error, error_description: error.description, message: error.description, ...codeOf(error) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -37,12 +37,6 @@ export function registerErrorHandler(app: App): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE } satisfies ApiError);
   });
-}
-
-/** The catalogue code and params of an error's message, when it has them. */
-function coded(error: HttpError | OAuthError): Pick<ApiError, 'code' | 'params'> {
-  if (!error.code) return {};
-  return error.params ? { code: error.code, params: error.params } : { code: error.code };
 }
 
 function validationErrors(errors: ErrorObject[], context: string): FieldError[] {

@@ -4,7 +4,7 @@ import type { FastifyError } from 'fastify';
 import { GENERIC_ERROR_MESSAGE } from '../../../../engine/constants';
 import { Message, OAuthError as OAuthErrorBody, OtpRequired, RevokeRequest, TokenRequest, TokenResponse } from '../../../../schemas/auth';
 import { message } from '../../../../schemas/messages';
-import { HttpError, OAuthError } from '../../lib/http-error';
+import { codeOf, HttpError, OAuthError } from '../../lib/http-error';
 import { siteBaseUrl } from '../../lib/links';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, viewerOf } from '../../plugins/auth';
@@ -50,8 +50,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     }
     const headers = (error as { headers?: Record<string, string> }).headers;
     if (headers) reply.headers(headers);
-    const { code, params } = error instanceof OAuthError || error instanceof HttpError ? error : {};
-    return reply.code(status).send({ error: name, error_description: description, message: description, ...(code ? { code } : {}), ...(params ? { params } : {}) });
+    const coded = error instanceof OAuthError || error instanceof HttpError ? codeOf(error) : {};
+    return reply.code(status).send({ error: name, error_description: description, message: description, ...coded });
   });
 
   app.post(
@@ -85,7 +85,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         { ...query, ...(request.body ?? {}) },
       );
       reply.header('cache-control', 'no-store');
-      if (result.kind === 'otp_required') return reply.code(206).send({ error: 'otp_required', error_description: result.description.message, code: result.description.code });
+      if (result.kind === 'otp_required') return reply.code(206).send({ error: 'otp_required', error_description: result.description.message, ...codeOf(result.description) });
       return result.tokens;
     },
   );
