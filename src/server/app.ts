@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import fastifyAccepts from '@fastify/accepts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { App } from './app-types';
@@ -71,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
+  // request.accepts(): the Accept-Language a request's emails are written in (lib/request-language).
+  await app.register(fastifyAccepts);
   const siteConfig = options.siteConfig ?? loadSiteConfig();
 
   if (options.dev) await registerViteClient(app);

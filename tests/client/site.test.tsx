@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AxiosError, AxiosHeaders } from 'axios';
 import type { PublicOrganization } from '../../schemas/organization';
 import type { HostSide } from '../../schemas/product';
+import { http } from '../../src/client/api/http';
 import { applySite } from '../../src/client/app/apply-site';
 import { SiteGate } from '../../src/client/app/site-gate';
 import { languageLayerAtom } from '../../src/client/state/language';
@@ -37,6 +38,16 @@ describe('applySite', () => {
   it('declares English while a chosen language has no strings yet', () => {
     applySite(organisationFixture(), 'apply', createI18n('cy'));
     expect(document.documentElement.lang).toBe('en');
+    expect(http.defaults.headers.common['Accept-Language']).toBe('en');
+  });
+
+  it('sends the shown language with every API call, so the emails a call causes are written in it', async () => {
+    const welsh = createI18n('en');
+    welsh.addResourceBundle('cy', 'translation', { header: { roles: 'Swyddi' } }, true, true);
+    await welsh.changeLanguage('cy');
+    applySite(organisationFixture(), 'apply', welsh);
+    expect(document.documentElement.lang).toBe('cy');
+    expect(http.defaults.headers.common['Accept-Language']).toBe('cy');
   });
 });
 

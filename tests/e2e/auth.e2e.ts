@@ -27,6 +27,34 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+describe('emails in the language of the page (decision 0019)', () => {
+  it('a French sign-up on connect: the verification email is French and its link opens the French page', async () => {
+    const context = await decidedContext();
+    const email = `e2e-fr-${Date.now()}@example.test`;
+    const page = await openPage(context, 'connect.localhost', '/signup?language=fr');
+    await heading(page, 'Créer un compte');
+    await page.getByLabel('Prénom').fill('Amélie');
+    await page.getByLabel('Nom', { exact: true }).fill('Poulain');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Sturdy-Otter#42');
+    await page.getByLabel("J'accepte les conditions générales").check();
+    await page.getByRole('button', { name: 'Créer le compte' }).click();
+    await heading(page, 'Consultez vos e-mails');
+
+    const verification = await nextMessage(email, new Set());
+    expect(verification.subject).toBe('Vérifiez votre compte Candid Connect');
+    expect(verification.body).toContain('Bonjour Amélie,');
+    expect(verification.body).toContain('Ouvrez ce lien pour vérifier votre adresse e-mail');
+    expect(verification.body).not.toContain('Open this link');
+    const link = linkIn(verification, '/verify/');
+    expect(new URL(link).searchParams.get('language')).toBe('fr');
+    await page.goto(link);
+    await heading(page, 'Votre adresse e-mail est vérifiée');
+    await expectAxeClean(page, '/verify in French');
+    await context.close();
+  });
+});
+
 describe('sign-up, verification, one-time password and sign-out (northbridge requires a code)', () => {
   it('sign up → verification link from the outbox → sign in → code from the outbox → /profile/create → sign out', async () => {
     const context = await decidedContext();

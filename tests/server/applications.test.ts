@@ -198,6 +198,17 @@ describe('submitting (PUT /candidate/:id/submit)', () => {
     expect(user.applications).toEqual([{ role: { id: strategy, name: 'Graduate Consultant, Strategy' }, roleType: 'Graduate programme', appliedAt: submitted.appliedAt }]);
   });
 
+  it("a submit from a Welsh page: the confirmation email is Welsh, and Welsh becomes the candidate's language", async () => {
+    const candidate = await newCandidate(t.app, t.db, 'acme');
+    const record = await fillEverything(candidate.token, expectRecord(await start(candidate.token, strategy), 201));
+    expectRecord(await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}/submit?language=cy`));
+    const email = messageTo(await deliverEmails(t.db), candidate.email);
+    expect(email.subject).toBe('Cais wedi dod i law: Graduate Consultant, Strategy');
+    expect(email.text).toContain('Diolch am wneud cais am Graduate Consultant, Strategy yn Acme Consulting.');
+    expect(email.link).toMatch(/\/applications\?language=cy$/);
+    expect((await t.db.selectFrom('users').select('language').where('id', '=', candidate.id).executeTakeFirstOrThrow()).language).toBe('cy');
+  });
+
   it('withdraws a submitted application (stage 15) and deletes a draft', async () => {
     const candidate = await newCandidate(t.app, t.db, 'acme');
     const record = await fillEverything(candidate.token, expectRecord(await start(candidate.token, strategy), 201));

@@ -69,7 +69,7 @@ describe('sign-up and account verification', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toMatch(/^We have sent a link to candidate@acme\.example/);
     const mail = messageTo(await deliverEmails(t.db), 'candidate@acme.example');
-    expect(mail.subject).toBe('You already have a Acme Consulting account');
+    expect(mail.subject).toBe('You already have an account with Acme Consulting');
     expect((await signIn(t.app, 'candidate@acme.example')).access_token).toBeDefined();
   });
 

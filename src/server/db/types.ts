@@ -80,6 +80,8 @@ export interface UsersTable {
   password_changed_at: Date | null;
   /** Set when the person's data was erased (deleteMe): the row stays for anonymous statistics. */
   anonymised_at: Date | null;
+  /** The language the person last used the site in (one the organisation offers): their emails' language. */
+  language: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -2,7 +2,10 @@ import type { Db } from '../db/client';
 import { enqueueJob } from '../jobs/job.repository';
 import type { JobHandlers } from '../jobs/worker';
 import type { MailTransport, OutgoingEmail } from './mail-transport';
-import { renderEmail, type EmailTemplate } from './templates';
+import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import { findTranslations } from '../modules/translations/translation.repository';
+import { languageLayer } from '../modules/translations/product-translations';
+import { renderEmail, type EmailLanguage, type EmailTemplate } from './templates';
 
 export const EMAIL_JOB = 'email';
 
@@ -12,6 +15,8 @@ export interface QueueEmail {
   userId: string | null;
   to: string;
   template: EmailTemplate;
+  /** The recipient's language (one the organisation offers); English when not known. */
+  language?: string | null;
 }
 
 /**
@@ -20,9 +25,17 @@ export interface QueueEmail {
  */
 export const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set(['application_submitted']);
 
-/** Renders the message and puts it on the jobs table; the worker sends it. */
+/** The email texts of a language as the organisation writes it: the product's ▸ the organisation's own. */
+async function emailLanguage(db: Db, organizationId: string, code: string | null | undefined): Promise<EmailLanguage | undefined> {
+  if (!code || code === DEFAULT_LANGUAGE) return undefined;
+  const [translation] = await findTranslations(db, organizationId, code);
+  const layer = languageLayer(code, translation?.configuration);
+  return layer && { code, texts: layer.text ?? {} };
+}
+
+/** Renders the message in the recipient's language and puts it on the jobs table; the worker sends it. */
 export async function queueEmail(db: Db, email: QueueEmail): Promise<void> {
-  const message = renderEmail(email.to, email.template);
+  const message = renderEmail(email.to, email.template, await emailLanguage(db, email.organizationId, email.language));
   await enqueueJob(db, {
     organizationId: email.organizationId,
     userId: email.userId,

@@ -1,9 +1,12 @@
+import i18next from 'i18next';
+import { fillTemplate, type MessageParams } from '../../../schemas/messages';
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM } from '../../../engine/rules/language';
 import type { OutgoingEmail } from './mail-transport';
 
 /*
- * The messages the product sends about accounts and sign-in. Plain words, one action each,
- * the link on its own line (GOV.UK Notify style). Rendered when queued; the job keeps the
- * result until it is sent, then drops it.
+ * The messages the product sends about accounts, sign-in and applications. Plain words, one action
+ * each, the link on its own line (GOV.UK Notify style). Rendered when queued, in the recipient's
+ * language (decision 0019); the job keeps the result until it is sent, then drops it.
  */
 
 export type EmailTemplate =
@@ -17,69 +20,104 @@ export type EmailTemplate =
   | { kind: 'logout_notification'; userEmail: string; clientName: string; currentPath: string; at: string }
   | { kind: 'application_submitted'; organizationName: string; firstName: string | null; roleName: string; link: string };
 
+/**
+ * The English texts of the emails to candidates and invited users. A language layer (the product's
+ * configs/translations/<language>.json, then the organisation's own) replaces any of them by key.
+ * The logout notification goes to the organisation's support address and stays English.
+ */
+export const EMAIL_TEXTS = {
+  'email.hello': 'Hello,',
+  'email.helloName': 'Hello {{firstName}},',
+  'email.ignore': 'If you did not ask for it, you can ignore this email.',
+  'email.verifyAccount.subject': 'Verify your {{organizationName}} account',
+  'email.verifyAccount.body': 'Open this link to verify your email address and finish creating your {{organizationName}} account. The link works once and expires in 48 hours.',
+  'email.verifyEmail.subject': 'Confirm your new email address',
+  'email.verifyEmail.body': 'Open this link to use this email address for your {{organizationName}} account. The link works once and expires in 24 hours.',
+  'email.resetPassword.subject': 'Reset your password',
+  'email.resetPassword.body': 'Open this link to choose a new password for your {{organizationName}} account. The link works once and expires in 1 hour.',
+  'email.resetPassword.ignore': 'If you did not ask to reset your password, you can ignore this email.',
+  'email.magicLink.subject': 'Sign in to {{organizationName}}',
+  'email.magicLink.body': 'Open this link to sign in. The link works once and expires in 15 minutes.',
+  'email.onboarding.subject': 'Set up your {{organizationName}} account',
+  'email.onboarding.body': 'You have been invited to {{organizationName}}. Open this link to choose your password. The link works once and expires in 7 days.',
+  'email.otpCode.subject': 'Your {{organizationName}} sign-in code: {{code}}',
+  'email.otpCode.code': 'Your sign-in code is {{code}}',
+  'email.otpCode.body': 'It works once and expires in {{minutes}} minutes. Do not share it with anyone.',
+  'email.accountExists.subject': 'You already have an account with {{organizationName}}',
+  'email.accountExists.body': 'Someone tried to create an account with this email address, but you already have one.',
+  'email.accountExists.signIn': 'Sign in: {{link}}',
+  'email.accountExists.reset': 'Forgotten your password? Reset it: {{link}}',
+  'email.accountExists.ignore': 'If this was not you, you can ignore this email.',
+  'email.applicationSubmitted.subject': 'Application received: {{roleName}}',
+  'email.applicationSubmitted.body': 'Thank you for applying for {{roleName}} at {{organizationName}}. We have received your application.',
+  'email.applicationSubmitted.follow': 'We will email you when there is news. You can see your applications and their progress at any time:',
+} as const;
+
+export type EmailTextKey = keyof typeof EMAIL_TEXTS;
+
+/** An email's words in one language: the translated texts by key (missing ones are English). */
+export interface EmailLanguage {
+  code: string;
+  texts: Readonly<Record<string, string>>;
+}
+
+const ENGLISH: EmailLanguage = { code: DEFAULT_LANGUAGE, texts: {} };
+
 interface Body {
   subject: string;
   paragraphs: string[];
   link?: string;
 }
 
-function body(template: EmailTemplate): Body {
-  const hello = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+function body(template: EmailTemplate, language: EmailLanguage): Body {
+  const say = (key: EmailTextKey, params?: MessageParams) => fillTemplate(language.texts[key] ?? EMAIL_TEXTS[key], params);
+  const hello = (firstName: string | null) => (firstName ? say('email.helloName', { firstName }) : say('email.hello'));
+  // A link opens the site in the email's language (spec §2 `language` parameter).
+  const open = (url: string) => {
+    if (language.code === DEFAULT_LANGUAGE) return url;
+    const localised = new URL(url);
+    localised.searchParams.set(LANGUAGE_PARAM, language.code);
+    return localised.toString();
+  };
+  if (template.kind === 'logout_notification') {
+    return {
+      subject: `Sign-out: ${template.userEmail} (${template.clientName})`,
+      paragraphs: [`${template.userEmail} signed out of ${template.clientName} at ${template.at}.`, `Page: ${template.currentPath || '/'}`],
+    };
+  }
+  const { organizationName } = template;
   switch (template.kind) {
     case 'verify_account':
-      return {
-        subject: `Verify your ${template.organizationName} account`,
-        paragraphs: [hello(template.firstName), `Open this link to verify your email address and finish creating your ${template.organizationName} account. The link works once and expires in 48 hours.`],
-        link: template.link,
-      };
+      return { subject: say('email.verifyAccount.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.verifyAccount.body', { organizationName })], link: open(template.link) };
     case 'verify_email':
-      return {
-        subject: 'Confirm your new email address',
-        paragraphs: ['Hello,', `Open this link to use this email address for your ${template.organizationName} account. The link works once and expires in 24 hours.`],
-        link: template.link,
-      };
+      return { subject: say('email.verifyEmail.subject'), paragraphs: [hello(null), say('email.verifyEmail.body', { organizationName })], link: open(template.link) };
     case 'reset_password':
-      return {
-        subject: 'Reset your password',
-        paragraphs: ['Hello,', `Open this link to choose a new password for your ${template.organizationName} account. The link works once and expires in 1 hour.`, 'If you did not ask to reset your password, you can ignore this email.'],
-        link: template.link,
-      };
+      return { subject: say('email.resetPassword.subject'), paragraphs: [hello(null), say('email.resetPassword.body', { organizationName }), say('email.resetPassword.ignore')], link: open(template.link) };
     case 'magic_link':
-      return {
-        subject: `Sign in to ${template.organizationName}`,
-        paragraphs: ['Hello,', 'Open this link to sign in. The link works once and expires in 15 minutes.', 'If you did not ask for it, you can ignore this email.'],
-        link: template.link,
-      };
+      return { subject: say('email.magicLink.subject', { organizationName }), paragraphs: [hello(null), say('email.magicLink.body'), say('email.ignore')], link: open(template.link) };
     case 'onboarding':
-      return {
-        subject: `Set up your ${template.organizationName} account`,
-        paragraphs: [hello(template.firstName), `You have been invited to ${template.organizationName}. Open this link to choose your password. The link works once and expires in 7 days.`],
-        link: template.link,
-      };
+      return { subject: say('email.onboarding.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.onboarding.body', { organizationName })], link: open(template.link) };
     case 'otp_code':
       return {
-        subject: `Your ${template.organizationName} sign-in code: ${template.code}`,
-        paragraphs: ['Hello,', `Your sign-in code is ${template.code}`, `It works once and expires in ${template.minutes} minutes. Do not share it with anyone.`],
+        subject: say('email.otpCode.subject', { organizationName, code: template.code }),
+        paragraphs: [hello(null), say('email.otpCode.code', { code: template.code }), say('email.otpCode.body', { minutes: template.minutes })],
       };
     case 'account_exists':
       return {
-        subject: `You already have a ${template.organizationName} account`,
-        paragraphs: ['Hello,', 'Someone tried to create an account with this email address, but you already have one.', `Sign in: ${template.signInLink}`, `Forgotten your password? Reset it: ${template.resetLink}`, 'If this was not you, you can ignore this email.'],
+        subject: say('email.accountExists.subject', { organizationName }),
+        paragraphs: [
+          hello(null),
+          say('email.accountExists.body'),
+          say('email.accountExists.signIn', { link: open(template.signInLink) }),
+          say('email.accountExists.reset', { link: open(template.resetLink) }),
+          say('email.accountExists.ignore'),
+        ],
       };
     case 'application_submitted':
       return {
-        subject: `Application received: ${template.roleName}`,
-        paragraphs: [
-          hello(template.firstName),
-          `Thank you for applying for ${template.roleName} at ${template.organizationName}. We have received your application.`,
-          'We will email you when there is news. You can see your applications and their progress at any time:',
-        ],
-        link: template.link,
-      };
-    case 'logout_notification':
-      return {
-        subject: `Sign-out: ${template.userEmail} (${template.clientName})`,
-        paragraphs: [`${template.userEmail} signed out of ${template.clientName} at ${template.at}.`, `Page: ${template.currentPath || '/'}`],
+        subject: say('email.applicationSubmitted.subject', { roleName: template.roleName }),
+        paragraphs: [hello(template.firstName), say('email.applicationSubmitted.body', { roleName: template.roleName, organizationName }), say('email.applicationSubmitted.follow')],
+        link: open(template.link),
       };
   }
 }
@@ -88,13 +126,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function renderEmail(to: string, template: EmailTemplate): OutgoingEmail {
-  const { subject, paragraphs, link } = body(template);
+export function renderEmail(to: string, template: EmailTemplate, language: EmailLanguage = ENGLISH): OutgoingEmail {
+  const { subject, paragraphs, link } = body(template, language);
   const text = [...paragraphs, ...(link ? [link] : [])].join('\n\n') + '\n';
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:19px;line-height:1.4">',
+    `<!doctype html><html lang="${escapeHtml(language.code)}" dir="${i18next.dir(language.code)}"><body style="font-family:Arial,sans-serif;font-size:19px;line-height:1.4">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`] : []),
+    // The address itself reads left to right in any language.
+    ...(link ? [`<p dir="ltr"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`] : []),
     '</body></html>',
   ].join('\n');
   return { to, subject, text, html, ...(link && { link }) };

@@ -2,9 +2,26 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-/** Quoted-printable soft breaks and escapes undone, so links read whole. */
+/** Quoted-printable escapes as the bytes they stand for (a latin1 string: one character per byte). */
+const qpBytes = (text: string) => text.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const utf8 = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
+
+/** Quoted-printable soft breaks and escapes undone, so links and words read whole. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return utf8(qpBytes(text.replace(/=\r?\n/g, '')));
+}
+
+/** A header's value unfolded, its MIME encoded words (=?UTF-8?Q?…?= or ?B?…?=) decoded. */
+function headerValue(raw: string, name: string): string {
+  const folded = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1] ?? '';
+  const bytes = folded
+    .replace(/\r?\n[ \t]/g, ' ')
+    // Space between two encoded words is not part of the text.
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('latin1') : qpBytes(word.replace(/_/g, ' ')),
+    );
+  return utf8(bytes);
 }
 
 export interface OutboxMessage {
@@ -20,7 +37,7 @@ async function messagesTo(email: string): Promise<OutboxMessage[]> {
   for (const file of files) {
     const raw = await readFile(path.join(dir, file), 'utf8');
     if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'im').test(raw)) continue;
-    found.push({ file, subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', body: decodeQuotedPrintable(raw) });
+    found.push({ file, subject: headerValue(raw, 'Subject'), body: decodeQuotedPrintable(raw) });
   }
   return found;
 }

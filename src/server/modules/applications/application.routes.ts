@@ -4,6 +4,7 @@ import { ApplicationListItem, ApplicationQuery, ApplicationRecord, ApplicationSa
 import { Message } from '../../../../schemas/auth';
 import { ApiError } from '../../../../schemas/api';
 import { siteBaseUrl } from '../../lib/links';
+import { requestLanguage } from '../../lib/request-language';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, viewerOf } from '../../plugins/auth';
@@ -82,7 +83,10 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConf
     },
     async (request) => {
       const viewer = viewerOf(request);
-      return submitApplication(app.db, viewer, request.params.id, { language: request.query.language, siteBase: siteBaseUrl(request, viewer.organization.subdomain, siteConfig) });
+      return submitApplication(app.db, viewer, request.params.id, {
+        language: requestLanguage(request, viewer.organization),
+        siteBase: siteBaseUrl(request, viewer.organization.subdomain, siteConfig),
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import { findApplicationDocuments } from '../documents/document.repository';
 import { checkedFileAnswers } from '../documents/file-answers';
 import { acceptedAnswers } from '../forms/form.service';
 import { refreshCandidateStatus } from '../profiles/candidate-status.service';
+import { rememberLanguage } from '../users/user.repository';
 import { openRoleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
 import { ownDraft } from './application-access';
@@ -62,9 +63,11 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
       organizationId: organization.id,
       userId: user.id,
       to: user.email,
+      language: options.language ?? user.language,
       template: { kind: 'application_submitted', organizationName: organization.name, firstName: user.first_name, roleName: role.name, link: `${options.siteBase}/applications` },
     });
     await refreshCandidateStatus(trx, organization, user.id);
+    await rememberLanguage(trx, user, options.language);
     return updated;
   });
   return applicationView(db, viewer, submitted, role);

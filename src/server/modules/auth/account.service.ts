@@ -25,6 +25,8 @@ export interface PublicContext {
   caller: Caller;
   /** Start of links in emails: the organisation's host. */
   siteBase: string;
+  /** The page's language (lib/request-language): emails the request causes are written in it. */
+  language: string | undefined;
 }
 
 /** An emailed link that is unknown, used, expired or not this account's. */
@@ -77,6 +79,7 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
         organizationId: organization.id,
         userId: existing.id,
         to: existing.email,
+        language: ctx.language ?? existing.language,
         template: { kind: 'account_exists', organizationName: organization.name, signInLink: `${ctx.siteBase}/login`, resetLink: `${ctx.siteBase}/forgot-password` },
       });
     }
@@ -93,12 +96,14 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
     accept_terms_at: new Date(),
     accept_rare: request.acceptRare ?? false,
     accept_research: request.acceptResearch ?? false,
+    language: ctx.language ?? null,
   });
   const { token } = await createLinkToken(db, { organizationId: organization.id, userId: user.id, purpose: 'verify_account' });
   await queueEmail(db, {
     organizationId: organization.id,
     userId: user.id,
     to: email,
+    language: ctx.language,
     template: { kind: 'verify_account', organizationName: organization.name, firstName: user.first_name, link: verificationLink(ctx.siteBase, token, user.id, request.redirect) },
   });
   return message('signupSent', { email });
@@ -148,6 +153,7 @@ async function emailLinkIfAccount(ctx: PublicContext, rawEmail: string, purpose:
     organizationId: ctx.organization.id,
     userId: user.id,
     to: user.email,
+    language: ctx.language ?? user.language,
     template: { kind: purpose, organizationName: ctx.organization.name, link: link(token) },
   });
 }
@@ -228,7 +234,7 @@ export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
   if (user?.email_verified_at) {
-    await sendOtpCode(ctx.db, { organizationId: ctx.organization.id, organizationName: ctx.organization.name, userId: user.id, email: user.email });
+    await sendOtpCode(ctx.db, { organizationId: ctx.organization.id, organizationName: ctx.organization.name, userId: user.id, email: user.email, language: ctx.language ?? user.language });
   }
   return message('otpRequestSent');
 }

@@ -6,6 +6,7 @@ import { Message, OAuthError as OAuthErrorBody, OtpRequired, RevokeRequest, Toke
 import { message } from '../../../../schemas/messages';
 import { codeOf, HttpError, OAuthError } from '../../lib/http-error';
 import { siteBaseUrl } from '../../lib/links';
+import { requestLanguage } from '../../lib/request-language';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
@@ -81,6 +82,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
           caller: { organizationId: organization.id, ip: request.ip },
           sessionSettings,
           siteBase: siteBaseUrl(request, organization.subdomain, siteConfig),
+          language: requestLanguage(request, organization),
         },
         { ...query, ...(request.body ?? {}) },
       );

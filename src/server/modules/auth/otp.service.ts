@@ -14,6 +14,8 @@ export interface OtpRecipient {
   organizationName: string;
   userId: string;
   email: string;
+  /** The language the code's email is written in. */
+  language: string | null | undefined;
 }
 
 /** Emails a new 6-digit code; earlier codes stop working. */
@@ -30,6 +32,7 @@ export async function sendOtpCode(db: Db, recipient: OtpRecipient): Promise<void
     organizationId: recipient.organizationId,
     userId: recipient.userId,
     to: recipient.email,
+    language: recipient.language,
     template: { kind: 'otp_code', organizationName: recipient.organizationName, code, minutes: OTP_CODE_TTL_MINUTES },
   });
 }

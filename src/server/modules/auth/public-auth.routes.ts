@@ -19,6 +19,7 @@ import {
 } from '../../../../schemas/auth';
 import { Subdomain } from '../../../../schemas/organization';
 import { siteBaseUrl } from '../../lib/links';
+import { requestLanguage } from '../../lib/request-language';
 import type { SiteConfig } from '../../lib/site-config';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import {
@@ -57,6 +58,7 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
       organization,
       caller: { organizationId: organization.id, ip: request.ip },
       siteBase: siteBaseUrl(request, organization.subdomain, siteConfig),
+      language: requestLanguage(request, organization),
     };
   };
   const common = { preHandler: loadOrganization };

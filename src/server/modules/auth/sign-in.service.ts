@@ -6,7 +6,7 @@ import { queueEmail } from '../../email/email.service';
 import { HttpError, OAuthError } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { OrganizationRecord } from '../organizations/organization.repository';
-import { findSignInUser, findUserById, updateUser, type UserRecord } from '../users/user.repository';
+import { findSignInUser, findUserById, rememberLanguage, updateUser, type UserRecord } from '../users/user.repository';
 import { createLinkToken, useLinkToken } from './link-token.service';
 import { checkOtpCode, checkOtpCookie, sendOtpCode } from './otp.service';
 import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
@@ -22,6 +22,8 @@ export interface SignInContext {
   sessionSettings: SessionSettings;
   /** Start of links in emails (for the verification link sent to an unverified account). */
   siteBase: string;
+  /** The page's language (lib/request-language): the person's emails are written in it from now on. */
+  language: string | undefined;
 }
 
 export type GrantResult = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; description: CodedMessage };
@@ -70,7 +72,7 @@ async function passwordGrant(
 
   let otpVerified = false;
   if (user.otp_required || organization.settings.otpRequired === true) {
-    const recipient = { organizationId: organization.id, organizationName: organization.name, userId: user.id, email: user.email };
+    const recipient = { organizationId: organization.id, organizationName: organization.name, userId: user.id, email: user.email, language: ctx.language ?? user.language };
     if (request.otp) {
       if (!(await checkOtpCode(db, organization.id, user.id, request.otp.trim()))) {
         await recordSignIn(db, caller, email, false);
@@ -93,6 +95,7 @@ async function passwordGrant(
   }
 
   await recordSignIn(db, caller, email, true);
+  await rememberLanguage(db, user, ctx.language);
   const tokens = await startSession(db, {
     organizationId: organization.id,
     userId: user.id,
@@ -115,6 +118,7 @@ async function resendVerification(ctx: SignInContext, user: UserRecord): Promise
     organizationId: ctx.organization.id,
     userId: user.id,
     to: user.email,
+    language: ctx.language ?? user.language,
     template: { kind: 'verify_account', organizationName: ctx.organization.name, firstName: user.first_name, link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}` },
   });
 }
@@ -131,6 +135,7 @@ async function tokenGrant(ctx: SignInContext, token: string, purpose: 'user_toke
   if (!user || user.anonymised_at) throw new OAuthError(400, 'invalid_grant', message('invalidSignInToken'));
   // Following an emailed link proves the address too.
   if (purpose === 'magic_link' && !user.email_verified_at) await updateUser(db, user.id, { email_verified_at: new Date() });
+  await rememberLanguage(db, user, ctx.language);
   return startSession(db, {
     organizationId: organization.id,
     userId: user.id,

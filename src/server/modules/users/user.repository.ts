@@ -50,6 +50,7 @@ export const USER_COLUMNS = [
   'pending_email',
   'password_changed_at',
   'anonymised_at',
+  'language',
   'created_at',
   'updated_at',
 ] as const;
@@ -101,6 +102,11 @@ export type UserPatch = Partial<
   >
 >;
 
+/** Records the language a person now uses the site in, when the request names one and it changed. */
+export async function rememberLanguage(db: Db, user: Pick<UserRecord, 'id' | 'language'>, language: string | undefined): Promise<void> {
+  if (language && language !== user.language) await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
+}
+
 export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRecord> {
   return db
     .updateTable('users')
@@ -125,6 +131,7 @@ export async function anonymiseUser(db: Db, id: string): Promise<void> {
       last_name: null,
       password_hash: null,
       pending_email: null,
+      language: null,
       email_verified_at: null,
       otp_required: false,
       accept_rare: false,

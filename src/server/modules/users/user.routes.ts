@@ -15,6 +15,7 @@ import {
   UserUpdate,
 } from '../../../../schemas/user';
 import { siteBaseUrl } from '../../lib/links';
+import { requestLanguage } from '../../lib/request-language';
 import { SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
@@ -61,7 +62,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> =
     },
     async (request) => {
       const viewer = viewerOf(request);
-      return updateProfile(app.db, viewer, request.body, siteBaseUrl(request, viewer.organization.subdomain, siteConfig));
+      return updateProfile(app.db, viewer, request.body, {
+        siteBase: siteBaseUrl(request, viewer.organization.subdomain, siteConfig),
+        language: requestLanguage(request, viewer.organization),
+      });
     },
   );
 

@@ -94,7 +94,7 @@ export async function currentUser(db: Db, viewer: Viewer, cookieRequested: boole
  * PUT /user: names, contact preferences, terms and the address. A new address is only used once
  * its owner opens the link sent to it. userType and organisation are not in the contract.
  */
-export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, siteBase: string): Promise<User> {
+export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, request: { siteBase: string; language: string | undefined }): Promise<User> {
   const patch: UserPatch = {};
   if (update.firstName !== undefined) patch.first_name = update.firstName.trim();
   if (update.lastName !== undefined) patch.last_name = update.lastName.trim();
@@ -118,7 +118,8 @@ export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, 
       organizationId: viewer.session.organizationId,
       userId: user.id,
       to: verification.email,
-      template: { kind: 'verify_email', organizationName: viewer.organization.name, link: `${siteBase}/verify-email/${token}` },
+      language: request.language ?? user.language,
+      template: { kind: 'verify_email', organizationName: viewer.organization.name, link: `${request.siteBase}/verify-email/${token}` },
     });
   }
   return toUser(db, user, requiresOtp(viewer));

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import type { OrganizationRecord } from '../modules/organizations/organization.repository';
+
+/**
+ * The language a request is made in, among those the organisation offers: its `language` query
+ * parameter when the call has one (spec §2), else its Accept-Language header, which the client
+ * sets to the page's language. Undefined when the request names none the organisation offers.
+ */
+export function requestLanguage(request: FastifyRequest, organization: Pick<OrganizationRecord, 'additional_language_support'>): string | undefined {
+  const offered = [DEFAULT_LANGUAGE, ...organization.additional_language_support.map((l) => l.code)];
+  const query = (request.query as { language?: unknown } | undefined)?.language;
+  if (typeof query === 'string') return offered.find((code) => code.toLowerCase() === query.toLowerCase());
+  if (!request.headers['accept-language']) return undefined;
+  return request.accepts().language(offered) || undefined;
+}
