@@ -73,7 +73,7 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
   const say = (key: EmailTextKey, params?: MessageParams) => fillTemplate(language.texts[key] ?? EMAIL_TEXTS[key], params);
   const hello = (firstName: string | null) => (firstName ? say('email.helloName', { firstName }) : say('email.hello'));
   // A link opens the site in the email's language (spec §2 `language` parameter).
-  const open = (url: string) => {
+  const localLink = (url: string) => {
     if (language.code === DEFAULT_LANGUAGE) return url;
     const localised = new URL(url);
     localised.searchParams.set(LANGUAGE_PARAM, language.code);
@@ -88,15 +88,15 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
   const { organizationName } = template;
   switch (template.kind) {
     case 'verify_account':
-      return { subject: say('email.verifyAccount.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.verifyAccount.body', { organizationName })], link: open(template.link) };
+      return { subject: say('email.verifyAccount.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.verifyAccount.body', { organizationName })], link: localLink(template.link) };
     case 'verify_email':
-      return { subject: say('email.verifyEmail.subject'), paragraphs: [hello(null), say('email.verifyEmail.body', { organizationName })], link: open(template.link) };
+      return { subject: say('email.verifyEmail.subject'), paragraphs: [hello(null), say('email.verifyEmail.body', { organizationName })], link: localLink(template.link) };
     case 'reset_password':
-      return { subject: say('email.resetPassword.subject'), paragraphs: [hello(null), say('email.resetPassword.body', { organizationName }), say('email.resetPassword.ignore')], link: open(template.link) };
+      return { subject: say('email.resetPassword.subject'), paragraphs: [hello(null), say('email.resetPassword.body', { organizationName }), say('email.resetPassword.ignore')], link: localLink(template.link) };
     case 'magic_link':
-      return { subject: say('email.magicLink.subject', { organizationName }), paragraphs: [hello(null), say('email.magicLink.body'), say('email.ignore')], link: open(template.link) };
+      return { subject: say('email.magicLink.subject', { organizationName }), paragraphs: [hello(null), say('email.magicLink.body'), say('email.ignore')], link: localLink(template.link) };
     case 'onboarding':
-      return { subject: say('email.onboarding.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.onboarding.body', { organizationName })], link: open(template.link) };
+      return { subject: say('email.onboarding.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.onboarding.body', { organizationName })], link: localLink(template.link) };
     case 'otp_code':
       return {
         subject: say('email.otpCode.subject', { organizationName, code: template.code }),
@@ -108,8 +108,8 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
         paragraphs: [
           hello(null),
           say('email.accountExists.body'),
-          say('email.accountExists.signIn', { link: open(template.signInLink) }),
-          say('email.accountExists.reset', { link: open(template.resetLink) }),
+          say('email.accountExists.signIn', { link: localLink(template.signInLink) }),
+          say('email.accountExists.reset', { link: localLink(template.resetLink) }),
           say('email.accountExists.ignore'),
         ],
       };
@@ -117,7 +117,7 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
       return {
         subject: say('email.applicationSubmitted.subject', { roleName: template.roleName }),
         paragraphs: [hello(template.firstName), say('email.applicationSubmitted.body', { roleName: template.roleName, organizationName }), say('email.applicationSubmitted.follow')],
-        link: open(template.link),
+        link: localLink(template.link),
       };
   }
 }
