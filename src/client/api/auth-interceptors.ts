@@ -26,6 +26,13 @@ export interface AuthInterceptorDeps {
   /** The organisation's session timeout in minutes, if any (a refreshed record drops its refresh token). */
   sessionTimeoutMinutes: () => number | undefined;
   refresh: (refreshToken: string) => Promise<TokenResponse>;
+  /**
+   * Runs a refresh while no other tab of the site runs one (a Web Lock in the browser), and the
+   * session as the tabs share it (localStorage), read afresh. A refresh token works once and
+   * reusing it ends the session (decision 0007), so a tab that waited uses the other's new tokens
+   * instead of refreshing again. By default: no other tabs.
+   */
+  acrossTabs?: { exclusive: <T>(work: () => Promise<T>) => Promise<T>; sharedAuth: () => AuthRecord | null };
   /** Logs out: clears the user and state and goes to sign-in. */
   endSession: (reason: SessionEndReason) => void;
   now?: () => number;
@@ -82,12 +89,23 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
     return instance.request({ ...config, headers, retried: true });
   };
 
+  const acrossTabs = deps.acrossTabs ?? { exclusive: <T>(work: () => Promise<T>) => work(), sharedAuth: deps.getAuth };
+
+  /** New tokens for `refreshToken`: another tab's, when it refreshed first, else from the server. */
+  const refreshedSession = (refreshToken: string) =>
+    acrossTabs.exclusive(async () => {
+      const shared = acrossTabs.sharedAuth();
+      if (shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now())) return shared;
+      const auth = authRecordFrom(await deps.refresh(refreshToken), now(), deps.sessionTimeoutMinutes());
+      // Stored before the lock is released, so the next tab finds it.
+      deps.setAuth(auth);
+      return auth;
+    });
+
   const startRefresh = (refreshToken: string) => {
     refreshing = true;
-    deps
-      .refresh(refreshToken)
-      .then((tokens) => {
-        const auth = authRecordFrom(tokens, now(), deps.sessionTimeoutMinutes());
+    refreshedSession(refreshToken)
+      .then((auth) => {
         deps.setAuth(auth);
         const waiting = queue;
         queue = [];

@@ -19,7 +19,25 @@ function record(access: string, options: { refresh?: string; expiresOn?: number;
   };
 }
 
-function setup(initial: AuthRecord | null, handler: Handler, refresh?: (token: string) => Promise<TokenResponse>) {
+/** What the tabs of one browser share: localStorage (the session) and a lock. */
+interface Browser {
+  stored: AuthRecord | null;
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+function browser(initial: AuthRecord | null): Browser {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    stored: initial,
+    exclusive: <T>(work: () => Promise<T>) => {
+      const run = last.then(work, work);
+      last = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+function setup(initial: AuthRecord | null, handler: Handler, refresh?: (token: string) => Promise<TokenResponse>, tabOf?: Browser) {
   let auth = initial;
   let clock = NOW;
   const ended: SessionEndReason[] = [];
@@ -32,6 +50,7 @@ function setup(initial: AuthRecord | null, handler: Handler, refresh?: (token: s
     getAuth: () => auth,
     setAuth: (next) => {
       auth = next;
+      if (tabOf) tabOf.stored = next;
     },
     subdomain: () => 'acme',
     sessionTimeoutMinutes: () => undefined,
@@ -43,6 +62,7 @@ function setup(initial: AuthRecord | null, handler: Handler, refresh?: (token: s
     endSession: (reason) => ended.push(reason),
     now: () => clock,
     setTimer: (run, ms) => timers.push({ run, ms }),
+    ...(tabOf && { acrossTabs: { exclusive: tabOf.exclusive, sharedAuth: () => tabOf.stored } }),
   });
   return {
     instance,
@@ -104,6 +124,44 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
     expect(t.refreshCalls).toHaveLength(1);
     expect(t.ended).toEqual(['refresh-failed']);
     expect(t.auth()).toBeNull();
+  });
+
+  it("two tabs whose tokens expire together refresh once: the second uses the first tab's new tokens", async () => {
+    // The server: a refresh token works once; using it again ends the whole session (decision 0007).
+    const used = new Set<string>();
+    let revoked = false;
+    const server = async (token: string) => {
+      await new Promise((r) => setTimeout(r, 5));
+      if (used.has(token)) revoked = true;
+      used.add(token);
+      if (revoked) throw new Error('invalid_grant');
+      return tokens('NEW', 'R2');
+    };
+    const api: Handler = (call) => (call.authorization === 'Bearer NEW' && !revoked ? { status: 200, data: call.url } : unauthorized('Access token expired'));
+    const shared = browser(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }));
+    const first = setup(shared.stored, api, server, shared);
+    const second = setup(shared.stored, api, server, shared);
+
+    const [a, b] = await Promise.all([first.instance.get('/v1/a'), second.instance.get('/v1/b')]);
+    expect([a.data, b.data]).toEqual(['/v1/a', '/v1/b']);
+    expect([...first.refreshCalls, ...second.refreshCalls]).toEqual(['R1']);
+    expect(second.auth()).toMatchObject({ access_token: 'NEW', refresh_token: 'R2' });
+    expect([...first.ended, ...second.ended]).toEqual([]);
+  });
+
+  it('without the shared lock, the same two tabs would both refresh and the session would end (what the lock prevents)', async () => {
+    const used = new Set<string>();
+    const server = async (token: string) => {
+      await new Promise((r) => setTimeout(r, 5));
+      if (used.has(token)) throw new Error('invalid_grant');
+      used.add(token);
+      return tokens('NEW', 'R2');
+    };
+    const first = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200 } : unauthorized('Access token expired')), server);
+    const second = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200 } : unauthorized('Access token expired')), server);
+    await Promise.allSettled([first.instance.get('/v1/a'), second.instance.get('/v1/b')]);
+    expect([...first.refreshCalls, ...second.refreshCalls]).toEqual(['R1', 'R1']);
+    expect(second.ended).toEqual(['refresh-failed']);
   });
 
   it('a replayed call is never refreshed twice', async () => {
