@@ -91,12 +91,16 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
 
   const acrossTabs = deps.acrossTabs ?? { exclusive: <T>(work: () => Promise<T>) => work(), sharedAuth: deps.getAuth };
 
-  /** New tokens for `refreshToken`: another tab's, when it refreshed first, else from the server. */
+  /**
+   * New tokens for `refreshToken`: another tab's, when it refreshed first; else from the server,
+   * with the newest refresh token the tabs hold.
+   */
   const refreshedSession = (refreshToken: string) =>
     acrossTabs.exclusive(async () => {
       const shared = acrossTabs.sharedAuth();
-      if (shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now())) return shared;
-      const auth = authRecordFrom(await deps.refresh(refreshToken), now(), deps.sessionTimeoutMinutes());
+      const newest = shared?.refresh_token ?? refreshToken;
+      if (newest !== refreshToken && !isExpired(shared!, now())) return shared!;
+      const auth = authRecordFrom(await deps.refresh(newest), now(), deps.sessionTimeoutMinutes());
       // Stored before the lock is released, so the next tab finds it.
       deps.setAuth(auth);
       return auth;

@@ -149,6 +149,17 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
     expect([...first.ended, ...second.ended]).toEqual([]);
   });
 
+  it("a tab left behind refreshes with the newest refresh token the tabs hold, not its spent one", async () => {
+    const shared = browser(record('LATER', { refresh: 'R2', expiresOn: NOW - 1 }));
+    const behind = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200, data: 'ok' } : unauthorized('Access token expired')), async (token) => {
+      if (token !== 'R2') throw new Error('invalid_grant');
+      return tokens('NEW', 'R3');
+    }, shared);
+    expect((await behind.instance.get('/v1/user')).data).toBe('ok');
+    expect(behind.refreshCalls).toEqual(['R2']);
+    expect(shared.stored).toMatchObject({ access_token: 'NEW', refresh_token: 'R3' });
+  });
+
   it('without the shared lock, the same two tabs would both refresh and the session would end (what the lock prevents)', async () => {
     const used = new Set<string>();
     const server = async (token: string) => {
