@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledForm } from '../../engine/forms/types';
+import { applicationForm } from '../../src/server/modules/forms/form.service';
+import { findOrganizationByKey } from '../../src/server/modules/organizations/organization.repository';
 import { completeAcmeAnswers } from '../factories/answers';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -58,5 +62,23 @@ describe('POST /api/public/organization/:sub/application-form/validate', () => {
     expect((await validate('acme', { answers: {}, extra: 1 })).statusCode).toBe(400);
     const missing = await validate('nowhere', { answers: {} });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the form a save is checked against', () => {
+  it('is compiled once for the same layers, and anew as soon as a layer read from the database changes', async () => {
+    const acme = (await findOrganizationByKey(t.db, 'acme'))!;
+    const welsh = await applicationForm(t.db, acme, { language: 'cy' });
+    // A later request reads the rows again (new objects, same content): the same compiled form.
+    expect(await applicationForm(t.db, (await findOrganizationByKey(t.db, 'acme'))!, { language: 'cy' })).toBe(welsh);
+    expect(await applicationForm(t.db, acme)).not.toBe(welsh);
+
+    const title = (form: CompiledForm) => form.steps[0]!.title;
+    await sql`update translations set configuration = jsonb_set(configuration, '{text,step.aboutYou.title}', '"Amdanoch chi (newydd)"')
+      where organization_id = ${acme.id} and language_code = 'cy'`.execute(t.db);
+    const changed = await applicationForm(t.db, acme, { language: 'cy' });
+    expect(changed).not.toBe(welsh);
+    expect(title(changed)).toBe('Amdanoch chi (newydd)');
+    expect(title(welsh)).not.toBe('Amdanoch chi (newydd)');
   });
 });

@@ -29,6 +29,15 @@ function today(): string {
 }
 
 /**
+ * Merged configurations by the content of the layers read from the database (the product's own
+ * layers never change while the server runs). A save finds the one merged for the previous save,
+ * and the engine's compile cache then knows it by identity: no merging of the ~880 texts of a
+ * product translation, and no hashing of them, on every save (docs/performance.md).
+ */
+const merged = new Map<string, Configuration>();
+const MERGED_LIMIT = 64;
+
+/**
  * The configuration of an organisation (and role) merged in this order: product default ▸
  * organisation default ▸ organisation form ▸ role ▸ language (the product's translation, the
  * organisation's, then the role's own language layer), with the compile context of the request.
@@ -37,13 +46,20 @@ async function mergedConfiguration(db: Db, organization: OrganizationRecord, req
   const supported = organization.additional_language_support.some((l) => l.code === request.language);
   const language = supported ? request.language! : DEFAULT_LANGUAGE;
   const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
-  const configuration = mergeLayers({
-    product: PRODUCT_DEFAULT,
-    organizationDefault: organization.default_configuration,
-    organizationForm: organization.form_configuration,
-    role: request.role?.formConfiguration,
-    language: mergeConfigurations(languageLayer(language, translation?.configuration), request.role?.languageConfiguration),
-  });
+  const layers = [organization.default_configuration, organization.form_configuration, request.role?.formConfiguration, translation?.configuration, request.role?.languageConfiguration];
+  const key = `${language}|${JSON.stringify(layers)}`;
+  let configuration = merged.get(key);
+  if (!configuration) {
+    configuration = mergeLayers({
+      product: PRODUCT_DEFAULT,
+      organizationDefault: organization.default_configuration,
+      organizationForm: organization.form_configuration,
+      role: request.role?.formConfiguration,
+      language: mergeConfigurations(languageLayer(language, translation?.configuration), request.role?.languageConfiguration),
+    });
+    if (merged.size >= MERGED_LIMIT) merged.delete(merged.keys().next().value!);
+    merged.set(key, configuration);
+  }
   return { configuration, context: { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() } };
 }
 
