@@ -20,6 +20,8 @@ export const BREAKPOINTS = { xs: 320, sm: 600, md: 1000, lg: 1200, xl: 1500 } as
 
 export const COOKIE_CONSENT_KEY = 'acceptCookies';
 export const AUTH_STORAGE_KEY = 'auth';
+/** The language last chosen on the site (localStorage of its host): kept across page loads. */
+export const LANGUAGE_STORAGE_KEY = 'language';
 export const REDIRECT_PARAM = 'redirect';
 
 export const GENERIC_ERROR_MESSAGE = 'Some error happened. Please try again later.';

@@ -3,13 +3,17 @@ export const LANGUAGE_PARAM = 'language';
 
 /**
  * Language of the page (spec §2 query parameter `language`): the requested code when the
- * organisation supports it (case-insensitive), otherwise English.
+ * organisation offers it (case-insensitive); else the language this browser last chose on the
+ * site (`remembered`), when still offered; otherwise English.
  */
-export function chooseLanguage(search: string, supported: readonly { code: string }[]): string {
-  const requested = new URLSearchParams(search).get(LANGUAGE_PARAM)?.trim().toLowerCase();
-  if (!requested) return DEFAULT_LANGUAGE;
-  const match = supported.find((language) => language.code.toLowerCase() === requested);
-  return match?.code ?? DEFAULT_LANGUAGE;
+export function chooseLanguage(search: string, supported: readonly { code: string }[], remembered?: string | null): string {
+  const offered = (code: string | null | undefined) => {
+    const wanted = code?.trim().toLowerCase();
+    if (!wanted) return undefined;
+    if (wanted === DEFAULT_LANGUAGE) return DEFAULT_LANGUAGE;
+    return supported.find((language) => language.code.toLowerCase() === wanted)?.code;
+  };
+  return offered(new URLSearchParams(search).get(LANGUAGE_PARAM)) ?? offered(remembered) ?? DEFAULT_LANGUAGE;
 }
 
 /** Debug mode (`?debug=true`) flags missing translations instead of falling back silently (spec §8). */

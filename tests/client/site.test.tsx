@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import { AxiosError, AxiosHeaders } from 'axios';
@@ -83,6 +83,8 @@ function renderGate(
 }
 
 describe('SiteGate', () => {
+  beforeEach(() => localStorage.clear());
+
   it('renders the app once the organisation loads', async () => {
     renderGate(async () => organisationFixture());
     expect(await screen.findByText('site ready')).toBeTruthy();
@@ -135,6 +137,33 @@ describe('SiteGate', () => {
     expect(i18n.language).toBe('en');
     expect(store.get(languageLayerAtom)).toBeUndefined();
     window.history.replaceState(null, '', '/');
+  });
+
+  it('keeps the chosen language for the next page load without ?language, until another is chosen', async () => {
+    const welsh: Configuration = { text: { 'ui.header.roles': 'Swyddi' } };
+    const loadWelsh = async () => welsh;
+    window.history.replaceState(null, '', '/roles?language=cy');
+    const first = renderGate(async () => organisationFixture(), 'acme', loadWelsh);
+    await screen.findByText('site ready');
+    await waitFor(() => expect(first.i18n.language).toBe('cy'));
+    cleanup();
+
+    // A reload, or a page opened from a link without the parameter.
+    window.history.replaceState(null, '', '/roles/123');
+    const again = renderGate(async () => organisationFixture(), 'acme', loadWelsh);
+    await screen.findByText('site ready');
+    await waitFor(() => expect(again.i18n.language).toBe('cy'));
+    cleanup();
+
+    window.history.replaceState(null, '', '/roles?language=en');
+    const english = renderGate(async () => organisationFixture(), 'acme', loadWelsh);
+    await screen.findByText('site ready');
+    expect(english.i18n.language).toBe('en');
+    cleanup();
+    window.history.replaceState(null, '', '/');
+    const later = renderGate(async () => organisationFixture(), 'acme', loadWelsh);
+    await screen.findByText('site ready');
+    expect(later.i18n.language).toBe('en');
   });
 
   it('ignores a language the organisation does not offer', async () => {

@@ -80,7 +80,14 @@ describe('languages', () => {
     await nav.getByRole('link', { name: 'Swyddi' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('cy');
     await page.getByRole('heading', { level: 1, name: 'Gyrfaoedd yn Acme Consulting' }).waitFor();
+    // The choice is kept: a page loaded without ?language (a reload, a typed address) stays Welsh.
+    await page.goto(urlFor('acme.localhost', '/roles'));
+    await nav.getByRole('link', { name: 'Swyddi' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('cy');
     await page.getByRole('navigation', { name: 'Iaith' }).getByRole('link', { name: 'English' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roles' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roles' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await context.close();

@@ -18,4 +18,16 @@ describe('chooseLanguage', () => {
   ])('%s → %s', (search, expected) => {
     expect(chooseLanguage(search, supported)).toBe(expected);
   });
+
+  it.each([
+    ['', 'cy', 'cy'],
+    ['', 'CY', 'cy'],
+    ['?language=en', 'cy', 'en'],
+    ['?language=zh-Hant', 'cy', 'zh-Hant'],
+    ['?language=fr', 'cy', 'cy'],
+    ['', 'fr', 'en'],
+    ['', null, 'en'],
+  ])('%s with %s remembered → %s', (search, remembered, expected) => {
+    expect(chooseLanguage(search, supported, remembered)).toBe(expected);
+  });
 });

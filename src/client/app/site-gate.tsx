@@ -7,7 +7,7 @@ import { chooseLanguage, DEFAULT_LANGUAGE } from '../../../engine/rules/language
 import { uiStrings } from '../../../engine/config/translations';
 import { fetchPublicOrganization } from '../api/organization';
 import { fetchTranslation } from '../api/translation';
-import { languageLayerAtom } from '../state/language';
+import { chosenLanguage, languageLayerAtom } from '../state/language';
 import { errorMessage, errorStatus } from '../api/errors';
 import { organizationStateAtom, siteAtom } from '../state/site';
 import { DelayedSpinner } from '../ui/spinner/delayed-spinner';
@@ -37,7 +37,8 @@ export function SiteGate({ children, load = fetchPublicOrganization, loadTransla
     let current = true;
     load(site.subdomain)
       .then(async (organization) => {
-        const language = chooseLanguage(window.location.search, organization.additionalLanguageSupport);
+        const language = chooseLanguage(window.location.search, organization.additionalLanguageSupport, chosenLanguage.read());
+        chosenLanguage.keep(language);
         // A language without a translation (or whose translation fails to load) shows the default one.
         const layer = language === DEFAULT_LANGUAGE ? undefined : await loadTranslation(site.subdomain, language).catch(() => undefined);
         if (layer) i18n.addResourceBundle(language, 'translation', uiStrings(layer), true, true);
