@@ -5,6 +5,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { App } from './app-types';
 import type { Db } from './db/client';
 import { isApiPath } from './lib/api-paths';
+import { bodyValidatorCompiler } from './lib/body-validator';
 import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 import { oauthRoutes } from './modules/auth/oauth.routes';
@@ -72,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
+  // JSON bodies are validated as sent: a wrong type is a 400 naming the field, never coerced.
+  app.setValidatorCompiler(bodyValidatorCompiler);
   // request.accepts(): the Accept-Language a request's emails are written in (lib/request-language).
   await app.register(fastifyAccepts);
   const siteConfig = options.siteConfig ?? loadSiteConfig();

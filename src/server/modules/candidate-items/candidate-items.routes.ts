@@ -5,7 +5,7 @@ import { ApiError } from '../../../../schemas/api';
 import { Adjustment, CandidatePanel, ContactPage, ContactQuery, ExportBody, MatchState, Note, NoteBody, PanelApplication, ScoreSave, StageScores } from '../../../../schemas/candidate-items';
 import { OrganizationKey } from '../../../../schemas/role';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
-import { strictBodyValidatorCompiler } from '../../lib/strict-body-validator';
+import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { candidatePanelOf, refreshSearchColumns } from './candidate-panel.service';
 import { contactPage } from './contacts.service';

@@ -4,7 +4,7 @@ import { ApiError } from '../../../../schemas/api';
 import { AssigneeResult, BulkMoveBody, BulkMoveResult, CopyResult, FastTrackBody, JobAccepted, JobProgress, MoveResult, StageHistory } from '../../../../schemas/pipeline';
 import { OrganizationKey } from '../../../../schemas/role';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
-import { strictBodyValidatorCompiler } from '../../lib/strict-body-validator';
+import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { bulkMoveCandidates } from './bulk-move.service';
 import { assignCandidate, copyToRole } from './candidate-role.service';

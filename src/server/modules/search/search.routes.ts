@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { OrganizationKey } from '../../../../schemas/role';
 import { CandidateSearchPage, ProfileMatch, SearchBody, SearchQuery } from '../../../../schemas/search';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
-import { strictBodyValidatorCompiler } from '../../lib/strict-body-validator';
+import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { quickSearch, searchCandidates, searchProfiles, type SearchVariant } from './search.service';
 
