@@ -17,8 +17,8 @@ export async function benchPublicApi(): Promise<Figure[]> {
   await time(50, () => get('/api/public/organization/acme/'));
   const profile = await time(1000, () => get('/api/public/organization/acme/'));
   const version = await time(1000, () => get('/api/public/version'));
-  // What every save and submit does before checking answers: read the translation, merge the
-  // layers (in Welsh, the product's ~880 texts under Acme's own) and find the compiled form.
+  // What every save and submit does before checking answers: read the translation and find the
+  // merged configuration (in Welsh, the product's ~880 texts under Acme's own) and its compiled form.
   const acme = (await findOrganizationByKey(db, 'acme'))!;
   await time(50, () => applicationForm(db, acme, { language: 'cy' }));
   const formEnglish = await time(500, () => applicationForm(db, acme));
@@ -28,7 +28,7 @@ export async function benchPublicApi(): Promise<Figure[]> {
   return [
     { name: 'GET /api/public/organization/acme/ (inject, PGlite) p50 / p95', value: `${ms(profile.p50)} / ${ms(profile.p95)}` },
     { name: 'GET /api/public/version (inject) p50 / p95', value: `${ms(version.p50)} / ${ms(version.p95)}` },
-    { name: "the form a save is checked against, English: layers merged, compiled form found in the cache (PGlite) p50 / p95", value: `${ms(formEnglish.p50)} / ${ms(formEnglish.p95)}` },
-    { name: "the same in Welsh: the translation read and the product's and Acme's language layers merged in too p50 / p95", value: `${ms(formWelsh.p50)} / ${ms(formWelsh.p95)}` },
+    { name: "the form a save is checked against, English: the merged configuration and its compiled form found by the content of the layers (PGlite) p50 / p95", value: `${ms(formEnglish.p50)} / ${ms(formEnglish.p95)}` },
+    { name: "the same in Welsh: Acme's translation read from the database too p50 / p95", value: `${ms(formWelsh.p50)} / ${ms(formWelsh.p95)}` },
   ];
 }
