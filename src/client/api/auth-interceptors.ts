@@ -98,8 +98,8 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
   const refreshedSession = (refreshToken: string) =>
     acrossTabs.exclusive(async () => {
       const shared = acrossTabs.sharedAuth();
+      if (shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now())) return shared;
       const newest = shared?.refresh_token ?? refreshToken;
-      if (newest !== refreshToken && !isExpired(shared!, now())) return shared!;
       const auth = authRecordFrom(await deps.refresh(newest), now(), deps.sessionTimeoutMinutes());
       // Stored before the lock is released, so the next tab finds it.
       deps.setAuth(auth);

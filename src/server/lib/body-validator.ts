@@ -11,9 +11,10 @@ import { addFormats } from './json-validator';
  * - `bodyValidatorCompiler` (every route, set by buildApp) drops the properties a schema with
  *   `additionalProperties: false` does not allow: a client may send a whole record back and the
  *   fields it may not change (userType, organisation, id) are ignored, never assigned.
- * - `strictBodyValidatorCompiler` refuses them instead (in query strings too), naming each: for bodies where an unknown
- *   name is a mistake the caller must hear about (a misspelt search filter would silently widen
- *   the search). A plugin opts in with `app.setValidatorCompiler(strictBodyValidatorCompiler)`.
+ * - `strictBodyValidatorCompiler` refuses them instead (in query strings too), naming each: for
+ *   bodies where an unknown name is a mistake the caller must hear about (a misspelt search filter
+ *   would silently widen the search). A plugin opts in with
+ *   `app.setValidatorCompiler(strictBodyValidatorCompiler)`.
  */
 
 function makeAjv(options: { coerce: boolean; dropUnknown: boolean }): Ajv {
