@@ -65,7 +65,6 @@ export type OtpRequired = Type.Static<typeof OtpRequired>;
 /** DELETE /api/oauth/access-token */
 export const RevokeRequest = Type.Object({ deviceId: Type.Optional(Text(200)) }, { additionalProperties: false });
 
-/** A short answer to show the user. */
 /** A confirmation (or other message) to show: English, with the code and params to translate it by. */
 export const Message = CodedMessage;
 export type Message = CodedMessage;

@@ -96,13 +96,17 @@ export interface CodedMessage {
 }
 
 /** A list as English says it: "PDF, DOC or DOCX". */
-function englishList(items: readonly string[], conjunction = 'or'): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}` : (items[0] ?? '');
+function englishList(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : (items[0] ?? '');
 }
 
-/** Fills a template's {{placeholders}}; `format` turns a param into text (lists joined as English says them by default). */
-export function fillTemplate(template: string, params: MessageParams = {}, format: (name: string, value: MessageParams[string]) => string = (_name, value) => (Array.isArray(value) ? englishList(value) : String(value))): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? format(name, params[name]!) : whole));
+/** Fills a template's {{placeholders}}; a list param is joined as English says it. */
+export function fillTemplate(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name]!;
+    return Array.isArray(value) ? englishList(value) : String(value);
+  });
 }
 
 /** The message of a code, in English, ready to send: `{ message, code, params }`. Dates are formatted by the caller. */

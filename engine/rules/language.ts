@@ -7,13 +7,15 @@ export const LANGUAGE_PARAM = 'language';
  * site (`remembered`), when still offered; otherwise English.
  */
 export function chooseLanguage(search: string, supported: readonly { code: string }[], remembered?: string | null): string {
-  const offered = (code: string | null | undefined) => {
-    const wanted = code?.trim().toLowerCase();
-    if (!wanted) return undefined;
-    if (wanted === DEFAULT_LANGUAGE) return DEFAULT_LANGUAGE;
-    return supported.find((language) => language.code.toLowerCase() === wanted)?.code;
-  };
-  return offered(new URLSearchParams(search).get(LANGUAGE_PARAM)) ?? offered(remembered) ?? DEFAULT_LANGUAGE;
+  return offeredLanguage(new URLSearchParams(search).get(LANGUAGE_PARAM), supported) ?? offeredLanguage(remembered, supported) ?? DEFAULT_LANGUAGE;
+}
+
+/** A language code as the organisation offers it (English always; case-insensitive), or undefined. */
+export function offeredLanguage(code: string | null | undefined, supported: readonly { code: string }[]): string | undefined {
+  const wanted = code?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  if (wanted === DEFAULT_LANGUAGE) return DEFAULT_LANGUAGE;
+  return supported.find((language) => language.code.toLowerCase() === wanted)?.code;
 }
 
 /** Debug mode (`?debug=true`) flags missing translations instead of falling back silently (spec §8). */

@@ -70,11 +70,10 @@ export function formatAnswer(field: CompiledField, value: unknown, siblings: Rec
     case 'group':
       return Array.isArray(value) ? String(value.length) : texts.notAnswered;
     case 'select':
-      return field.id === 'ethnicity' ? formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value)) : optionLabel(field, value);
-    case 'radio':
-    case 'typeahead':
+      if (field.id === 'ethnicity') return formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value));
       return optionLabel(field, value);
     default:
-      return String(value);
+      // Only fields with options have labels; any other answer is its own text.
+      return optionLabel(field, value);
   }
 }

@@ -98,9 +98,8 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
   const refreshedSession = (refreshToken: string) =>
     acrossTabs.exclusive(async () => {
       const shared = acrossTabs.sharedAuth();
-      if (shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now())) return shared;
-      const newest = shared?.refresh_token ?? refreshToken;
-      const auth = authRecordFrom(await deps.refresh(newest), now(), deps.sessionTimeoutMinutes());
+      const refreshedElsewhere = shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now());
+      const auth = refreshedElsewhere ? shared : authRecordFrom(await deps.refresh(shared?.refresh_token ?? refreshToken), now(), deps.sessionTimeoutMinutes());
       // Stored before the lock is released, so the next tab finds it.
       deps.setAuth(auth);
       return auth;
@@ -110,7 +109,6 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
     refreshing = true;
     refreshedSession(refreshToken)
       .then((auth) => {
-        deps.setAuth(auth);
         const waiting = queue;
         queue = [];
         for (const item of waiting) replay(item.config, auth.access_token).then(item.resolve, item.reject);

@@ -29,7 +29,7 @@ function sentMessage(value: unknown): SentMessage | null {
  * The message of an API error body, in the order of spec §8: the first item of an errors list, a
  * plain string body, error_description (OAuth), message; null when there is none.
  */
-export function sentMessageOf(body: unknown): SentMessage | null {
+function sentMessageOf(body: unknown): SentMessage | null {
   if (nonEmptyString(body)) return { message: body };
   if (!body || typeof body !== 'object') return null;
   const record = body as Record<string, unknown>;

@@ -1,13 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import { shownLanguage } from '../i18n';
 import { useOrganization } from '../state/site';
 import { fieldErrors, translatedMessage, userFacingMessage, type MessageTranslator, type SentMessage } from './errors';
 
 /** Server messages in the page's language (decision 0018), through the page's i18next instance. */
-export function useMessageTranslator(): MessageTranslator {
+function useMessageTranslator(): MessageTranslator {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  const language = shownLanguage(i18n);
   return useMemo(() => ({ exists: (key) => i18n.exists(key), t: (key, values) => String(t(key as never, values as never)), language }), [t, i18n, language]);
 }
 

@@ -33,6 +33,8 @@ export class HttpError extends Error {
 export const notFound = (text: ErrorText): HttpError => new HttpError(404, text);
 export const badRequest = (text: ErrorText, errors?: FieldError[]): HttpError => new HttpError(400, text, errors);
 export const forbidden = (text: ErrorText): HttpError => new HttpError(403, text);
+/** A problem with one field: the error's message is the field's too (a form shows it at the top and beside the field). */
+export const fieldProblem = (status: number, field: string, text: CodedMessage): HttpError => new HttpError(status, text, [{ field, ...text }]);
 /** Someone else changed the record since the caller read it (optimistic concurrency). */
 export const conflict = (text: ErrorText): HttpError => new HttpError(409, text);
 export const tooManyRequests = (text: ErrorText, retryAfterSeconds: number): HttpError =>

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import { DEFAULT_LANGUAGE, offeredLanguage } from '../../../engine/rules/language';
 import type { OrganizationRecord } from '../modules/organizations/organization.repository';
 
 /**
@@ -8,9 +8,9 @@ import type { OrganizationRecord } from '../modules/organizations/organization.r
  * sets to the page's language. Undefined when the request names none the organisation offers.
  */
 export function requestLanguage(request: FastifyRequest, organization: Pick<OrganizationRecord, 'additional_language_support'>): string | undefined {
-  const offered = [DEFAULT_LANGUAGE, ...organization.additional_language_support.map((l) => l.code)];
+  const supported = organization.additional_language_support;
   const query = (request.query as { language?: unknown } | undefined)?.language;
-  if (typeof query === 'string') return offered.find((code) => code.toLowerCase() === query.toLowerCase());
+  if (typeof query === 'string') return offeredLanguage(query, supported);
   if (!request.headers['accept-language']) return undefined;
-  return request.accepts().language(offered) || undefined;
+  return request.accepts().language([DEFAULT_LANGUAGE, ...supported.map((l) => l.code)]) || undefined;
 }

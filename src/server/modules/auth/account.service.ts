@@ -8,7 +8,7 @@ import type { FieldError } from '../../../../schemas/api';
 import { message, type CodedMessage } from '../../../../schemas/messages';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
-import { badRequest, forbidden } from '../../lib/http-error';
+import { badRequest, fieldProblem, forbidden } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
 import type { OrganizationRecord } from '../organizations/organization.repository';
@@ -250,7 +250,7 @@ export async function checkOtp(ctx: PublicContext, rawEmail: string, code: strin
   const ok = user ? await checkOtpCode(ctx.db, ctx.organization.id, user.id, code) : false;
   if (!user || !ok) {
     await recordSignIn(ctx.db, ctx.caller, email, false);
-    throw badRequest(message('wrongCode'), [{ field: 'code', ...message('wrongCode') }]);
+    throw fieldProblem(400, 'code', message('wrongCode'));
   }
   await recordSignIn(ctx.db, ctx.caller, email, true);
   return createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });

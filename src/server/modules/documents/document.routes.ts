@@ -5,9 +5,9 @@ import { Type } from 'typebox';
 import { DocumentRef, DocumentType } from '../../../../schemas/application';
 import { ApiError } from '../../../../schemas/api';
 import { Message } from '../../../../schemas/auth';
-import { message, type CodedMessage } from '../../../../schemas/messages';
+import { message } from '../../../../schemas/messages';
 import { OrganizationKey } from '../../../../schemas/role';
-import { HttpError } from '../../lib/http-error';
+import { fieldProblem } from '../../lib/http-error';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { authenticate, viewerOf } from '../../plugins/auth';
 import { changeDocumentType, deleteDocument, downloadDocument, downloadPhoto, fileTooLarge, MAX_UPLOAD_BYTES, uploadDocument, type Upload } from './document.service';
@@ -27,14 +27,13 @@ const uploadDoc = 'multipart/form-data with one file part; its type is found fro
 
 /** The one file of a multipart request, read whole (the route's size cap stops a larger one early). */
 async function readUpload(request: FastifyRequest, fieldId: string): Promise<Upload> {
-  const fail = (status: number, text: CodedMessage) => new HttpError(status, text, [{ field: fieldId, ...text }]);
-  if (!request.isMultipart()) throw fail(415, message('sendMultipart'));
+  if (!request.isMultipart()) throw fieldProblem(415, fieldId, message('sendMultipart'));
   const part = await request.file();
-  if (!part) throw fail(400, message('selectFile'));
+  if (!part) throw fieldProblem(400, fieldId, message('selectFile'));
   try {
     return { fieldId, fileName: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, fileTooLarge(MAX_UPLOAD_BYTES));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldProblem(413, fieldId, fileTooLarge(MAX_UPLOAD_BYTES));
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { message, type CodedMessage } from '../../../../schemas/messages';
 import { isHiringManager } from '../../../../engine/rules/roles';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, conflict, fieldProblem, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import { ownDraft, visibleApplication } from '../applications/application-access';
 import { updateApplication } from '../applications/application.repository';
@@ -66,11 +66,10 @@ export interface Upload {
 export async function uploadDocument(db: Db, viewer: Viewer, applicationId: string, upload: Upload, language?: string): Promise<DocumentRef> {
   const application = await ownDraft(db, viewer, applicationId);
   const field = await fileQuestion(db, viewer, application.role_id, upload.fieldId, language);
-  const problem = (text: CodedMessage, status = 400) => new HttpError(status, text, [{ field: upload.fieldId, ...text }]);
-  if (upload.bytes.byteLength === 0) throw problem(message('fileEmpty'));
-  if (field.maxBytes && upload.bytes.byteLength > field.maxBytes) throw problem(fileTooLarge(field.maxBytes), 413);
+  if (upload.bytes.byteLength === 0) throw fieldProblem(400, upload.fieldId, message('fileEmpty'));
+  if (field.maxBytes && upload.bytes.byteLength > field.maxBytes) throw fieldProblem(413, upload.fieldId, fileTooLarge(field.maxBytes));
   const contentType = detectContentType(upload.bytes);
-  if (!contentType || !(field.accept ?? []).includes(contentType)) throw problem(message('fileType', { types: typeNames(field.accept ?? []) }), 415);
+  if (!contentType || !(field.accept ?? []).includes(contentType)) throw fieldProblem(415, upload.fieldId, message('fileType', { types: typeNames(field.accept ?? []) }));
   const stored = await insertDocument(db, {
     organizationId: viewer.organization.id,
     applicationId: application.id,
@@ -140,13 +139,12 @@ export async function changeDocumentType(db: Db, viewer: Viewer, applicationId: 
   const application = hiringSide ? await visibleApplication(db, viewer, applicationId) : await ownDraft(db, viewer, applicationId);
   const document = (await findApplicationDocuments(db, viewer.organization.id, application.id)).find((d) => d.id === documentId);
   if (!document) throw noDocument(documentId);
-  if (!TYPED_FIELDS.includes(document.field_id)) throw badRequest(message('notATypedDocument'), [{ field: 'docId', ...message('notATypedDocument') }]);
+  if (!TYPED_FIELDS.includes(document.field_id)) throw fieldProblem(400, 'docId', message('notATypedDocument'));
   const target = DOCUMENT_TYPE_FIELDS[type];
   if (document.field_id === target) return toDocumentRef(document);
   const field = await fileQuestion(db, viewer, application.role_id, target);
   if (!(field.accept ?? []).includes(document.content_type)) {
-    const mismatch = message('documentTypeMismatch', { types: typeNames(field.accept ?? []), type: target });
-    throw badRequest(mismatch, [{ field: 'type', ...mismatch }]);
+    throw fieldProblem(400, 'type', message('documentTypeMismatch', { types: typeNames(field.accept ?? []), type: target }));
   }
   const answers = application.answers;
   const answerId = (fieldId: string) => (answers[fieldId] as { id?: unknown } | undefined)?.id;

@@ -5,7 +5,7 @@ import { compile } from '../../../../engine/forms/compile';
 import { compileProfile } from '../../../../engine/forms/profile';
 import type { CompileContext, CompiledForm } from '../../../../engine/forms/types';
 import { validateApplication, validateStep } from '../../../../engine/forms/validate';
-import { DEFAULT_LANGUAGE } from '../../../../engine/rules/language';
+import { DEFAULT_LANGUAGE, offeredLanguage } from '../../../../engine/rules/language';
 import type { Configuration } from '../../../../schemas/configuration';
 import { message } from '../../../../schemas/messages';
 import type { UserType } from '../../../../schemas/organization';
@@ -43,8 +43,7 @@ const MERGED_LIMIT = 64;
  * organisation's, then the role's own language layer), with the compile context of the request.
  */
 async function mergedConfiguration(db: Db, organization: OrganizationRecord, request: FormRequest): Promise<{ configuration: Configuration; context: CompileContext }> {
-  const supported = organization.additional_language_support.some((l) => l.code === request.language);
-  const language = supported ? request.language! : DEFAULT_LANGUAGE;
+  const language = offeredLanguage(request.language, organization.additional_language_support) ?? DEFAULT_LANGUAGE;
   const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
   const layers = [organization.default_configuration, organization.form_configuration, request.role?.formConfiguration, translation?.configuration, request.role?.languageConfiguration];
   const key = `${language}|${JSON.stringify(layers)}`;

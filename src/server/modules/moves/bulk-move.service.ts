@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/uuid';
 import { roleOf } from '../roles/role.service';
 import { matchingApplications } from '../search/candidate-filter';
 import type { Viewer } from '../users/user.service';
-import { isActiveStage, refreshCandidateStatuses } from './candidate-statuses';
+import { isActiveStage, refreshCandidateStatuses } from '../profiles/candidate-status.service';
 import { bulkMove, findHiringUser, findMatchingApplications, findRoleApplicationsById, type BulkCandidate } from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
 

@@ -6,7 +6,7 @@ import type { ApplicationRow, NewApplicationRow } from '../../db/types';
 import { searchColumns } from '../applications/search-columns';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import type { RoleRecord } from '../roles/role.repository';
-import { refreshCandidateStatuses } from './candidate-statuses';
+import { refreshCandidateStatuses } from '../profiles/candidate-status.service';
 import { insertStageHistory } from '../applications/application.repository';
 import { copyDocuments, findDocumentIds, insertApplications } from './move.repository';
 

@@ -26,7 +26,7 @@ export async function lockPipelineApplication(trx: Db, organizationId: string, i
     .executeTakeFirst();
 }
 
-/** The same, read without a lock (checks before a job is queued). */
+/** The same, read without a lock: every hiring-side read of a pipeline application, and the checks before a job is queued. */
 export async function findPipelineApplications(db: Db, organizationId: string, ids: readonly string[]): Promise<ApplicationRow[]> {
   if (ids.length === 0) return [];
   return db

@@ -7,7 +7,7 @@ import { conflict } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import { noApplication, pipelineApplication } from '../applications/application-access';
 import type { Viewer } from '../users/user.service';
-import { isActiveStage, refreshCandidateStatuses } from './candidate-statuses';
+import { isActiveStage, refreshCandidateStatuses } from '../profiles/candidate-status.service';
 import { insertStageHistory } from '../applications/application.repository';
 import { findHistory, findLastMove, lockPipelineApplication, markUndone, moveApplication } from './move.repository';
 import { assertMovable, checkedTarget } from './move-rules';

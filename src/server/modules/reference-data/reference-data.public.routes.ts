@@ -4,7 +4,7 @@ import { isValidPostCode, normalisePostCode } from '../../../../engine/validatio
 import { ApiError } from '../../../../schemas/api';
 import { message } from '../../../../schemas/messages';
 import { Country, PostCodeCheck, University, UniversitySearch } from '../../../../schemas/reference-data';
-import { badRequest } from '../../lib/http-error';
+import { fieldProblem } from '../../lib/http-error';
 import { COUNTRIES, searchUniversities } from './reference-data.service';
 
 /** Public lists of spec §7: universities, countries and the post-code check. */
@@ -40,7 +40,7 @@ export const publicReferenceDataRoutes: FastifyPluginAsyncTypebox = async (app) 
     },
     async (request) => {
       const { postCode } = request.query;
-      if (!isValidPostCode(postCode)) throw badRequest(message('invalidPostCode'), [{ field: 'postCode', ...message('invalidPostCode') }]);
+      if (!isValidPostCode(postCode)) throw fieldProblem(400, 'postCode', message('invalidPostCode'));
       return { postCode: normalisePostCode(postCode), valid: true as const };
     },
   );

@@ -41,7 +41,7 @@ export async function findRoleById(db: Db, organizationId: string, roleId: strin
   return selectRoles(db, organizationId).where('id', '=', roleId).executeTakeFirst();
 }
 
-/** LIKE pattern for a term typed by someone: its % and _ match themselves. */
+/** The public role search: live roles of the organisation that match every filter given. */
 function publicFilters(organizationId: string, filters: RoleFilters) {
   return (eb: ExpressionBuilder<Database, 'roles'>) => {
     const conditions = [eb('organization_id', '=', organizationId), eb('status', '=', 'ACTIVE')];

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteListType } from '../../../../../engine/fields/types';
+import { optionLabel } from '../../../../../engine/screens/format';
 import * as formStyles from '../../../ui/form/form.css';
 import { visuallyHidden } from '../../../ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
@@ -42,7 +43,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   // In a language with names for the list's answers, the box shows and searches those names while
   // the answer stays the list's own (so hiring teams search one set of subjects).
   const labels = field?.optionLabels;
-  const labelOf = (answer: string) => labels?.[answer] ?? answer;
+  const labelOf = (answer: string) => (field ? optionLabel(field, answer) : answer);
   const text = typeof value === 'string' ? labelOf(value) : '';
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
