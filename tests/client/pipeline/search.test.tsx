@@ -217,6 +217,34 @@ describe('selection and bulk moves', () => {
     expect(polls).toBe(2);
   });
 
+  it('stops asking for a fast-track job once its panel has gone (the selection changed), and never clears a newer selection', async () => {
+    let polls = 0;
+    startHiring(stateUrl({ roleId: 'r1' }), (call) => {
+      if (call.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3') return { status: 202, data: { jobId: 'j1' } };
+      if (call.url === '/v1/jobs/j1') {
+        polls += 1;
+        const reply = { status: 200, data: polls < 3 ? { id: 'j1', status: 'running', total: 2, done: 1, skipped: 0 } : { id: 'j1', status: 'done', total: 2, done: 2, skipped: 0 } };
+        // Slow enough that the panel goes while the first answer is on its way.
+        return new Promise((resolve) => setTimeout(() => resolve(reply), 300));
+      }
+      return handler(0)(call);
+    });
+    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    const group = await screen.findByRole('group', { name: 'Fast-track to another role' });
+    fireEvent.change(within(group).getByLabelText('Fast-track to role'), { target: { value: 'r2' } });
+    fireEvent.change(within(group).getByLabelText('At stage'), { target: { value: '3' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Fast-track 1 candidate' }));
+    await screen.findByText('Fast-track queued…');
+    await waitFor(() => expect(polls).toBe(1));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Fast-track to another role' })).toBeNull());
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(polls).toBe(1);
+    expect(screen.getByRole('checkbox', { name: 'Select Grace Hopper' })).toHaveProperty('checked', true);
+  });
+
   it('cancelling the confirmation moves nothing', async () => {
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), handler(1));
     await screen.findByText('57 candidates found', undefined, { timeout: 5000 });

@@ -12,7 +12,7 @@ import { SelectField } from '../../ui/form/select-field';
 import * as styles from './pipeline.css';
 
 /** How often the job's progress is asked for while it runs. */
-export const FAST_TRACK_POLL_MS = 500;
+const FAST_TRACK_POLL_MS = 500;
 
 interface FastTrackProps {
   stages: readonly OrganizationStage[];
@@ -38,13 +38,22 @@ export function FastTrack({ stages, roles, applicationIds, roleId, onDone }: Fas
   const [stageId, setStageId] = useState<number>(stages[0]?.id ?? 0);
   const [progress, setProgress] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Gone (the selection changed): a reply still on its way must not poll again or end a newer selection.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
   const target = others.find((role) => role.id === targetRoleId) ?? others[0];
   const stage = stages.find((s) => s.id === stageId);
 
   const poll = (jobId: string, roleName: string) => {
     fetchJob(jobId).then(
       (job) => {
+        if (!shown.current) return;
         if (job.status === 'done') {
           setProgress(null);
           showToast({ kind: 'success', message: t('pipeline.fastTrack.done', { count: job.done - job.skipped, role: roleName, skipped: job.skipped }) });
@@ -58,6 +67,7 @@ export function FastTrack({ stages, roles, applicationIds, roleId, onDone }: Fas
         }
       },
       (error: unknown) => {
+        if (!shown.current) return;
         setProgress(null);
         showToast({ kind: 'error', message: apiMessage(error) });
       },
@@ -68,7 +78,7 @@ export function FastTrack({ stages, roles, applicationIds, roleId, onDone }: Fas
     if (!target || !stage || applicationIds.length === 0) return;
     setProgress(t('pipeline.fastTrack.queued'));
     fastTrack(applicationIds, target.id, stage.id).then(
-      ({ jobId }) => poll(jobId, target.value),
+      ({ jobId }) => shown.current && poll(jobId, target.value),
       (error: unknown) => {
         setProgress(null);
         showToast({ kind: 'error', message: apiMessage(error) });
