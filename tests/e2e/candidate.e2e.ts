@@ -58,9 +58,18 @@ function keyboardDriver(page: Page): Driver {
       await expect.poll(() => box.inputValue()).toBe(suggestion);
     },
     upload: async (input, file) => {
-      await tabTo(page, input);
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
-      await chooser.setFiles(file);
+      // Just after a page appears the app may still move focus once (to <main> after a navigation,
+      // to the step heading after Continue): if Space did not reach the input, tab to it again.
+      for (let attempt = 1; ; attempt += 1) {
+        await tabTo(page, input);
+        try {
+          const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), page.keyboard.press('Space')]);
+          await chooser.setFiles(file);
+          return;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
     },
   };
 }
