@@ -1,9 +1,9 @@
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seedDemoData } from '../src/server/db/seed';
-import { applicationForm } from '../src/server/modules/forms/form.service';
-import { findOrganizationByKey } from '../src/server/modules/organizations/organization.repository';
+import { buildApp } from '#server/app';
+import { openDatabase } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedDemoData } from '#server/db/seed';
+import { applicationForm } from '#server/modules/forms/form.service';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { ms, time, type Figure } from './support';
 
 /** The public organisation profile through the whole Fastify stack (inject), on in-memory PGlite. */
@@ -26,9 +26,18 @@ export async function benchPublicApi(): Promise<Figure[]> {
   await app.close();
   await db.destroy();
   return [
-    { name: 'GET /api/public/organization/acme/ (inject, PGlite) p50 / p95', value: `${ms(profile.p50)} / ${ms(profile.p95)}` },
+    {
+      name: 'GET /api/public/organization/acme/ (inject, PGlite) p50 / p95',
+      value: `${ms(profile.p50)} / ${ms(profile.p95)}`,
+    },
     { name: 'GET /api/public/version (inject) p50 / p95', value: `${ms(version.p50)} / ${ms(version.p95)}` },
-    { name: "the form a save is checked against, English: the merged configuration and its compiled form found by the content of the layers (PGlite) p50 / p95", value: `${ms(formEnglish.p50)} / ${ms(formEnglish.p95)}` },
-    { name: "the same in Welsh: Acme's translation read from the database too p50 / p95", value: `${ms(formWelsh.p50)} / ${ms(formWelsh.p95)}` },
+    {
+      name: 'the form a save is checked against, English: the merged configuration and its compiled form found by the content of the layers (PGlite) p50 / p95',
+      value: `${ms(formEnglish.p50)} / ${ms(formEnglish.p95)}`,
+    },
+    {
+      name: "the same in Welsh: Acme's translation read from the database too p50 / p95",
+      value: `${ms(formWelsh.p50)} / ${ms(formWelsh.p95)}`,
+    },
   ];
 }

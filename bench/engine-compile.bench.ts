@@ -1,14 +1,26 @@
-import productDefault from '../configs/default-configuration.json';
-import { compile, compileUncached, mergeConfigurations, validateStep, type CompileContext } from '../engine';
-import type { Configuration, CustomQuestion } from '../schemas/configuration';
+import productDefault from '#configs/default-configuration.json';
+import { compile, compileUncached, mergeConfigurations, validateStep, type CompileContext } from '#engine';
+import type { Configuration, CustomQuestion } from '#schemas/configuration';
 import { ms, time, type Figure } from './support';
 
 const CONTEXT: CompileContext = { language: 'en', edition: 'ats', userType: 'CANDIDATE', today: '2026-11-21' };
-const TYPES: CustomQuestion['type'][] = ['text', 'textarea', 'number', 'select', 'radio', 'checkboxes', 'yesno', 'date'];
+const TYPES: CustomQuestion['type'][] = [
+  'text',
+  'textarea',
+  'number',
+  'select',
+  'radio',
+  'checkboxes',
+  'yesno',
+  'date',
+];
 
 /** The product default plus custom questions: a configuration of `fields` visible fields in all. */
 export function largeConfiguration(fields: number): Configuration {
-  const catalogueFields = compile(productDefault as Configuration, CONTEXT).steps.reduce((n, s) => n + s.fieldIds.length, 0);
+  const catalogueFields = compile(productDefault as Configuration, CONTEXT).steps.reduce(
+    (n, s) => n + s.fieldIds.length,
+    0,
+  );
   const custom: CustomQuestion[] = Array.from({ length: Math.max(0, fields - catalogueFields) }, (_, i) => {
     const type = TYPES[i % TYPES.length]!;
     const needsOptions = type === 'select' || type === 'radio' || type === 'checkboxes';
@@ -39,10 +51,30 @@ export async function benchEngineCompile(): Promise<Figure[]> {
   validateStep(form, 'questions', {});
   const validation = await time(500, (i) => validateStep(form, 'questions', { question0: `answer ${i}` }));
   return [
-    { name: `compile, ${fieldCount} fields, first call in a fresh process`, value: ms(first), note: 'includes JIT warm-up of the engine code' },
-    { name: `compile, ${fieldCount} fields, cold (uncached) p50 / p95`, value: `${ms(cold.p50)} / ${ms(cold.p95)}`, target: '< 10 ms', met: cold.p95 < 10 },
-    { name: `compile, ${fieldCount} fields, cached, same configuration object p50 / p95`, value: `${ms(cached.p50)} / ${ms(cached.p95)}` },
-    { name: `compile, ${fieldCount} fields, cached, equal configuration (a new object) p50 / p95`, value: `${ms(cachedEqual.p50)} / ${ms(cachedEqual.p95)}`, note: 'hash of the inputs + map look-up' },
-    { name: `validate the ${questions.fieldIds.length}-field step p50 / p95`, value: `${ms(validation.p50)} / ${ms(validation.p95)}`, note: 'Ajv validator compiled once per schema' },
+    {
+      name: `compile, ${fieldCount} fields, first call in a fresh process`,
+      value: ms(first),
+      note: 'includes JIT warm-up of the engine code',
+    },
+    {
+      name: `compile, ${fieldCount} fields, cold (uncached) p50 / p95`,
+      value: `${ms(cold.p50)} / ${ms(cold.p95)}`,
+      target: '< 10 ms',
+      met: cold.p95 < 10,
+    },
+    {
+      name: `compile, ${fieldCount} fields, cached, same configuration object p50 / p95`,
+      value: `${ms(cached.p50)} / ${ms(cached.p95)}`,
+    },
+    {
+      name: `compile, ${fieldCount} fields, cached, equal configuration (a new object) p50 / p95`,
+      value: `${ms(cachedEqual.p50)} / ${ms(cachedEqual.p95)}`,
+      note: 'hash of the inputs + map look-up',
+    },
+    {
+      name: `validate the ${questions.fieldIds.length}-field step p50 / p95`,
+      value: `${ms(validation.p50)} / ${ms(validation.p95)}`,
+      note: 'Ajv validator compiled once per schema',
+    },
   ];
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import lists from '../configs/reference-data/lists.json' with { type: 'json' };
-import universities from '../configs/reference-data/universities.json' with { type: 'json' };
-import { defaultSubStage, orderedSubStages } from '../engine/pipeline/organization-stages';
-import type { OrganizationStage } from '../schemas/pipeline';
-import type { Db } from '../src/server/db/client';
+import lists from '#configs/reference-data/lists.json' with { type: 'json' };
+import universities from '#configs/reference-data/universities.json' with { type: 'json' };
+import { defaultSubStage, orderedSubStages } from '#engine/pipeline/organization-stages';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { Db } from '#server/db/client';
 
 /*
  * Fills one organisation with a realistic hiring pipeline for the search benchmark (issue 6):
@@ -48,17 +48,128 @@ export interface GenerateResult {
 }
 
 const FIRST_NAMES = [
-  'Olivia', 'Amelia', 'Isla', 'Ava', 'Mia', 'Ivy', 'Lily', 'Isabella', 'Rosie', 'Sophia', 'Grace', 'Freya', 'Willow', 'Emily', 'Ella', 'Poppy',
-  'Evie', 'Aisha', 'Priya', 'Fatima', 'Zara', 'Chloe', 'Hannah', 'Sofia', 'Maya', 'Noah', 'Oliver', 'George', 'Arthur', 'Muhammad', 'Leo',
-  'Harry', 'Oscar', 'Archie', 'Henry', 'Theodore', 'Freddie', 'Jack', 'Charlie', 'Thomas', 'Jacob', 'Alfie', 'Samuel', 'William', 'Joshua',
-  'Adam', 'Ethan', 'Daniel', 'Rohan', 'Arjun', 'Kwame', 'Chen', 'Wei', 'Mei', 'Yusuf', 'Omar', 'Ibrahim', 'Lucas', 'Max', 'Ada',
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Ava',
+  'Mia',
+  'Ivy',
+  'Lily',
+  'Isabella',
+  'Rosie',
+  'Sophia',
+  'Grace',
+  'Freya',
+  'Willow',
+  'Emily',
+  'Ella',
+  'Poppy',
+  'Evie',
+  'Aisha',
+  'Priya',
+  'Fatima',
+  'Zara',
+  'Chloe',
+  'Hannah',
+  'Sofia',
+  'Maya',
+  'Noah',
+  'Oliver',
+  'George',
+  'Arthur',
+  'Muhammad',
+  'Leo',
+  'Harry',
+  'Oscar',
+  'Archie',
+  'Henry',
+  'Theodore',
+  'Freddie',
+  'Jack',
+  'Charlie',
+  'Thomas',
+  'Jacob',
+  'Alfie',
+  'Samuel',
+  'William',
+  'Joshua',
+  'Adam',
+  'Ethan',
+  'Daniel',
+  'Rohan',
+  'Arjun',
+  'Kwame',
+  'Chen',
+  'Wei',
+  'Mei',
+  'Yusuf',
+  'Omar',
+  'Ibrahim',
+  'Lucas',
+  'Max',
+  'Ada',
 ];
 const LAST_NAMES = [
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Robinson', 'Wright', 'Thompson', 'Evans',
-  'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Thomas', 'Clarke', 'Jackson', 'Wood', 'Harris', 'Edwards', 'Turner', 'Martin', 'Cooper',
-  'Hill', 'Ward', 'Hughes', 'Moore', 'Clark', 'King', 'Harrison', 'Lewis', 'Baker', 'Lee', 'Allen', 'Morris', 'Khan', 'Scott', 'Watson',
-  'Davis', 'Parker', 'James', 'Bennett', 'Young', 'Phillips', 'Richardson', 'Mitchell', 'Ali', 'Begum', 'Singh', 'Okafor', 'Mensah',
-  'Nguyen', 'Wong', 'Lovelace', 'Murphy', 'Kelly',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Thomas',
+  'Clarke',
+  'Jackson',
+  'Wood',
+  'Harris',
+  'Edwards',
+  'Turner',
+  'Martin',
+  'Cooper',
+  'Hill',
+  'Ward',
+  'Hughes',
+  'Moore',
+  'Clark',
+  'King',
+  'Harrison',
+  'Lewis',
+  'Baker',
+  'Lee',
+  'Allen',
+  'Morris',
+  'Khan',
+  'Scott',
+  'Watson',
+  'Davis',
+  'Parker',
+  'James',
+  'Bennett',
+  'Young',
+  'Phillips',
+  'Richardson',
+  'Mitchell',
+  'Ali',
+  'Begum',
+  'Singh',
+  'Okafor',
+  'Mensah',
+  'Nguyen',
+  'Wong',
+  'Lovelace',
+  'Murphy',
+  'Kelly',
 ];
 const ROLE_KINDS: Array<{ type: string; level: string; title: string }> = [
   { type: 'Graduate programme', level: 'Entry level', title: 'Graduate' },
@@ -69,11 +180,31 @@ const ROLE_KINDS: Array<{ type: string; level: string; title: string }> = [
   { type: 'Experienced hire', level: 'Mid level', title: 'Analyst' },
   { type: 'Experienced hire', level: 'Senior', title: 'Senior Associate' },
 ];
-const DEPARTMENTS = ['Strategy', 'Technology', 'Data and analytics', 'Finance', 'People', 'Operations', 'Risk', 'Sustainability', 'Corporate', 'Digital'];
+const DEPARTMENTS = [
+  'Strategy',
+  'Technology',
+  'Data and analytics',
+  'Finance',
+  'People',
+  'Operations',
+  'Risk',
+  'Sustainability',
+  'Corporate',
+  'Digital',
+];
 const LOCATIONS = ['London', 'Manchester', 'Edinburgh', 'Cardiff', 'Birmingham', 'Leeds', 'Bristol', 'Remote'];
 const EMPLOYMENT_TYPES = ['Permanent', 'Permanent', 'Permanent', 'Fixed term', 'Part time'];
 const WORK_TYPES = ['Hybrid', 'On-site', 'Remote'];
-const SOURCES = ['Careers site', 'Careers site', 'Careers site', 'LinkedIn', 'Job board', 'University fair', 'Referral', 'Agency'];
+const SOURCES = [
+  'Careers site',
+  'Careers site',
+  'Careers site',
+  'LinkedIn',
+  'Job board',
+  'University fair',
+  'Referral',
+  'Agency',
+];
 const DEGREE_CLASSES = lists.DEGREE_CLASS;
 const DEGREE_WEIGHTS = [20, 45, 18, 3, 2, 4, 3, 5];
 const PERMIT_TYPES = lists.PERMIT_TYPE;
@@ -82,7 +213,9 @@ const PERMIT_WEIGHTS = [70, 8, 4, 6, 6, 3, 2, 1];
 /** `values` repeated by weight into a list of about `slots` entries: picking one uniformly follows the weights. */
 function weighted<T>(values: readonly T[], weights: readonly number[], slots = 1000): T[] {
   const total = weights.reduce((a, b) => a + b, 0);
-  return values.flatMap((value, i) => Array.from({ length: Math.max(1, Math.round(((weights[i] ?? 0) / total) * slots)) }, () => value));
+  return values.flatMap((value, i) =>
+    Array.from({ length: Math.max(1, Math.round(((weights[i] ?? 0) / total) * slots)) }, () => value),
+  );
 }
 
 interface Position {
@@ -99,7 +232,8 @@ export function stageSpread(stages: readonly OrganizationStage[]): Position[] {
   const groupShare: Record<string, number> = { REJECTED: 0.29, OFFERS: 0.015, HIRED: 0.01 };
   const inGroup = (g: string) => ordered.filter((s) => s.groupStage === g);
   const open = ordered.filter((s) => !s.groupStage);
-  const openShare = 1 - Object.entries(groupShare).reduce((sum, [g, share]) => sum + (inGroup(g).length ? share : 0), 0);
+  const openShare =
+    1 - Object.entries(groupShare).reduce((sum, [g, share]) => sum + (inGroup(g).length ? share : 0), 0);
   const stageWeights = new Map<number, number>();
   const geometric = open.map((_, i) => 0.45 ** i);
   const geometricTotal = geometric.reduce((a, b) => a + b, 0);
@@ -107,7 +241,12 @@ export function stageSpread(stages: readonly OrganizationStage[]): Position[] {
   for (const [group, share] of Object.entries(groupShare)) {
     const members = inGroup(group);
     // Rejected (16) far outweighs Withdrew (15) within REJECTED.
-    members.forEach((s) => stageWeights.set(s.id, (share * (s.id === 15 ? 0.15 : 1)) / members.reduce((sum, m) => sum + (m.id === 15 ? 0.15 : 1), 0)));
+    members.forEach((s) =>
+      stageWeights.set(
+        s.id,
+        (share * (s.id === 15 ? 0.15 : 1)) / members.reduce((sum, m) => sum + (m.id === 15 ? 0.15 : 1), 0),
+      ),
+    );
   }
   const positions: Position[] = [];
   const weights: number[] = [];
@@ -116,7 +255,10 @@ export function stageSpread(stages: readonly OrganizationStage[]): Position[] {
     const main = defaultSubStage(stage);
     for (const sub of subs) {
       positions.push({ stageId: stage.id, substageId: sub.id, status: sub.codeStage, depth });
-      weights.push((stageWeights.get(stage.id) ?? 0) * (subs.length === 1 ? 1 : sub.id === main?.id ? 0.6 : 0.4 / (subs.length - 1)));
+      weights.push(
+        (stageWeights.get(stage.id) ?? 0) *
+          (subs.length === 1 ? 1 : sub.id === main?.id ? 0.6 : 0.4 / (subs.length - 1)),
+      );
     }
   });
   return weighted(positions, weights, 2000);
@@ -126,10 +268,14 @@ export function stageSpread(stages: readonly OrganizationStage[]): Position[] {
 const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
 const intArray = (values: readonly number[]) => sql`${[...values]}::int[]`;
 /** One element of a 1-based SQL array, chosen by a random number r in [0, 1). */
-const pick = (array: RawBuilder<unknown>, length: number, r: RawBuilder<unknown>) => sql`(${array})[1 + floor((${r}) * ${length}::int)::int]`;
+const pick = (array: RawBuilder<unknown>, length: number, r: RawBuilder<unknown>) =>
+  sql`(${array})[1 + floor((${r}) * ${length}::int)::int]`;
 
 /** Drops a table's indexes but those of its constraints (primary key); their definitions, to build them again. */
-async function dropIndexes(db: Db, table: 'applications' | 'users'): Promise<Array<{ indexname: string; indexdef: string }>> {
+async function dropIndexes(
+  db: Db,
+  table: 'applications' | 'users',
+): Promise<Array<{ indexname: string; indexdef: string }>> {
   const indexes = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes
     where schemaname = current_schema() and tablename = ${table}
@@ -144,11 +290,25 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
   const roleCount = options.roles ?? 200;
   const total = options.applications;
   const batch = options.batch ?? 250_000;
-  const organization = await db.selectFrom('organizations').select(['id', 'subdomain', 'stages']).where('id', '=', options.organizationId).executeTakeFirstOrThrow();
+  const organization = await db
+    .selectFrom('organizations')
+    .select(['id', 'subdomain', 'stages'])
+    .where('id', '=', options.organizationId)
+    .executeTakeFirstOrThrow();
   const spread = stageSpread(organization.stages);
-  const hiring = await db.selectFrom('users').select('id').where('organization_id', '=', organization.id).where('user_type', 'in', ['HIRING_MANAGER', 'HIRING_MANAGER_ADMIN']).orderBy('email').execute();
+  const hiring = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organization.id)
+    .where('user_type', 'in', ['HIRING_MANAGER', 'HIRING_MANAGER_ADMIN'])
+    .orderBy('email')
+    .execute();
   const tag = randomBytes(3).toString('hex');
-  const metricKeys = organization.stages.flatMap((s) => s.metrics.filter((m) => m.metricType === 'NUMBER' || m.metricType === 'PERCENT').map((m) => ({ stageId: s.id, key: m.key, max: m.max ?? (m.metricType === 'PERCENT' ? 100 : 5) })));
+  const metricKeys = organization.stages.flatMap((s) =>
+    s.metrics
+      .filter((m) => m.metricType === 'NUMBER' || m.metricType === 'PERCENT')
+      .map((m) => ({ stageId: s.id, key: m.key, max: m.max ?? (m.metricType === 'PERCENT' ? 100 : 5) })),
+  );
 
   return db.connection().execute(async (conn) => {
     await sql`select setseed(${options.seed ?? 0.42})`.execute(conn);
@@ -167,7 +327,14 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
              case when d.r < 0.1 then 'ARCHIVED' else 'ACTIVE' end,
              current_date - 365 + (d.r * 730)::int,
              now() + make_interval(days => (d.r * 120 - 30)::int),
-             ${JSON.stringify({ viewConfiguration: { listFields: [{ id: 'universities', candidateResponse: true }, { id: 'permitType', candidateResponse: true }] } })}::jsonb
+             ${JSON.stringify({
+               viewConfiguration: {
+                 listFields: [
+                   { id: 'universities', candidateResponse: true },
+                   { id: 'permitType', candidateResponse: true },
+                 ],
+               },
+             })}::jsonb
       from generate_series(1, ${roleCount}) as i
       cross join lateral (
         select ${pick(textArray(DEPARTMENTS), DEPARTMENTS.length, sql`random() + i * 0`)} as department,
@@ -185,9 +352,14 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
     const people = Math.max(Math.ceil(total / 1.4), Math.ceil(total / Math.max(1, roleCount)));
     // No one applies twice to a role by construction (k-th application → k-th role after the first),
     // so the load needs no ON CONFLICT and the unique indexes can be rebuilt with the others.
-    const dropped = (options.rebuildIndexes ?? total >= 50_000) ? [...(await dropIndexes(conn, 'users')), ...(await dropIndexes(conn, 'applications'))] : [];
+    const dropped =
+      (options.rebuildIndexes ?? total >= 50_000)
+        ? [...(await dropIndexes(conn, 'users')), ...(await dropIndexes(conn, 'applications'))]
+        : [];
     try {
-      await sql`create temporary table bench_people (n int primary key, id uuid not null, role_base int not null, first_name text, last_name text, email text) on commit preserve rows`.execute(conn);
+      await sql`create temporary table bench_people (n int primary key, id uuid not null, role_base int not null, first_name text, last_name text, email text) on commit preserve rows`.execute(
+        conn,
+      );
       for (let from = 1; from <= people; from += batch) {
         const to = Math.min(people, from + batch - 1);
         await sql`
@@ -199,17 +371,29 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
             returning id, first_name, last_name, email
           )
           insert into bench_people
-          select split_part(email, '.', 3)::int, id, floor(${roleCount}::int * power(random(), 1.6))::int, first_name, last_name, email from inserted`.execute(conn);
+          select split_part(email, '.', 3)::int, id, floor(${roleCount}::int * power(random(), 1.6))::int, first_name, last_name, email from inserted`.execute(
+          conn,
+        );
         log(`${to} candidates`);
       }
-      await sql`create temporary table bench_roles (n int primary key, id uuid not null, location text) on commit preserve rows`.execute(conn);
-      await sql`insert into bench_roles select row_number() over (order by r.reference) - 1, r.id, r.location from roles r where r.organization_id = ${organization.id} and r.reference like ${`bench-${tag}-%`}`.execute(conn);
+      await sql`create temporary table bench_roles (n int primary key, id uuid not null, location text) on commit preserve rows`.execute(
+        conn,
+      );
+      await sql`insert into bench_roles select row_number() over (order by r.reference) - 1, r.id, r.location from roles r where r.organization_id = ${organization.id} and r.reference like ${`bench-${tag}-%`}`.execute(
+        conn,
+      );
 
       const unis = universities as Array<{ name: string; region: string; groups: string[] }>;
       const uk = unis.filter((u) => u.region === 'UK' || u.groups.length > 0);
       // Russell Group universities are over-represented among applicants to graduate schemes.
-      const uniWeights = uk.map((u) => (u.groups.includes('OXBRIDGE') ? 6 : u.groups.includes('RUSSELL') ? 4 : u.groups.includes('GO8') ? 1 : 1.5));
-      const uniSlots = weighted(uk.map((_, i) => i), uniWeights, 1000);
+      const uniWeights = uk.map((u) =>
+        u.groups.includes('OXBRIDGE') ? 6 : u.groups.includes('RUSSELL') ? 4 : u.groups.includes('GO8') ? 1 : 1.5,
+      );
+      const uniSlots = weighted(
+        uk.map((_, i) => i),
+        uniWeights,
+        1000,
+      );
       const uniNames = uniSlots.map((i) => uk[i]!.name);
       const uniGroups = uniSlots.map((i) => `{${uk[i]!.groups.join(',')}}`);
       const degreeSlots = weighted(DEGREE_CLASSES, DEGREE_WEIGHTS, 200);
@@ -279,7 +463,8 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
     await sql`drop table bench_roles`.execute(conn);
     // Statistics for the planner, and the visibility map the index-only scans rely on (autovacuum's
     // work in a live database, done here at once so the benchmark sees the steady state).
-    for (const table of ['applications', 'users', 'roles', 'candidate_scores']) await sql`vacuum (analyze) ${sql.table(table)}`.execute(conn);
+    for (const table of ['applications', 'users', 'roles', 'candidate_scores'])
+      await sql`vacuum (analyze) ${sql.table(table)}`.execute(conn);
     log('vacuumed and analysed');
     const count = await conn
       .selectFrom('applications')

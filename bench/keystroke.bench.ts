@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seedDemoData } from '../src/server/db/seed';
+import { buildApp } from '#server/app';
+import { openDatabase } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedDemoData } from '#server/db/seed';
 import { ms, summarise, type Figure } from './support';
 
 const KEYSTROKES = 100;
@@ -23,7 +23,15 @@ export async function benchKeystroke(): Promise<Figure[]> {
   const port = new URL(address).port;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext();

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { openDatabase, type Db } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seedDemoData } from '../src/server/db/seed';
-import { findOrganizationByKey } from '../src/server/modules/organizations/organization.repository';
+import { buildApp } from '#server/app';
+import { openDatabase, type Db } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedDemoData } from '#server/db/seed';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { generatePipeline } from './generate-pipeline';
 import { ms, summarise, type Figure } from './support';
 
@@ -24,7 +24,13 @@ const BACKGROUND = 40_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Candidates and submitted applications, set-based: `count` spread over `roleIds`, at stage 1 'Applied'. */
-async function fill(db: Db, organizationId: string, roleIds: readonly string[], count: number, tag: string): Promise<void> {
+async function fill(
+  db: Db,
+  organizationId: string,
+  roleIds: readonly string[],
+  count: number,
+  tag: string,
+): Promise<void> {
   await sql`
     insert into users (organization_id, email, user_type, first_name, last_name, email_verified_at)
     select ${organizationId}, ${tag} || g || '@bench.example', 'CANDIDATE', 'Bench', 'Candidate ' || g, now()
@@ -40,7 +46,9 @@ async function fill(db: Db, organizationId: string, roleIds: readonly string[], 
   await sql`
     insert into stage_history (organization_id, application_id, actor_id, kind, to_stage_id, to_substage_id, to_stage_status, created_at)
     select a.organization_id, a.id, a.user_id, 'SUBMIT', 1, '1-new', 'PENDING', a.applied_at
-    from applications a join users u on u.id = a.user_id where a.organization_id = ${organizationId} and u.email like ${`${tag}%@bench.example`}`.execute(db);
+    from applications a join users u on u.id = a.user_id where a.organization_id = ${organizationId} and u.email like ${`${tag}%@bench.example`}`.execute(
+    db,
+  );
 }
 
 async function benchOn(db: Db, label: string): Promise<Figure[]> {
@@ -50,7 +58,13 @@ async function benchOn(db: Db, label: string): Promise<Figure[]> {
   await app.ready();
   try {
     const acme = (await findOrganizationByKey(db, 'acme'))!;
-    const roles = await db.selectFrom('roles').select(['id', 'name']).where('organization_id', '=', acme.id).where('status', '=', 'ACTIVE').orderBy('name').execute();
+    const roles = await db
+      .selectFrom('roles')
+      .select(['id', 'name'])
+      .where('organization_id', '=', acme.id)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('name')
+      .execute();
     const [selectedRole] = roles;
     if (!selectedRole) throw new Error('acme needs an active role');
     const fillStart = performance.now();
@@ -65,13 +79,31 @@ async function benchOn(db: Db, label: string): Promise<Figure[]> {
       method: 'POST',
       url: '/api/oauth/token?subdomain=acme',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'password', username: 'recruiter@acme.example', password: 'CandidDemo#2026', client_id: 'web', scope: 'write' }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'recruiter@acme.example',
+        password: 'CandidDemo#2026',
+        client_id: 'web',
+        scope: 'write',
+      }).toString(),
     });
     const token = login.json<{ access_token: string }>().access_token;
-    const ids = (await db.selectFrom('applications').select('id').where('organization_id', '=', acme.id).where('role_id', '=', selectedRole.id).execute()).map((r) => r.id);
+    const ids = (
+      await db
+        .selectFrom('applications')
+        .select('id')
+        .where('organization_id', '=', acme.id)
+        .where('role_id', '=', selectedRole.id)
+        .execute()
+    ).map((r) => r.id);
     if (ids.length !== SELECTED) throw new Error(`expected ${SELECTED} selected applications, found ${ids.length}`);
     const bulk = (stageId: number, body: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1/candidate/bulkstage/${stageId}/${selectedRole.id}?subdomain=acme`, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/candidate/bulkstage/${stageId}/${selectedRole.id}?subdomain=acme`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: body as object,
+      });
 
     // Every run moves all 10,000 on to another stage (1 → 28 → 3 → 9 → 10 → 11 → 3 …).
     const stages = [28, 3, 9, 10, 11];
@@ -85,7 +117,8 @@ async function benchOn(db: Db, label: string): Promise<Figure[]> {
       samples.push(performance.now() - start);
       const spent = process.cpuUsage(used);
       cpu.push((spent.user + spent.system) / 1000);
-      if (res.statusCode !== 200 || res.json<{ moved: number }>().moved !== SELECTED) throw new Error(`bulk move answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== 200 || res.json<{ moved: number }>().moved !== SELECTED)
+        throw new Error(`bulk move answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     }
     const byIds = summarise(samples.slice(1));
     const cpuIds = summarise(cpu.slice(1));
@@ -95,27 +128,55 @@ async function benchOn(db: Db, label: string): Promise<Figure[]> {
     let start = performance.now();
     const byFilter = await bulk(3, { filters: { stageId: current } });
     const filterMs = performance.now() - start;
-    if (byFilter.statusCode !== 200 || byFilter.json<{ moved: number }>().moved !== SELECTED) throw new Error(`filter move answered ${byFilter.statusCode}: ${byFilter.body.slice(0, 300)}`);
+    if (byFilter.statusCode !== 200 || byFilter.json<{ moved: number }>().moved !== SELECTED)
+      throw new Error(`filter move answered ${byFilter.statusCode}: ${byFilter.body.slice(0, 300)}`);
 
     // All or nothing: one withdrawn application among the 10,000 and nothing moves.
-    await db.updateTable('applications').set({ state: 'WITHDRAWN' }).where('id', '=', ids[SELECTED - 1]!).execute();
-    const before = await sql<{ n: number }>`select count(*)::int as n from stage_history where organization_id = ${acme.id}`.execute(db);
+    await db
+      .updateTable('applications')
+      .set({ state: 'WITHDRAWN' })
+      .where('id', '=', ids[SELECTED - 1]!)
+      .execute();
+    const before = await sql<{
+      n: number;
+    }>`select count(*)::int as n from stage_history where organization_id = ${acme.id}`.execute(db);
     start = performance.now();
     const refused = await bulk(9, { ids });
     const refusedMs = performance.now() - start;
     const after = await sql<{ n: number; at3: number }>`
       select (select count(*)::int from stage_history where organization_id = ${acme.id}) as n,
-             (select count(*)::int from applications where role_id = ${selectedRole.id} and stage_id = 3) as at3`.execute(db);
-    const untouched = refused.statusCode === 409 && after.rows[0]!.n === before.rows[0]!.n && after.rows[0]!.at3 === SELECTED;
+             (select count(*)::int from applications where role_id = ${selectedRole.id} and stage_id = 3) as at3`.execute(
+      db,
+    );
+    const untouched =
+      refused.statusCode === 409 && after.rows[0]!.n === before.rows[0]!.n && after.rows[0]!.at3 === SELECTED;
     if (!untouched) throw new Error(`all-or-nothing failed: ${refused.statusCode} ${refused.body.slice(0, 300)}`);
 
     const note = `${SELECTED.toLocaleString('en-GB')} of ${(SELECTED + BACKGROUND).toLocaleString('en-GB')} applications; data generated in ${(fillMs / 1000).toFixed(1)} s; load average ${load.toFixed(1)} on ${cpus().length} cores`;
     // PGlite runs inside this process: its CPU time is what the move costs on an idle machine.
-    const cpuNote = `; runs ${samples.slice(1).map((v) => Math.round(v)).join(', ')} ms${label === 'PGlite' ? `; CPU time of the process p50 ${ms(cpuIds.p50)}` : ''}`;
+    const cpuNote = `; runs ${samples
+      .slice(1)
+      .map((v) => Math.round(v))
+      .join(', ')} ms${label === 'PGlite' ? `; CPU time of the process p50 ${ms(cpuIds.p50)}` : ''}`;
     return [
-      { name: `bulk move, 10,000 selected ids (inject, ${label}) p50 / max of 5`, value: `${ms(byIds.p50)} / ${ms(byIds.max)}`, target: '< 2 s', met: byIds.max < 2000, note: `${note}${cpuNote}` },
-      { name: `bulk move, all 10,000 matching a filter (inject, ${label})`, value: ms(filterMs), target: '< 2 s', met: filterMs < 2000 },
-      { name: `bulk move refused: 1 withdrawn among 10,000, nothing moved (inject, ${label})`, value: ms(refusedMs), note: 'all or nothing: 409, no history written' },
+      {
+        name: `bulk move, 10,000 selected ids (inject, ${label}) p50 / max of 5`,
+        value: `${ms(byIds.p50)} / ${ms(byIds.max)}`,
+        target: '< 2 s',
+        met: byIds.max < 2000,
+        note: `${note}${cpuNote}`,
+      },
+      {
+        name: `bulk move, all 10,000 matching a filter (inject, ${label})`,
+        value: ms(filterMs),
+        target: '< 2 s',
+        met: filterMs < 2000,
+      },
+      {
+        name: `bulk move refused: 1 withdrawn among 10,000, nothing moved (inject, ${label})`,
+        value: ms(refusedMs),
+        note: 'all or nothing: 409, no history written',
+      },
     ];
   } finally {
     await app.close();
@@ -168,5 +229,8 @@ export async function benchMoves(): Promise<Figure[]> {
 
 // Run alone: npx tsx bench/moves.bench.ts
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const f of await benchMoves()) console.log(`${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}${f.note ? ` [${f.note}]` : ''}`);
+  for (const f of await benchMoves())
+    console.log(
+      `${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}${f.note ? ` [${f.note}]` : ''}`,
+    );
 }

@@ -21,14 +21,18 @@ const sections: string[] = [];
 for (const [title, run] of suites) {
   console.log(`${title}…`);
   const figures = await run();
-  for (const f of figures) console.log(`  ${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}`);
+  for (const f of figures)
+    console.log(`  ${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}`);
   sections.push(
     [
       `## ${title}`,
       '',
       '| Measure | Figure | Target | Met |',
       '|---|---|---|---|',
-      ...figures.map((f) => `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${f.value} | ${f.target ?? ''} | ${f.met === undefined ? '' : f.met ? 'yes' : 'no'} |`),
+      ...figures.map(
+        (f) =>
+          `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${f.value} | ${f.target ?? ''} | ${f.met === undefined ? '' : f.met ? 'yes' : 'no'} |`,
+      ),
     ].join('\n'),
   );
 }

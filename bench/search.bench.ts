@@ -3,16 +3,16 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import type { CandidateSearchFilters, CandidateSearchPage } from '../schemas/search';
-import { buildApp } from '../src/server/app';
-import type { App } from '../src/server/app-types';
-import { openDatabase, type Db } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seedDemoData } from '../src/server/db/seed';
-import { authenticateToken } from '../src/server/modules/auth/session.service';
-import { findOrganizationByKey, type OrganizationRecord } from '../src/server/modules/organizations/organization.repository';
-import { findUserById } from '../src/server/modules/users/user.repository';
-import { searchQueries } from '../src/server/modules/search/search.service';
+import type { CandidateSearchFilters, CandidateSearchPage } from '#schemas/search';
+import { buildApp } from '#server/app';
+import type { App } from '#server/app-types';
+import { openDatabase, type Db } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedDemoData } from '#server/db/seed';
+import { authenticateToken } from '#server/modules/auth/session.service';
+import { findOrganizationByKey, type OrganizationRecord } from '#server/modules/organizations/organization.repository';
+import { findUserById } from '#server/modules/users/user.repository';
+import { searchQueries } from '#server/modules/search/search.service';
 import { generatePipeline } from './generate-pipeline';
 import { ms, summarise, type Figure, type Timing } from './support';
 
@@ -50,10 +50,26 @@ interface Scenario {
 /** Three filters + a sort + a page of 20 each; the roles are the busiest and a typical one. */
 function scenarios(busiest: string, typical: string): Scenario[] {
   return [
-    { name: 'busiest role, stage tab, Russell Group; last change ↓', query: '?sortBy=lastChangeAt&orderBy=DESC', filters: { roleId: busiest, stageId: 1, universityGroups: ['RUSSELL'] } },
-    { name: 'typical role, pending, applied in 6 months; name ↑', query: '?sortBy=name&orderBy=ASC', filters: { roleId: typical, statuses: ['PENDING'], dateAdded: 'LAST_6_MONTHS' } },
-    { name: 'busiest role, name contains "pat", stage tab; applied ↓', query: '?sortBy=appliedAt&orderBy=DESC', filters: { roleId: busiest, searchTerm: 'pat', stageId: 1 } },
-    { name: 'all roles: stage tab, Russell Group, mark ≥ 70; score ↓', query: '?sortBy=score&orderBy=DESC', filters: { stageId: 3, universityGroups: ['RUSSELL'], universityPercentile: { min: 70 } } },
+    {
+      name: 'busiest role, stage tab, Russell Group; last change ↓',
+      query: '?sortBy=lastChangeAt&orderBy=DESC',
+      filters: { roleId: busiest, stageId: 1, universityGroups: ['RUSSELL'] },
+    },
+    {
+      name: 'typical role, pending, applied in 6 months; name ↑',
+      query: '?sortBy=name&orderBy=ASC',
+      filters: { roleId: typical, statuses: ['PENDING'], dateAdded: 'LAST_6_MONTHS' },
+    },
+    {
+      name: 'busiest role, name contains "pat", stage tab; applied ↓',
+      query: '?sortBy=appliedAt&orderBy=DESC',
+      filters: { roleId: busiest, searchTerm: 'pat', stageId: 1 },
+    },
+    {
+      name: 'all roles: stage tab, Russell Group, mark ≥ 70; score ↓',
+      query: '?sortBy=score&orderBy=DESC',
+      filters: { stageId: 3, universityGroups: ['RUSSELL'], universityPercentile: { min: 70 } },
+    },
   ];
 }
 
@@ -71,7 +87,11 @@ async function baseline(app: App, token: string): Promise<Timing> {
   const samples: number[] = [];
   for (let i = 0; i < RUNS + 5; i += 1) {
     const start = performance.now();
-    await app.inject({ method: 'GET', url: '/api/v1/organization/acme/stages', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/organization/acme/stages',
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (i >= 5) samples.push(performance.now() - start);
   }
   return summarise(samples);
@@ -82,7 +102,13 @@ async function signInManager(app: App): Promise<string> {
     method: 'POST',
     url: '/api/oauth/token?subdomain=acme',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', username: 'recruiter@acme.example', password: PASSWORD, scope: 'write', client_id: 'web' }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username: 'recruiter@acme.example',
+      password: PASSWORD,
+      scope: 'write',
+      client_id: 'web',
+    }).toString(),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json<{ access_token: string }>().access_token;
@@ -90,7 +116,12 @@ async function signInManager(app: App): Promise<string> {
 
 /** The compiled SQL of one call, run as the service runs it: page and counts side by side. */
 function bareRunner(db: Db, organization: OrganizationRecord, scenario: Scenario, page: number) {
-  const planned = searchQueries(db, organization, { variant: 'candidate', filters: scenario.filters, query: queryOf(scenario, page), now: new Date() });
+  const planned = searchQueries(db, organization, {
+    variant: 'candidate',
+    filters: scenario.filters,
+    query: queryOf(scenario, page),
+    now: new Date(),
+  });
   const compiled: CompiledQuery[] = [planned.page.compile(), planned.counts!.compile()];
   return () => Promise.all(compiled.map((query) => db.executeQuery(query)));
 }
@@ -104,12 +135,28 @@ async function authLookups(db: Db, token: string): Promise<void> {
 
 function queryOf(scenario: Scenario, page: number) {
   const params = new URLSearchParams(scenario.query.slice(1));
-  return { page, resultsPerPage: 20, sortBy: params.get('sortBy') as 'lastChangeAt', orderBy: params.get('orderBy') as 'DESC' };
+  return {
+    page,
+    resultsPerPage: 20,
+    sortBy: params.get('sortBy') as 'lastChangeAt',
+    orderBy: params.get('orderBy') as 'DESC',
+  };
 }
 
-async function measure(app: App, db: Db, organization: OrganizationRecord, token: string, list: Scenario[]): Promise<Measured[]> {
+async function measure(
+  app: App,
+  db: Db,
+  organization: OrganizationRecord,
+  token: string,
+  list: Scenario[],
+): Promise<Measured[]> {
   const call = (s: Scenario, page: number) =>
-    app.inject({ method: 'POST', url: `/api/v1/search/candidate/acme${s.query}&page=${page}&resultsPerPage=20`, headers: { authorization: `Bearer ${token}` }, payload: { filters: s.filters } });
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/search/candidate/acme${s.query}&page=${page}&resultsPerPage=20`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { filters: s.filters },
+    });
   // Warm up: plans, caches, the JIT.
   for (const s of list) {
     for (let i = 0; i < 5; i += 1) {
@@ -118,7 +165,9 @@ async function measure(app: App, db: Db, organization: OrganizationRecord, token
       await bareRunner(db, organization, s, i % 3)();
     }
   }
-  const samples = new Map(list.map((s) => [s, { endpoint: [] as number[], bare: [] as number[], allSql: [] as number[] }]));
+  const samples = new Map(
+    list.map((s) => [s, { endpoint: [] as number[], bare: [] as number[], allSql: [] as number[] }]),
+  );
   // Interleaved (endpoint, bare, next scenario…) so both see the same machine load.
   for (let run = 0; run < RUNS; run += 1) {
     for (const s of list) {
@@ -136,23 +185,43 @@ async function measure(app: App, db: Db, organization: OrganizationRecord, token
       samples.get(s)!.allSql.push(performance.now() - start);
     }
   }
-  return list.map((s) => ({ scenario: s, endpoint: summarise(samples.get(s)!.endpoint), bare: summarise(samples.get(s)!.bare), allSql: summarise(samples.get(s)!.allSql) }));
+  return list.map((s) => ({
+    scenario: s,
+    endpoint: summarise(samples.get(s)!.endpoint),
+    bare: summarise(samples.get(s)!.bare),
+    allSql: summarise(samples.get(s)!.allSql),
+  }));
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the page query and the counts query of each scenario. */
 async function plans(db: Db, organization: OrganizationRecord, list: Scenario[]): Promise<string> {
   const parts: string[] = [];
   for (const s of list) {
-    const planned = searchQueries(db, organization, { variant: 'candidate', filters: s.filters, query: queryOf(s, 0), now: new Date() });
-    for (const [label, query] of [['page', planned.page.compile()], ['totalForStage', planned.counts!.compile()]] as const) {
-      const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain (analyze, buffers) ${query.sql}` } as CompiledQuery<{ 'QUERY PLAN': string }>);
+    const planned = searchQueries(db, organization, {
+      variant: 'candidate',
+      filters: s.filters,
+      query: queryOf(s, 0),
+      now: new Date(),
+    });
+    for (const [label, query] of [
+      ['page', planned.page.compile()],
+      ['totalForStage', planned.counts!.compile()],
+    ] as const) {
+      const result = await db.executeQuery<{ 'QUERY PLAN': string }>({
+        ...query,
+        sql: `explain (analyze, buffers) ${query.sql}`,
+      } as CompiledQuery<{ 'QUERY PLAN': string }>);
       parts.push(`#### ${s.name} — ${label}\n\n\`\`\`\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
     }
   }
   return parts.join('\n\n');
 }
 
-async function busiestAndTypical(db: Db, organizationId: string, roleIds: readonly string[]): Promise<[string, string]> {
+async function busiestAndTypical(
+  db: Db,
+  organizationId: string,
+  roleIds: readonly string[],
+): Promise<[string, string]> {
   const counts = await db
     .selectFrom('applications')
     .select(['role_id', sql<number>`count(*)::int`.as('n')])
@@ -178,12 +247,22 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
   await migrate(db);
   await seedDemoData(db);
   const acme = (await findOrganizationByKey(db, 'acme'))!;
-  const existing = await db.selectFrom('roles').select('id').where('organization_id', '=', acme.id).where('reference', 'like', 'bench-%').execute();
+  const existing = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('organization_id', '=', acme.id)
+    .where('reference', 'like', 'bench-%')
+    .execute();
   let roleIds = existing.map((r) => r.id);
   let generateMs: number | null = null;
   if (!reuse || roleIds.length !== ROLES) {
     console.log(`  generating ${applications.toLocaleString('en-GB')} applications over ${ROLES} roles on ${label}…`);
-    const generated = await generatePipeline(db, { organizationId: acme.id, roles: ROLES, applications, onProgress: (m) => console.log(`    ${m}`) });
+    const generated = await generatePipeline(db, {
+      organizationId: acme.id,
+      roles: ROLES,
+      applications,
+      onProgress: (m) => console.log(`    ${m}`),
+    });
     roleIds = generated.roleIds;
     generateMs = generated.milliseconds;
   }
@@ -195,18 +274,38 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
     const list = scenarios(busiest, typical);
     const measured = await measure(app, db, acme, token, list);
     const base = await baseline(app, token);
-    const check = await app.inject({ method: 'POST', url: `/api/v1/search/candidate/acme${list[0]!.query}`, headers: { authorization: `Bearer ${token}` }, payload: { filters: list[0]!.filters } });
+    const check = await app.inject({
+      method: 'POST',
+      url: `/api/v1/search/candidate/acme${list[0]!.query}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { filters: list[0]!.filters },
+    });
     const body = check.json<CandidateSearchPage>();
-    if (body.content.length !== Math.min(20, body.totalElements)) throw new Error(`${label}: unexpected page ${check.body.slice(0, 200)}`);
-    const sizes = await sql<{ n: number; roles: number }>`select count(*)::int as n, count(distinct role_id)::int as roles from applications where organization_id = ${acme.id}`.execute(db);
-    return { label, applications, generateMs, measured, baseline: base, plans: await plans(db, acme, list), sizes: `${sizes.rows[0]!.n.toLocaleString('en-GB')} applications over ${sizes.rows[0]!.roles} roles` };
+    if (body.content.length !== Math.min(20, body.totalElements))
+      throw new Error(`${label}: unexpected page ${check.body.slice(0, 200)}`);
+    const sizes = await sql<{
+      n: number;
+      roles: number;
+    }>`select count(*)::int as n, count(distinct role_id)::int as roles from applications where organization_id = ${acme.id}`.execute(
+      db,
+    );
+    return {
+      label,
+      applications,
+      generateMs,
+      measured,
+      baseline: base,
+      plans: await plans(db, acme, list),
+      sizes: `${sizes.rows[0]!.n.toLocaleString('en-GB')} applications over ${sizes.rows[0]!.roles} roles`,
+    };
   } finally {
     await app.close();
   }
 }
 
 async function postgresAdminUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url =
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -243,7 +342,11 @@ async function onPostgres(adminUrl: string): Promise<RunResult> {
 
 function figures(run: RunResult, target: number): Figure[] {
   const out: Figure[] = [];
-  if (run.generateMs !== null) out.push({ name: `Generate ${run.applications.toLocaleString('en-GB')} applications, ${ROLES} roles (${run.label})`, value: `${(run.generateMs / 1000).toFixed(1)} s` });
+  if (run.generateMs !== null)
+    out.push({
+      name: `Generate ${run.applications.toLocaleString('en-GB')} applications, ${ROLES} roles (${run.label})`,
+      value: `${(run.generateMs / 1000).toFixed(1)} s`,
+    });
   const worstP95 = Math.max(...run.measured.map((m) => m.endpoint.p95));
   for (const m of run.measured) {
     out.push({
@@ -253,8 +356,16 @@ function figures(run: RunResult, target: number): Figure[] {
       met: m.endpoint.p95 < target,
       note: `${run.sizes}; ${m.endpoint.runs} runs`,
     });
-    out.push({ name: `Search ${run.label}, ${m.scenario.name}: bare SQL p50 / p95`, value: `${ms(m.bare.p50)} / ${ms(m.bare.p95)}` });
-    out.push({ name: `Search ${run.label}, ${m.scenario.name}: API overhead (endpoint p50 / search SQL p50)`, value: (m.endpoint.p50 / m.bare.p50).toFixed(2), target: '< 1.5', met: m.endpoint.p50 / m.bare.p50 < 1.5 });
+    out.push({
+      name: `Search ${run.label}, ${m.scenario.name}: bare SQL p50 / p95`,
+      value: `${ms(m.bare.p50)} / ${ms(m.bare.p95)}`,
+    });
+    out.push({
+      name: `Search ${run.label}, ${m.scenario.name}: API overhead (endpoint p50 / search SQL p50)`,
+      value: (m.endpoint.p50 / m.bare.p50).toFixed(2),
+      target: '< 1.5',
+      met: m.endpoint.p50 / m.bare.p50 < 1.5,
+    });
     out.push({
       name: `Search ${run.label}, ${m.scenario.name}: endpoint p50 / all its SQL p50`,
       value: `${(m.endpoint.p50 / m.allSql.p50).toFixed(2)} (all SQL ${ms(m.allSql.p50)})`,
@@ -263,8 +374,17 @@ function figures(run: RunResult, target: number): Figure[] {
       note: 'the authentication look-ups counted as SQL too',
     });
   }
-  out.push({ name: `${run.label}: an authenticated call with no search SQL (GET …/stages) p50 / p95`, value: `${ms(run.baseline.p50)} / ${ms(run.baseline.p95)}`, note: 'the fixed cost inside every endpoint time above' });
-  out.push({ name: `Search ${run.label}: worst scenario p95`, value: ms(worstP95), target: `< ${target} ms`, met: worstP95 < target });
+  out.push({
+    name: `${run.label}: an authenticated call with no search SQL (GET …/stages) p50 / p95`,
+    value: `${ms(run.baseline.p50)} / ${ms(run.baseline.p95)}`,
+    note: 'the fixed cost inside every endpoint time above',
+  });
+  out.push({
+    name: `Search ${run.label}: worst scenario p95`,
+    value: ms(worstP95),
+    target: `< ${target} ms`,
+    met: worstP95 < target,
+  });
   return out;
 }
 
@@ -288,7 +408,10 @@ export async function benchSearch(): Promise<Figure[]> {
     runs.push(run);
     out.push(...figures(run, 50));
   } else {
-    out.push({ name: 'Search PostgreSQL', value: 'not run: no PostgreSQL server (BENCH_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432)' });
+    out.push({
+      name: 'Search PostgreSQL',
+      value: 'not run: no PostgreSQL server (BENCH_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432)',
+    });
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the end`;
   writeFileSync(
@@ -302,7 +425,10 @@ export async function benchSearch(): Promise<Figure[]> {
       '',
       '| Measure | Figure | Target | Met |',
       '|---|---|---|---|',
-      ...out.map((f) => `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${f.value} | ${f.target ?? ''} | ${f.met === undefined ? '' : f.met ? 'yes' : 'no'} |`),
+      ...out.map(
+        (f) =>
+          `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${f.value} | ${f.target ?? ''} | ${f.met === undefined ? '' : f.met ? 'yes' : 'no'} |`,
+      ),
       '',
       ...runs.flatMap((run) => [`## ${run.label}: ${run.sizes}`, '', run.plans, '']),
     ].join('\n'),
@@ -312,5 +438,6 @@ export async function benchSearch(): Promise<Figure[]> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await benchSearch();
-  for (const f of results) console.log(`${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}`);
+  for (const f of results)
+    console.log(`${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}`);
 }

@@ -14,7 +14,12 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export function summarise(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { runs: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    runs: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }
 
 export async function time(runs: number, work: (i: number) => unknown): Promise<Timing> {

@@ -36,6 +36,7 @@ export * from './pipeline/stages';
 export * from './pipeline/providers';
 export * from './pipeline/organization-stages';
 export * from './pipeline/moves';
+export * from './pipeline/search';
 export * from './scoring/metrics';
 export * from './scheduling/slots';
 export * from './rules/display-name';

@@ -9,11 +9,19 @@ const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type
 const StepId = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' });
 const Language = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' });
 
-export const CandidateStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PASSPORT'), Type.Literal('PASSPORT_ACTIVE')]);
+export const CandidateStatus = Type.Union([
+  Type.Literal('ACTIVE'),
+  Type.Literal('PASSPORT'),
+  Type.Literal('PASSPORT_ACTIVE'),
+]);
 export type CandidateStatus = Type.Static<typeof CandidateStatus>;
 
 /** Where the application stands for its candidate. */
-export const ApplicationState = Type.Union([Type.Literal('DRAFT'), Type.Literal('SUBMITTED'), Type.Literal('WITHDRAWN')]);
+export const ApplicationState = Type.Union([
+  Type.Literal('DRAFT'),
+  Type.Literal('SUBMITTED'),
+  Type.Literal('WITHDRAWN'),
+]);
 export type ApplicationState = Type.Static<typeof ApplicationState>;
 
 /** The status a candidate may see (decision 0009): pipeline stages folded into a few plain steps. */
@@ -111,7 +119,11 @@ export type ApplicationListItem = Type.Static<typeof ApplicationListItem>;
  */
 export const ApplicationSave = Type.Object(
   {
-    step: Type.Integer({ minimum: 0, maximum: 100, description: 'the step being saved to (spec §4: current step + 1 advances)' }),
+    step: Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: 'the step being saved to (spec §4: current step + 1 advances)',
+    }),
     stepId: Type.Optional(StepId),
     answers: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 500 }),
     version: Type.Integer({ minimum: 1 }),

@@ -6,7 +6,8 @@ import { CodedMessage } from './messages';
  * speaks OAuth: form-encoded requests, `{ error, error_description }` errors.
  */
 
-const Text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description && { description }) });
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description && { description }) });
 
 /**
  * POST /api/oauth/token (form-encoded; the refresh variant may also carry its fields in the query).
@@ -17,7 +18,9 @@ export const TokenRequest = Type.Object(
   {
     grant_type: Type.Optional(Type.Union([Type.Literal('password'), Type.Literal('refresh_token')])),
     username: Type.Optional(Text(320, "the account's email address; 'token' for an external sign-in token")),
-    password: Type.Optional(Text(1024, 'the password, a one-time user token (type USER_TOKEN) or an external sign-in token')),
+    password: Type.Optional(
+      Text(1024, 'the password, a one-time user token (type USER_TOKEN) or an external sign-in token'),
+    ),
     type: Type.Optional(Type.Literal('USER_TOKEN', { description: 'password is a one-time user token' })),
     otp: Type.Optional(Text(16, 'the 6-digit one-time password sent by email')),
     otpCookie: Type.Optional(Text(128, 'a login cookie from an earlier sign-in with a one-time password')),
@@ -26,7 +29,9 @@ export const TokenRequest = Type.Object(
     client_id: Type.Optional(Text(100)),
     applicationType: Type.Optional(Text(40, 'accepted for compatibility; not used')),
     refresh_token: Type.Optional(Text(128)),
-    subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$', description: 'organisation (else the host)' })),
+    subdomain: Type.Optional(
+      Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$', description: 'organisation (else the host)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -69,7 +74,11 @@ export const RevokeRequest = Type.Object({ deviceId: Type.Optional(Text(200)) },
 export const Message = CodedMessage;
 export type Message = CodedMessage;
 
-const Email = Type.String({ minLength: 3, maxLength: 254, description: 'checked with the product email rule (spec §5)' });
+const Email = Type.String({
+  minLength: 3,
+  maxLength: 254,
+  description: 'checked with the product email rule (spec §5)',
+});
 const Password = Type.String({ maxLength: 1024, description: 'checked with the password policy (spec §5)' });
 const Name = Type.String({ maxLength: 255 });
 const TokenText = Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });

@@ -42,7 +42,9 @@ export type NoteBody = Type.Static<typeof NoteBody>;
 /** Spec §7 PUT …/adjustment: reasonable adjustments for assessments (spec §9 "extra assessment time percent"). */
 export const Adjustment = Type.Object(
   {
-    extraTimePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'extra assessment time, 0 to 100 percent' })),
+    extraTimePercent: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 100, description: 'extra assessment time, 0 to 100 percent' }),
+    ),
     notes: Type.Optional(Type.String({ maxLength: LONG_TEXT_MAX })),
   },
   { additionalProperties: false },
@@ -75,7 +77,11 @@ export type StageScores = Type.Static<typeof StageScores>;
 export const ScoreSave = Type.Object(
   {
     stageId: StageId,
-    scores: Type.Record(Type.String({ maxLength: 64 }), Type.Unsafe<ScoreValue | null>({ description: 'number, boolean, string or null' }), { maxProperties: 30 }),
+    scores: Type.Record(
+      Type.String({ maxLength: 64 }),
+      Type.Unsafe<ScoreValue | null>({ description: 'number, boolean, string or null' }),
+      { maxProperties: 30 },
+    ),
     totalScore: Type.Optional(Type.Number({ minimum: -1_000_000, maximum: 1_000_000 })),
   },
   { additionalProperties: false },
@@ -107,7 +113,8 @@ export const PanelApplication = Type.Object({
 });
 export type PanelApplication = Type.Static<typeof PanelApplication>;
 
-/** One row of the panel compiled from the role's template.viewConfiguration.listFields (engine/screens/candidate-panel.ts). */
+/** One row of the panel compiled from the role's template.viewConfiguration.listFields
+ * (engine/screens/candidate-panel.ts). */
 export const PanelRow = Type.Object({
   id: Type.String(),
   label: Type.String(),
@@ -124,7 +131,8 @@ export const PanelDocument = Type.Object({
   createdAt: DateTime,
 });
 
-/** GET /organization/:orgId/candidate/:id: everything /manager/candidate/:id shows but the history (GET /candidate/:id/history). */
+/** GET /organization/:orgId/candidate/:id: everything /manager/candidate/:id shows but the history (GET
+ * /candidate/:id/history). */
 export const CandidatePanel = Type.Object({
   application: PanelApplication,
   candidate: Type.Object({ id: Type.String(), name: Type.String(), email: Nullable(Type.String()) }),
@@ -155,9 +163,12 @@ export type Contact = Type.Static<typeof Contact>;
 export const ContactPage = Type.Intersect([PageInfo, Type.Object({ content: Type.Array(Contact) })]);
 export type ContactPage = Type.Static<typeof ContactPage>;
 
-export const ContactQuery = Type.Object({ resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) });
+export const ContactQuery = Type.Object({
+  resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
 
-/** POST /candidate/:roleId/export: exactly one of `ids` (the selection) or `filters` (all matching, less `unselectedIds`). */
+/** POST /candidate/:roleId/export: exactly one of `ids` (the selection) or `filters` (all matching, less
+ * `unselectedIds`). */
 export const ExportBody = Type.Object(
   {
     ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 10_000 })),
@@ -169,4 +180,17 @@ export const ExportBody = Type.Object(
 export type ExportBody = Type.Static<typeof ExportBody>;
 
 /** The columns of the CSV export, in order. */
-export const EXPORT_COLUMNS = ['Name', 'Email', 'Role', 'Stage', 'Substage', 'Status', 'Applied', 'Last change', 'University', 'Degree class', 'Average %', 'Total score'] as const;
+export const EXPORT_COLUMNS = [
+  'Name',
+  'Email',
+  'Role',
+  'Stage',
+  'Substage',
+  'Status',
+  'Applied',
+  'Last change',
+  'University',
+  'Degree class',
+  'Average %',
+  'Total score',
+] as const;

@@ -7,7 +7,10 @@ import { Type } from 'typebox';
  * (field, section, step and list names) that a JSON Schema cannot know.
  */
 
-const Identifier = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$', description: 'an identifier: a letter, then letters, digits or _' });
+const Identifier = Type.String({
+  pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$',
+  description: 'an identifier: a letter, then letters, digits or _',
+});
 
 /** Flags: `false` hides (or, under `required`, makes optional); anything else leaves the default. */
 const Flags = Type.Record(Identifier, Type.Boolean());
@@ -74,7 +77,10 @@ export const Configuration = Type.Object(
     /** Text overrides by key, e.g. `field.firstName.label`, `section.crsInformation.title`. */
     text: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.String({ maxLength: 10000 }))),
     textArrays: Type.Optional(
-      Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.Array(Type.String({ maxLength: 10000 }), { maxItems: 100 })),
+      Type.Record(
+        Type.String({ minLength: 1, maxLength: 200 }),
+        Type.Array(Type.String({ maxLength: 10000 }), { maxItems: 100 }),
+      ),
     ),
     /** Hiring-side features and panels; visible unless false. */
     hr: Type.Optional(Flags),

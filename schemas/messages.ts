@@ -8,7 +8,8 @@ import { Type } from 'typebox';
  */
 export const MESSAGES = {
   // Applications
-  applicationChanged: 'Your application was changed in another window or browser. We have loaded the latest version: check it and continue.',
+  applicationChanged:
+    'Your application was changed in another window or browser. We have loaded the latest version: check it and continue.',
   applicationSubmitted: 'This application has been submitted and can no longer be changed.',
   formChanged: 'The application form has changed since you opened it. Reload the page to continue.',
   invalidAnswers: 'There is a problem with your answers',
@@ -35,8 +36,10 @@ export const MESSAGES = {
   noDocument: "No document with id '{{id}}'.",
   noPhoto: 'This application has no photo.',
   documentDeleted: 'The document has been deleted',
-  notATypedDocument: 'Only transcripts, right to work documents, writing samples and other documents have a document type',
-  documentTypeTaken: "This application already has a document of that type ('{{type}}'): delete it or change its type first",
+  notATypedDocument:
+    'Only transcripts, right to work documents, writing samples and other documents have a document type',
+  documentTypeTaken:
+    "This application already has a document of that type ('{{type}}'): delete it or change its type first",
   documentTypeMismatch: "The document must be a {{types}} to be a '{{type}}'",
   // Profile and reference data
   profileChanged: 'Your profile was changed in another window. Reload the page to see the latest answers.',
@@ -49,10 +52,12 @@ export const MESSAGES = {
   enterFirstName: 'Enter your first name',
   enterLastName: 'Enter your last name',
   acceptTerms: 'Confirm that you accept the terms and conditions',
-  passwordRules: 'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character',
+  passwordRules:
+    'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character',
   commonPassword: 'This password is too common. Choose one that would be harder to guess',
   signupClosed: 'Sign-up is not open for this organisation.',
-  signupSent: 'We have sent a link to {{email}}. Open it to verify your email address and finish creating your account.',
+  signupSent:
+    'We have sent a link to {{email}}. Open it to verify your email address and finish creating your account.',
   emailVerified: 'Your email address is verified. You can now sign in.',
   newEmailConfirmed: 'Your new email address is confirmed.',
   emailInUse: 'This email address is already used by another account.',
@@ -69,7 +74,8 @@ export const MESSAGES = {
   notVerified: 'Verify your email address before you sign in. We have sent you a new link.',
   invalidSignInToken: 'This sign-in link has expired or has already been used.',
   invalidLoginCookie: 'Invalid login cookie.',
-  tooManySignInAttempts: 'Too many failed sign-in attempts. Wait {{minutes}} minutes, then try again or reset your password.',
+  tooManySignInAttempts:
+    'Too many failed sign-in attempts. Wait {{minutes}} minutes, then try again or reset your password.',
   tooManyEmailRequests: 'Too many requests. Wait an hour, then try again.',
   signedOut: 'Signed out',
   // Account settings
@@ -86,8 +92,12 @@ export type MessageParams = Record<string, string | number | readonly string[]>;
 /** A message as the API sends it: the English text, and the code and params to translate it by. */
 export const CodedMessage = Type.Object({
   message: Type.String(),
-  code: Type.Optional(Type.String({ description: 'stable message code (schemas/messages.ts) to translate the message by' })),
-  params: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "the values of the message's {{placeholders}}" })),
+  code: Type.Optional(
+    Type.String({ description: 'stable message code (schemas/messages.ts) to translate the message by' }),
+  ),
+  params: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: "the values of the message's {{placeholders}}" }),
+  ),
 });
 export interface CodedMessage {
   message: string;

@@ -75,7 +75,9 @@ export const OrganizationSettings = Type.Object(
     ),
     countryBase: Type.Optional(Region),
     subdomainRestricted: Type.Optional(Type.Boolean({ description: 'sign-up closed to the public' })),
-    otpRequired: Type.Optional(Type.Boolean({ description: 'every user signs in with a one-time password sent by email' })),
+    otpRequired: Type.Optional(
+      Type.Boolean({ description: 'every user signs in with a one-time password sent by email' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -7,14 +7,26 @@ import { CandidateSearchFilters, StageStatus } from './search';
  * default) and the score metrics managers fill in at that stage.
  */
 export const StageId = Type.Integer({ minimum: 1, maximum: 99, description: 'a pipeline stage id of spec §4' });
-export const SubStageId = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$', description: 'a substage id, unique within the organisation' });
+export const SubStageId = Type.String({
+  pattern: '^[a-z0-9][a-z0-9-]{0,63}$',
+  description: 'a substage id, unique within the organisation',
+});
 export const StageGroup = Type.Union([Type.Literal('REJECTED'), Type.Literal('HIRED'), Type.Literal('OFFERS')]);
 
-export const MetricType = Type.Union([Type.Literal('NUMBER'), Type.Literal('PERCENT'), Type.Literal('BOOLEAN'), Type.Literal('TEXT'), Type.Literal('DATE')]);
+export const MetricType = Type.Union([
+  Type.Literal('NUMBER'),
+  Type.Literal('PERCENT'),
+  Type.Literal('BOOLEAN'),
+  Type.Literal('TEXT'),
+  Type.Literal('DATE'),
+]);
 
 export const Metric = Type.Object(
   {
-    key: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$', description: 'the score key this metric is stored under' }),
+    key: Type.String({
+      pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$',
+      description: 'the score key this metric is stored under',
+    }),
     label: Type.String({ minLength: 1, maxLength: 255 }),
     metricType: MetricType,
     /** NUMBER and PERCENT only; defaults of spec §5 (0..5 and 0..100). */
@@ -120,7 +132,10 @@ export type StageSelection = Type.Static<typeof StageSelection>;
  * another role (a job the client polls), undo, copy to another role, assignee, and the history.
  */
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', description: 'an application id' });
+const Uuid = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  description: 'an application id',
+});
 const Person = Type.Object({ id: Type.String(), name: Type.String() });
 
 /** Where an application is after a move (or an undo). */
@@ -136,7 +151,8 @@ export const MoveResult = Type.Object({
 });
 export type MoveResult = Type.Static<typeof MoveResult>;
 
-/** POST /candidate/bulkstage/:stageId/:roleId: exactly one of `ids` and `filters` (all matching, minus `unselectedIds`). */
+/** POST /candidate/bulkstage/:stageId/:roleId: exactly one of `ids` and `filters` (all matching, minus
+ * `unselectedIds`). */
 export const BulkMoveBody = Type.Object(
   {
     ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10_000 })),
@@ -148,11 +164,16 @@ export const BulkMoveBody = Type.Object(
 );
 export type BulkMoveBody = Type.Static<typeof BulkMoveBody>;
 
-export const BulkMoveResult = Type.Object({ moved: Type.Integer({ description: 'applications moved (those already at the target are left as they are)' }) });
+export const BulkMoveResult = Type.Object({
+  moved: Type.Integer({ description: 'applications moved (those already at the target are left as they are)' }),
+});
 export type BulkMoveResult = Type.Static<typeof BulkMoveResult>;
 
 /** POST /candidate/:id/fasttrackcandidates/:roleId/stage/:stageId: the applications fast-tracked besides `:id`. */
-export const FastTrackBody = Type.Object({ ids: Type.Array(Uuid, { maxItems: 10_000 }) }, { additionalProperties: false });
+export const FastTrackBody = Type.Object(
+  { ids: Type.Array(Uuid, { maxItems: 10_000 }) },
+  { additionalProperties: false },
+);
 export type FastTrackBody = Type.Static<typeof FastTrackBody>;
 
 export const JobAccepted = Type.Object({ jobId: Type.String() });

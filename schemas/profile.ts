@@ -19,7 +19,8 @@ export const CandidateProfile = Type.Object({
    * only, null otherwise.
    */
   candidateStatus: Type.Union([CandidateStatus, Type.Null()]),
-  /** The profile's organisation; none once the candidate holds a passport (spec §4: PASSPORT resets the organisation). */
+  /** The profile's organisation; none once the candidate holds a passport (spec §4: PASSPORT resets the organisation).
+   * */
   organization: Type.Union([Type.Object({ id: Type.String() }), Type.Null()]),
 });
 export type CandidateProfile = Type.Static<typeof CandidateProfile>;

@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
 
-export const UniversityGroup = Type.Union([Type.Literal('RUSSELL'), Type.Literal('NON_RUSSELL'), Type.Literal('OXBRIDGE'), Type.Literal('GO8')]);
+export const UniversityGroup = Type.Union([
+  Type.Literal('RUSSELL'),
+  Type.Literal('NON_RUSSELL'),
+  Type.Literal('OXBRIDGE'),
+  Type.Literal('GO8'),
+]);
 export type UniversityGroup = Type.Static<typeof UniversityGroup>;
 
 export const University = Type.Object({
@@ -49,14 +54,22 @@ export type Degrees = Type.Static<typeof Degrees>;
 /** Universities for an organisation: a term, a graduation or start year, a region and a group. */
 export const UniversitySearch = Type.Object({
   ...ListSearch.properties,
-  region: Type.Optional(Type.Union([Type.Literal('UK'), Type.Literal('OZ'), Type.Literal('HK'), Type.Literal('GCC'), Type.Literal('OTHER')])),
+  region: Type.Optional(
+    Type.Union([
+      Type.Literal('UK'),
+      Type.Literal('OZ'),
+      Type.Literal('HK'),
+      Type.Literal('GCC'),
+      Type.Literal('OTHER'),
+    ]),
+  ),
   group: Type.Optional(UniversityGroup),
   year: Type.Optional(
     Type.Integer({
       minimum: 1950,
       maximum: 2100,
       description:
-        "groups as they stood that year (a start or graduation year): Russell Group members from the year they joined (1994, 1998, 2006, 2012), Go8 from 1999; a UK university outside the Russell Group that year is NON_RUSSELL. The list records no founding dates, so no university is left out by year",
+        'groups as they stood that year (a start or graduation year): Russell Group members from the year they joined (1994, 1998, 2006, 2012), Go8 from 1999; a UK university outside the Russell Group that year is NON_RUSSELL. The list records no founding dates, so no university is left out by year',
     }),
   ),
 });

@@ -24,7 +24,10 @@ export const ListFieldEntry = Type.Object(
 export const RoleTemplate = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 255 })),
-    viewConfiguration: Type.Object({ listFields: Type.Array(ListFieldEntry, { maxItems: 100 }) }, { additionalProperties: false }),
+    viewConfiguration: Type.Object(
+      { listFields: Type.Array(ListFieldEntry, { maxItems: 100 }) },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -104,13 +107,21 @@ export const ROLE_ATTRIBUTES = ['departments', 'locations', 'roleTypes', 'roleLe
 export type RoleAttribute = (typeof ROLE_ATTRIBUTES)[number];
 
 /** An organisation's id or subdomain, as the public calls take it. */
-export const OrganizationKey = Type.String({ pattern: '^([a-z][a-z0-9-]{1,40}|[0-9a-fA-F-]{36})$', description: 'organisation id or subdomain' });
-export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+export const OrganizationKey = Type.String({
+  pattern: '^([a-z][a-z0-9-]{1,40}|[0-9a-fA-F-]{36})$',
+  description: 'organisation id or subdomain',
+});
+export const Uuid = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+});
 
 /** One demo role in configs/organizations/<sub>/roles.json (seeded when absent). */
 export const RoleFile = Type.Object(
   {
-    reference: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,80}$', description: 'stable key: the seed adds a role only when its reference is new' }),
+    reference: Type.String({
+      pattern: '^[a-z0-9][a-z0-9-]{1,80}$',
+      description: 'stable key: the seed adds a role only when its reference is new',
+    }),
     name: Type.String({ minLength: 1, maxLength: 255 }),
     summary: Type.String({ minLength: 1, maxLength: 500 }),
     description: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1 }),
@@ -126,7 +137,9 @@ export const RoleFile = Type.Object(
     deadlineInDays: Type.Integer({ minimum: -365, maximum: 730 }),
     startDate: Type.Optional(Type.String({ format: 'date' })),
     formConfiguration: Type.Optional(Configuration),
-    jsonConfigurations: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }), Configuration)),
+    jsonConfigurations: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }), Configuration),
+    ),
     settings: Type.Optional(RoleSettings),
     template: RoleTemplate,
   },
@@ -136,10 +149,13 @@ export type RoleFile = Type.Static<typeof RoleFile>;
 
 /* Roles for managers (issue 6): GET /api/v1/roles, POST /roles, PUT /role/:roleId, archive and restore. */
 
-/** GET /api/v1/roles query: status (spec §3: ACTIVE by default, archived, or the Preset templates), a search term, paging. */
+/** GET /api/v1/roles query: status (spec §3: ACTIVE by default, archived, or the Preset templates), a search term,
+ * paging. */
 export const ManagerRoleQuery = Type.Object(
   {
-    status: Type.Optional(Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED'), Type.Literal('PRESET')], { default: 'ACTIVE' })),
+    status: Type.Optional(
+      Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED'), Type.Literal('PRESET')], { default: 'ACTIVE' }),
+    ),
     searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
     resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -190,7 +206,9 @@ export const RoleUpdateBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
     summary: Type.Optional(Type.String({ maxLength: 500 })),
     deadline: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-    formConfiguration: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a configuration layer (checked by the engine)' })),
+    formConfiguration: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: 'a configuration layer (checked by the engine)' }),
+    ),
     template: Type.Optional(RoleTemplate),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -7,7 +7,10 @@ import { Type } from 'typebox';
 const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10_000 });
 const Names = Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 200 });
 const Range = Type.Object(
-  { min: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })), max: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })) },
+  {
+    min: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    max: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  },
   { additionalProperties: false, description: 'a percentile or mark range' },
 );
 
@@ -33,7 +36,11 @@ export const CandidateSearchFilters = Type.Object(
   {
     // Candidate selection
     locations: Type.Optional(Names),
-    groups: Type.Optional(Type.Array(Type.Union([Type.Literal('REJECTED'), Type.Literal('HIRED'), Type.Literal('OFFERS')]), { maxItems: 3 })),
+    groups: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('REJECTED'), Type.Literal('HIRED'), Type.Literal('OFFERS')]), {
+        maxItems: 3,
+      }),
+    ),
     statuses: Type.Optional(Type.Array(StageStatus, { maxItems: 5 })),
     steps: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { maxItems: 100 })),
     sources: Type.Optional(Names),
@@ -41,7 +48,19 @@ export const CandidateSearchFilters = Type.Object(
     stageId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
     substageId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     dateAdded: Type.Optional(DateAdded),
-    scores: Type.Optional(Type.Array(Type.Object({ key: Type.String({ maxLength: 100 }), min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()) }, { additionalProperties: false }), { maxItems: 20 })),
+    scores: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            key: Type.String({ maxLength: 100 }),
+            min: Type.Optional(Type.Number()),
+            max: Type.Optional(Type.Number()),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 20 },
+      ),
+    ),
     ids: Type.Optional(Ids),
     unselectedIds: Type.Optional(Ids),
     assigneeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -49,7 +68,17 @@ export const CandidateSearchFilters = Type.Object(
     // School and university measures
     schoolPercentile: Type.Optional(Range),
     universityPercentile: Type.Optional(Range),
-    universityGroups: Type.Optional(Type.Array(Type.Union([Type.Literal('RUSSELL'), Type.Literal('NON_RUSSELL'), Type.Literal('OXBRIDGE'), Type.Literal('GO8')]), { maxItems: 4 })),
+    universityGroups: Type.Optional(
+      Type.Array(
+        Type.Union([
+          Type.Literal('RUSSELL'),
+          Type.Literal('NON_RUSSELL'),
+          Type.Literal('OXBRIDGE'),
+          Type.Literal('GO8'),
+        ]),
+        { maxItems: 4 },
+      ),
+    ),
     // Role attributes
     roleTypes: Type.Optional(Names),
     roleLevels: Type.Optional(Names),
@@ -78,7 +107,16 @@ export const SearchQuery = Type.Object(
     page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
     // Spelled out (not SORT_FIELDS.map): a mapped array loses the literal types and sortBy would be `never`.
     sortBy: Type.Optional(
-      Type.Union([Type.Literal('lastChangeAt'), Type.Literal('appliedAt'), Type.Literal('name'), Type.Literal('stage'), Type.Literal('score')], { default: 'lastChangeAt' }),
+      Type.Union(
+        [
+          Type.Literal('lastChangeAt'),
+          Type.Literal('appliedAt'),
+          Type.Literal('name'),
+          Type.Literal('stage'),
+          Type.Literal('score'),
+        ],
+        { default: 'lastChangeAt' },
+      ),
     ),
     orderBy: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' })),
     resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -88,7 +126,11 @@ export const SearchQuery = Type.Object(
 export type SearchQuery = Type.Static<typeof SearchQuery>;
 export type SortField = (typeof SORT_FIELDS)[number];
 // Compile-time check that the spelled-out union and SORT_FIELDS agree.
-const _sortFieldsAgree: [NonNullable<SearchQuery['sortBy']>] extends [SortField] ? ([SortField] extends [NonNullable<SearchQuery['sortBy']>] ? true : never) : never = true;
+const _sortFieldsAgree: [NonNullable<SearchQuery['sortBy']>] extends [SortField]
+  ? [SortField] extends [NonNullable<SearchQuery['sortBy']>]
+    ? true
+    : never
+  : never = true;
 void _sortFieldsAgree;
 
 /** Spec §3 pagination fields. */
@@ -107,7 +149,10 @@ export const PageInfo = Type.Object({
 export type PageInfo = Type.Static<typeof PageInfo>;
 
 /** The search call's body (spec §7 Search): the filter payload of spec §3. */
-export const SearchBody = Type.Object({ filters: Type.Optional(CandidateSearchFilters) }, { additionalProperties: false });
+export const SearchBody = Type.Object(
+  { filters: Type.Optional(CandidateSearchFilters) },
+  { additionalProperties: false },
+);
 export type SearchBody = Type.Static<typeof SearchBody>;
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

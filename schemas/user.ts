@@ -41,7 +41,9 @@ export const User = Type.Object({
   /** Spec §3 candidateStatus (decision 0009): ACTIVE, PASSPORT, PASSPORT_ACTIVE, or null. */
   candidateStatus: Nullable(CandidateStatus),
   applications: Type.Array(UserApplication),
-  otpCookie: Type.Optional(Type.String({ description: 'with cookieRequested=true after a sign-in with a one-time password' })),
+  otpCookie: Type.Optional(
+    Type.String({ description: 'with cookieRequested=true after a sign-in with a one-time password' }),
+  ),
 });
 export type User = Type.Static<typeof User>;
 

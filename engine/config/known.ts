@@ -1,5 +1,16 @@
 /** Navigation menus that configuration can hide (`menus`), spec §2/§4. */
-export const MENUS = ['roles', 'events', 'applications', 'profile', 'account', 'settings', 'search', 'reports', 'scheduling', 'clients'] as const;
+export const MENUS = [
+  'roles',
+  'events',
+  'applications',
+  'profile',
+  'account',
+  'settings',
+  'search',
+  'reports',
+  'scheduling',
+  'clients',
+] as const;
 
 /** Hiring-side panels and features that configuration can hide (`hr`). */
 export const HR_FEATURES = [

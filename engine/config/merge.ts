@@ -1,4 +1,4 @@
-import type { Configuration, CustomQuestion } from '../../schemas/configuration';
+import type { Configuration, CustomQuestion } from '#schemas/configuration';
 
 /**
  * The layers of configuration, merged in this order; a later layer wins (spec §3):

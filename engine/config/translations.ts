@@ -1,4 +1,4 @@
-import type { Configuration } from '../../schemas/configuration';
+import type { Configuration } from '#schemas/configuration';
 
 /** Prefix of interface strings (i18next keys) inside a translation layer's `text`. */
 export const UI_TEXT_PREFIX = 'ui.';

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { Configuration as ConfigurationSchema, type Configuration } from '../../schemas/configuration';
+import { Configuration as ConfigurationSchema, type Configuration } from '#schemas/configuration';
 import { CATALOGUE_BY_ID, SECTIONS } from '../fields/catalogue';
 import { isListType } from '../fields/lists';
 import { engineAjv } from '../validation/ajv';
@@ -11,14 +11,15 @@ export interface ConfigurationProblem {
   message: string;
 }
 
-export type ConfigurationCheck = { valid: true; configuration: Configuration } | { valid: false; problems: ConfigurationProblem[] };
+export type ConfigurationCheck =
+  { valid: true; configuration: Configuration } | { valid: false; problems: ConfigurationProblem[] };
 
 export interface ValidateOptions {
   /** Custom question ids declared by other layers (e.g. the organisation's, when checking a role's). */
   knownCustomIds?: readonly string[];
 }
 
-let validateShape: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined;
+let validateShape: (((data: unknown) => boolean) & { errors?: ErrorObject[] | null }) | undefined;
 
 function shapeProblems(configuration: unknown): ConfigurationProblem[] {
   validateShape ??= engineAjv().compile(ConfigurationSchema as object);
@@ -32,14 +33,20 @@ function describe(error: ErrorObject): ConfigurationProblem {
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys(((error.parentSchema as { properties?: object })?.properties ?? {}) as object);
-      return { path: `${error.instancePath}/${String(params.additionalProperty)}`, message: `unknown property '${String(params.additionalProperty)}'; expected one of: ${allowed.join(', ')}` };
+      return {
+        path: `${error.instancePath}/${String(params.additionalProperty)}`,
+        message: `unknown property '${String(params.additionalProperty)}'; expected one of: ${allowed.join(', ')}`,
+      };
     }
     case 'type':
       return { path, message: `expected ${String(params.type)}` };
     case 'required':
       return { path, message: `missing required property '${String(params.missingProperty)}'` };
     case 'pattern':
-      return { path, message: `expected ${(error.parentSchema as { description?: string })?.description ?? `a value matching ${String(params.pattern)}`}` };
+      return {
+        path,
+        message: `expected ${(error.parentSchema as { description?: string })?.description ?? `a value matching ${String(params.pattern)}`}`,
+      };
     case 'anyOf':
     case 'enum':
       return { path, message: `expected one of: ${describeChoices(error)}` };
@@ -61,15 +68,27 @@ function referenceProblems(configuration: Configuration, options: ValidateOption
   const declared = new Set<string>();
   (configuration.custom ?? []).forEach((question, i) => {
     const at = `/custom/${i}`;
-    if (CATALOGUE_BY_ID.has(question.id)) problems.push({ path: `${at}/id`, message: `'${question.id}' is a catalogue field; choose another id for a custom question` });
-    else if (declared.has(question.id)) problems.push({ path: `${at}/id`, message: `custom question '${question.id}' is declared twice` });
+    if (CATALOGUE_BY_ID.has(question.id))
+      problems.push({
+        path: `${at}/id`,
+        message: `'${question.id}' is a catalogue field; choose another id for a custom question`,
+      });
+    else if (declared.has(question.id))
+      problems.push({ path: `${at}/id`, message: `custom question '${question.id}' is declared twice` });
     declared.add(question.id);
     customIds.add(question.id);
-    if (question.section && !sections.has(question.section)) problems.push({ path: `${at}/section`, message: `unknown section '${question.section}'; expected one of: ${SECTIONS.join(', ')}` });
-    if (question.list && !isListType(question.list)) problems.push({ path: `${at}/list`, message: `unknown reference list '${question.list}'` });
+    if (question.section && !sections.has(question.section))
+      problems.push({
+        path: `${at}/section`,
+        message: `unknown section '${question.section}'; expected one of: ${SECTIONS.join(', ')}`,
+      });
+    if (question.list && !isListType(question.list))
+      problems.push({ path: `${at}/list`, message: `unknown reference list '${question.list}'` });
     const needsOptions = question.type === 'select' || question.type === 'radio' || question.type === 'checkboxes';
-    if (needsOptions && !question.options && !question.list) problems.push({ path: at, message: `a ${question.type} question needs 'options' or 'list'` });
-    if (!needsOptions && (question.options || question.list)) problems.push({ path: at, message: `a ${question.type} question takes no 'options' or 'list'` });
+    if (needsOptions && !question.options && !question.list)
+      problems.push({ path: at, message: `a ${question.type} question needs 'options' or 'list'` });
+    if (!needsOptions && (question.options || question.list))
+      problems.push({ path: at, message: `a ${question.type} question takes no 'options' or 'list'` });
   });
   const knownField = (id: string) => CATALOGUE_BY_ID.has(id) || customIds.has(id);
   for (const group of ['fields', 'required'] as const) {
@@ -78,28 +97,43 @@ function referenceProblems(configuration: Configuration, options: ValidateOption
     }
   }
   for (const id of Object.keys(configuration.subsections ?? {})) {
-    if (!sections.has(id)) problems.push({ path: `/subsections/${id}`, message: `unknown section '${id}'; expected one of: ${SECTIONS.join(', ')}` });
+    if (!sections.has(id))
+      problems.push({
+        path: `/subsections/${id}`,
+        message: `unknown section '${id}'; expected one of: ${SECTIONS.join(', ')}`,
+      });
   }
   const flagSets = { menus: MENUS, hr: HR_FEATURES } as const;
   for (const group of ['menus', 'hr'] as const) {
     for (const id of Object.keys(configuration[group] ?? {})) {
-      if (!(flagSets[group] as readonly string[]).includes(id)) problems.push({ path: `/${group}/${id}`, message: `unknown ${group === 'hr' ? 'hiring-side feature' : 'menu'} '${id}'; expected one of: ${flagSets[group].join(', ')}` });
+      if (!(flagSets[group] as readonly string[]).includes(id))
+        problems.push({
+          path: `/${group}/${id}`,
+          message: `unknown ${group === 'hr' ? 'hiring-side feature' : 'menu'} '${id}'; expected one of: ${flagSets[group].join(', ')}`,
+        });
     }
   }
   const stepIds = new Set<string>();
   const placed = new Map<string, string>();
   (configuration.views?.application ?? []).forEach((step, i) => {
-    if (stepIds.has(step.id)) problems.push({ path: `/views/application/${i}/id`, message: `step '${step.id}' is declared twice` });
+    if (stepIds.has(step.id))
+      problems.push({ path: `/views/application/${i}/id`, message: `step '${step.id}' is declared twice` });
     stepIds.add(step.id);
     step.sections.forEach((section, j) => {
       const at = `/views/application/${i}/sections/${j}`;
-      if (!sections.has(section)) problems.push({ path: at, message: `unknown section '${section}'; expected one of: ${SECTIONS.join(', ')}` });
-      else if (placed.has(section)) problems.push({ path: at, message: `section '${section}' is already on step '${placed.get(section)}'` });
+      if (!sections.has(section))
+        problems.push({ path: at, message: `unknown section '${section}'; expected one of: ${SECTIONS.join(', ')}` });
+      else if (placed.has(section))
+        problems.push({ path: at, message: `section '${section}' is already on step '${placed.get(section)}'` });
       else placed.set(section, step.id);
     });
   });
   (configuration.views?.profile ?? []).forEach((section, i) => {
-    if (!sections.has(section)) problems.push({ path: `/views/profile/${i}`, message: `unknown section '${section}'; expected one of: ${SECTIONS.join(', ')}` });
+    if (!sections.has(section))
+      problems.push({
+        path: `/views/profile/${i}`,
+        message: `unknown section '${section}'; expected one of: ${SECTIONS.join(', ')}`,
+      });
   });
   return problems;
 }

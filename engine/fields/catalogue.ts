@@ -7,9 +7,19 @@ import type { FieldDefinition, SectionId } from './types';
  * and the organisation, role and language layers), never from here.
  */
 
-const DOCUMENT_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
+const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
 const FIVE_MB = 5 * 1024 * 1024;
-const document = (id: string): FieldDefinition => ({ id, kind: 'file', section: 'documents', accept: DOCUMENT_TYPES, maxBytes: FIVE_MB });
+const document = (id: string): FieldDefinition => ({
+  id,
+  kind: 'file',
+  section: 'documents',
+  accept: DOCUMENT_TYPES,
+  maxBytes: FIVE_MB,
+});
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const TWO_MB = 2 * 1024 * 1024;
 
@@ -36,7 +46,13 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   { id: 'citizen', kind: 'yesno', section: 'personalInformation' },
   // Right to work
   { id: 'permitType', kind: 'radio', list: 'PERMIT_TYPE', section: 'rightToWork' },
-  { id: 'otherPermit', kind: 'text', maxLength: 255, section: 'rightToWork', showIf: { field: 'permitType', oneOf: ['Other'] } },
+  {
+    id: 'otherPermit',
+    kind: 'text',
+    maxLength: 255,
+    section: 'rightToWork',
+    showIf: { field: 'permitType', oneOf: ['Other'] },
+  },
   { id: 'noticePeriod', kind: 'select', list: 'NOTICE_PERIOD', section: 'rightToWork' },
   // Secondary education
   { id: 'secondarySchool', kind: 'typeahead', remoteList: 'SCHOOL', maxLength: 255, section: 'secondaryEducation' },
@@ -49,7 +65,14 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   { id: 'sixthFormQualificationType', kind: 'select', list: 'QUALIFICATION_TYPE', section: 'sixthFormEducation' },
   { id: 'sixthFormSchoolCompletedYear', kind: 'year', years: { back: 50, forward: 4 }, section: 'sixthFormEducation' },
   // University education (repeatable)
-  { id: 'universities', kind: 'group', items: universityItem, minItems: 1, maxItems: 5, section: 'universityEducation' },
+  {
+    id: 'universities',
+    kind: 'group',
+    items: universityItem,
+    minItems: 1,
+    maxItems: 5,
+    section: 'universityEducation',
+  },
   // Contextual recruitment (CRS) information
   { id: 'freeSchoolMeals', kind: 'radio', list: 'BOOLEAN_PREFER_NOT_TO_SAY', section: 'crsInformation' },
   { id: 'firstGenerationUniversity', kind: 'radio', list: 'BOOLEAN_PREFER_NOT_TO_SAY', section: 'crsInformation' },
@@ -63,7 +86,13 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   { id: 'sexuality', kind: 'select', list: 'ORIENTATION', section: 'equalOpportunities' },
   { id: 'ethnicity', kind: 'select', list: 'ETHNICITY', section: 'equalOpportunities' },
   { id: 'ethnicityMulti', kind: 'checkboxes', list: 'ETHNICITY_GROUP', section: 'equalOpportunities' },
-  { id: 'ethnicitySpecify', kind: 'text', maxLength: 255, section: 'equalOpportunities', showIf: { field: 'ethnicity', oneOf: ['@other'] } },
+  {
+    id: 'ethnicitySpecify',
+    kind: 'text',
+    maxLength: 255,
+    section: 'equalOpportunities',
+    showIf: { field: 'ethnicity', oneOf: ['@other'] },
+  },
   { id: 'religion', kind: 'select', list: 'RELIGION', section: 'equalOpportunities' },
   { id: 'disability', kind: 'radio', list: 'DISABILITY', section: 'equalOpportunities' },
   { id: 'healthCondition', kind: 'checkboxes', list: 'HEALTH_CONDITION', section: 'equalOpportunities' },

@@ -1,5 +1,5 @@
-import lists from '../../configs/reference-data/lists.json';
-import countries from '../../configs/reference-data/countries.json';
+import lists from '#configs/reference-data/lists.json';
+import countries from '#configs/reference-data/countries.json';
 import type { ListType, RemoteListType } from './types';
 
 const COUNTRY_NAMES: readonly string[] = countries.map((c) => c.name);

@@ -1,4 +1,4 @@
-import type lists from '../../configs/reference-data/lists.json';
+import type lists from '#configs/reference-data/lists.json';
 
 /** Reference-data lists of spec §3 whose options travel with the engine. */
 export type ListType = keyof typeof lists | 'COUNTRY';

@@ -16,7 +16,9 @@ function pruneObject(fields: readonly CompiledField[], answers: Answers): Answer
     if (value === undefined) continue;
     if (field.kind === 'group' && Array.isArray(value) && field.items) {
       const items = field.items;
-      kept[field.id] = value.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? pruneObject(items, item as Answers) : item));
+      kept[field.id] = value.map((item) =>
+        item && typeof item === 'object' && !Array.isArray(item) ? pruneObject(items, item as Answers) : item,
+      );
     } else {
       kept[field.id] = value;
     }

@@ -1,4 +1,4 @@
-import type { Configuration, CustomQuestion, StepDefinition } from '../../schemas/configuration';
+import type { Configuration, CustomQuestion, StepDefinition } from '#schemas/configuration';
 import { CATALOGUE, SECTIONS } from '../fields/catalogue';
 import { countryName, isListType, isOtherOption, listOptionKey, listOptions } from '../fields/lists';
 import type { FieldDefinition, FieldKind, RemoteListType } from '../fields/types';
@@ -68,7 +68,12 @@ class Compiler {
     if (definition.showIf && !showIf) return undefined;
     const label = textOf(c, `field.${definition.id}.label`, definition.label ?? definition.id);
     const hint = optionalText(c, `field.${definition.id}.hint`) ?? definition.hint;
-    const compiled: CompiledField = { id: definition.id, kind: definition.kind, label, required: isRequired(c, definition.id) };
+    const compiled: CompiledField = {
+      id: definition.id,
+      kind: definition.kind,
+      label,
+      required: isRequired(c, definition.id),
+    };
     if (hint) compiled.hint = hint;
     const requiredMessage = optionalText(c, `field.${definition.id}.error.required`);
     if (requiredMessage) compiled.requiredMessage = requiredMessage;
@@ -85,7 +90,17 @@ class Compiler {
       const labels = this.suggestionLabels(definition.remoteList);
       if (labels) compiled.optionLabels = labels;
     }
-    for (const key of ['maxLength', 'maxWords', 'minimum', 'maximum', 'accept', 'maxBytes', 'minItems', 'maxItems', 'custom'] as const) {
+    for (const key of [
+      'maxLength',
+      'maxWords',
+      'minimum',
+      'maximum',
+      'accept',
+      'maxBytes',
+      'minItems',
+      'maxItems',
+      'custom',
+    ] as const) {
       if (definition[key] !== undefined) (compiled as unknown as Record<string, unknown>)[key] = definition[key];
     }
     if (definition.items) {
@@ -124,14 +139,18 @@ class Compiler {
    * list option's text `list.<TYPE>.<option>`, a fixed option's `field.<id>.option.<option>`,
    * a country's name from Intl. Undefined when every option reads as it is.
    */
-  private optionLabels(definition: FieldDefinition, options: readonly (string | number)[]): Record<string, string> | undefined {
+  private optionLabels(
+    definition: FieldDefinition,
+    options: readonly (string | number)[],
+  ): Record<string, string> | undefined {
     if (definition.kind === 'year') return undefined;
     const text = this.configuration.text ?? {};
     const labels: Record<string, string> = {};
     for (const option of options) {
       const value = String(option);
       const label = definition.list
-        ? (text[listOptionKey(definition.list, value)] ?? (definition.list === 'COUNTRY' ? countryName(value, this.language) : undefined))
+        ? (text[listOptionKey(definition.list, value)] ??
+          (definition.list === 'COUNTRY' ? countryName(value, this.language) : undefined))
         : text[`field.${definition.id}.option.${value}`];
       if (label && label !== value) labels[value] = label;
     }
@@ -142,7 +161,9 @@ class Compiler {
   private suggestionLabels(list: RemoteListType): Record<string, string> | undefined {
     const prefix = listOptionKey(list, '');
     const labels = Object.entries(this.configuration.text ?? {}).filter(([key]) => key.startsWith(prefix));
-    return labels.length > 0 ? Object.fromEntries(labels.map(([key, label]) => [key.slice(prefix.length), label])) : undefined;
+    return labels.length > 0
+      ? Object.fromEntries(labels.map(([key, label]) => [key.slice(prefix.length), label]))
+      : undefined;
   }
 
   section(id: string, bySection: Map<string, FieldDefinition[]>): CompiledSection | undefined {
@@ -187,7 +208,8 @@ export function compile(configuration: Configuration, context: CompileContext): 
 export function compileUncached(configuration: Configuration, context: CompileContext, key = ''): CompiledForm {
   const compiler = new Compiler(configuration, context);
   const bySection = fieldsBySection(configuration);
-  const stepDefinitions: StepDefinition[] = configuration.views?.application ?? SECTIONS.map((id) => ({ id, sections: [id] }));
+  const stepDefinitions: StepDefinition[] =
+    configuration.views?.application ?? SECTIONS.map((id) => ({ id, sections: [id] }));
   const steps: CompiledStep[] = [];
   for (const definition of stepDefinitions) {
     const sections = definition.sections.flatMap((id) => compiler.section(id, bySection) ?? []);

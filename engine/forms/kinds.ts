@@ -9,18 +9,23 @@ import type { CompiledField, JsonSchema, UiSchema } from './types';
  */
 type KindBuilder = (field: CompiledField) => { schema: JsonSchema; widget: string };
 
-const text = (max: number, format?: string): KindBuilder => (field) => ({
-  schema: {
-    type: 'string',
-    maxLength: field.maxLength ?? max,
-    ...(format ? { format } : {}),
-    ...(field.required ? { notBlank: true } : {}),
-    ...(field.maxWords ? { maxWords: field.maxWords } : {}),
-  },
-  widget: 'text',
-});
+const text =
+  (max: number, format?: string): KindBuilder =>
+  (field) => ({
+    schema: {
+      type: 'string',
+      maxLength: field.maxLength ?? max,
+      ...(format ? { format } : {}),
+      ...(field.required ? { notBlank: true } : {}),
+      ...(field.maxWords ? { maxWords: field.maxWords } : {}),
+    },
+    widget: 'text',
+  });
 
-const choice: KindBuilder = (field) => ({ schema: { type: 'string', enum: [...(field.options ?? [])] }, widget: 'select' });
+const choice: KindBuilder = (field) => ({
+  schema: { type: 'string', enum: [...(field.options ?? [])] },
+  widget: 'select',
+});
 
 export const KINDS: Record<FieldKind, KindBuilder> = {
   text: text(TEXT_LIMIT_SHORT),
@@ -41,7 +46,10 @@ export const KINDS: Record<FieldKind, KindBuilder> = {
     widget: 'checkboxes',
   }),
   yesno: () => ({ schema: { type: 'boolean' }, widget: 'yesno' }),
-  consent: (field) => ({ schema: field.required ? { type: 'boolean', const: true } : { type: 'boolean' }, widget: 'consent' }),
+  consent: (field) => ({
+    schema: field.required ? { type: 'boolean', const: true } : { type: 'boolean' },
+    widget: 'consent',
+  }),
   year: (field) => ({ schema: { type: 'integer', enum: [...(field.options ?? [])] }, widget: 'select' }),
   date: () => ({ schema: { type: 'string', format: 'date' }, widget: 'date' }),
   number: (field) => ({
@@ -91,7 +99,10 @@ export function objectSchema(fields: readonly CompiledField[]): { schema: JsonSc
     if (!field.required) continue;
     if (field.showIf) {
       conditions.push({
-        if: { properties: { [field.showIf.field]: { enum: [...field.showIf.values] } }, required: [field.showIf.field] },
+        if: {
+          properties: { [field.showIf.field]: { enum: [...field.showIf.values] } },
+          required: [field.showIf.field],
+        },
         then: { required: [field.id] },
       });
     } else {

@@ -1,4 +1,4 @@
-import type { Configuration } from '../../schemas/configuration';
+import type { Configuration } from '#schemas/configuration';
 import { SECTIONS } from '../fields/catalogue';
 import { compile } from './compile';
 import type { CompileContext, CompiledForm } from './types';
@@ -12,7 +12,10 @@ export function profileConfiguration(configuration: Configuration): Configuratio
   const sections = configuration.views?.profile ?? SECTIONS;
   return {
     ...configuration,
-    views: { ...configuration.views, application: sections.map((id) => ({ id, sections: [id], title: `section.${id}.title` })) },
+    views: {
+      ...configuration.views,
+      application: sections.map((id) => ({ id, sections: [id], title: `section.${id}.title` })),
+    },
   };
 }
 

@@ -16,7 +16,12 @@ function hasAnswer(value: unknown): boolean {
  * the candidate has continued past it; a problem when it was continued past but no longer
  * validates (e.g. after configuration changed); otherwise in progress.
  */
-export function stepStatus(form: CompiledForm, step: CompiledStep, answers: Answers, continuedPast: boolean): StepStatus {
+export function stepStatus(
+  form: CompiledForm,
+  step: CompiledStep,
+  answers: Answers,
+  continuedPast: boolean,
+): StepStatus {
   const answered = stepFields(step).some((f) => hasAnswer(answers[f.id]));
   const valid = validateStep(form, step.id, answers).valid;
   if (continuedPast) return valid ? 'completed' : 'problem';
@@ -25,6 +30,12 @@ export function stepStatus(form: CompiledForm, step: CompiledStep, answers: Answ
 }
 
 /** Statuses of every step, given the ids of the steps the candidate has continued past. */
-export function stepStatuses(form: CompiledForm, answers: Answers, completedSteps: readonly string[]): Record<string, StepStatus> {
-  return Object.fromEntries(form.steps.map((step) => [step.id, stepStatus(form, step, answers, completedSteps.includes(step.id))]));
+export function stepStatuses(
+  form: CompiledForm,
+  answers: Answers,
+  completedSteps: readonly string[],
+): Record<string, StepStatus> {
+  return Object.fromEntries(
+    form.steps.map((step) => [step.id, stepStatus(form, step, answers, completedSteps.includes(step.id))]),
+  );
 }

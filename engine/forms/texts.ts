@@ -1,4 +1,4 @@
-import type { Configuration } from '../../schemas/configuration';
+import type { Configuration } from '#schemas/configuration';
 
 /** Looks a text up in the merged configuration; falls back to the given default, then to the key. */
 export function textOf(configuration: Configuration, key: string, fallback?: string): string {

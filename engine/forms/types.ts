@@ -1,4 +1,4 @@
-import type { Edition, UserType } from '../../schemas/organization';
+import type { Edition, UserType } from '#schemas/organization';
 import type { FieldKind, ListType, RemoteListType } from '../fields/types';
 
 /** JSON Schema (draft 7 subset used by the engine) and RJSF uiSchema, as plain JSON. */

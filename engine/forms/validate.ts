@@ -23,7 +23,12 @@ export interface ValidationResult {
   errors: FieldError[];
 }
 
-function run(schema: JsonSchema, fields: readonly CompiledField[], answers: Answers, texts: MessageTexts): ValidationResult {
+function run(
+  schema: JsonSchema,
+  fields: readonly CompiledField[],
+  answers: Answers,
+  texts: MessageTexts,
+): ValidationResult {
   const pruned = pruneAnswers(fields, answers);
   const validate = validatorFor(schema);
   const valid = validate(pruned) as boolean;
@@ -42,7 +47,11 @@ export function validateApplication(form: CompiledForm, answers: Answers): Valid
 }
 
 /** Ajv errors → one message per field, GOV.UK style, in the order of the form and the language of `texts`. */
-export function fieldErrors(errors: readonly ErrorObject[], fields: readonly CompiledField[], texts: MessageTexts = {}): FieldError[] {
+export function fieldErrors(
+  errors: readonly ErrorObject[],
+  fields: readonly CompiledField[],
+  texts: MessageTexts = {},
+): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const error of errors) {
     if (error.keyword === 'if') continue;
@@ -57,7 +66,8 @@ export function fieldErrors(errors: readonly ErrorObject[], fields: readonly Com
 function errorPath(error: ErrorObject): string {
   const base = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') base.push((error.params as { missingProperty: string }).missingProperty);
-  if (error.keyword === 'additionalProperties') base.push((error.params as { additionalProperty: string }).additionalProperty);
+  if (error.keyword === 'additionalProperties')
+    base.push((error.params as { additionalProperty: string }).additionalProperty);
   return base.join('.');
 }
 
@@ -65,13 +75,20 @@ function errorPath(error: ErrorObject): string {
  * The message for an error at `path`, naming the item of a repeatable group it belongs to
  * ("Select degree (University 2)") so the error summary is unambiguous. Client and server share it.
  */
-export function describeError(error: SchemaError, fields: readonly CompiledField[], path: string, texts: MessageTexts = {}): string {
+export function describeError(
+  error: SchemaError,
+  fields: readonly CompiledField[],
+  path: string,
+  texts: MessageTexts = {},
+): string {
   const message = errorMessage(error, fieldAt(fields, path), texts);
   const parts = path.split('.');
   const at = parts.findIndex((p) => /^\d+$/.test(p));
   if (at < 1 || at === parts.length - 1) return message;
   const group = fieldAt(fields, parts.slice(0, at).join('.'));
-  return group?.itemLabel ? templateMessage('inItem', { message, item: group.itemLabel, number: Number(parts[at]) + 1 }, texts) : message;
+  return group?.itemLabel
+    ? templateMessage('inItem', { message, item: group.itemLabel, number: Number(parts[at]) + 1 }, texts)
+    : message;
 }
 
 /** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */

@@ -1,4 +1,4 @@
-import type { OrganizationStage, SubStage } from '../../schemas/pipeline';
+import type { OrganizationStage, SubStage } from '#schemas/pipeline';
 import { defaultSubStage, findStage, orderedSubStages, type PipelinePosition } from './organization-stages';
 import { isActionable, visibleSubStages } from './providers';
 import { isStageId, type StageStatus } from './stages';
@@ -31,24 +31,57 @@ export type MoveTarget =
  * Where a move to `stageId` (and `substageId`, else the stage's default substage, else its first
  * choosable one) lands in the organisation's pipeline, or what is wrong with the request.
  */
-export function moveTarget(stages: readonly OrganizationStage[], stageId: number, substageId?: string | null): MoveTarget {
-  if (!isStageId(stageId)) return { ok: false, field: 'stageId', message: `${stageId} is not a pipeline stage id.`, absent: false };
+export function moveTarget(
+  stages: readonly OrganizationStage[],
+  stageId: number,
+  substageId?: string | null,
+): MoveTarget {
+  if (!isStageId(stageId))
+    return { ok: false, field: 'stageId', message: `${stageId} is not a pipeline stage id.`, absent: false };
   const stage = findStage(stages, stageId);
-  if (!stage) return { ok: false, field: 'stageId', message: `This organisation's pipeline has no stage ${stageId}.`, absent: true };
+  if (!stage)
+    return {
+      ok: false,
+      field: 'stageId',
+      message: `This organisation's pipeline has no stage ${stageId}.`,
+      absent: true,
+    };
   const choosable = choosableSubStages(stage);
   let subStage: SubStage | undefined;
   if (substageId) {
     subStage = stage.subStages.find((s) => s.id === substageId);
-    if (!subStage) return { ok: false, field: 'substageId', message: `'${substageId}' is not a substage of ${stage.name}.`, absent: false };
+    if (!subStage)
+      return {
+        ok: false,
+        field: 'substageId',
+        message: `'${substageId}' is not a substage of ${stage.name}.`,
+        absent: false,
+      };
     if (!choosable.includes(subStage)) {
-      return { ok: false, field: 'substageId', message: `${stage.name} / ${subStage.name} is set by the stage's assessment provider and cannot be chosen.`, absent: false };
+      return {
+        ok: false,
+        field: 'substageId',
+        message: `${stage.name} / ${subStage.name} is set by the stage's assessment provider and cannot be chosen.`,
+        absent: false,
+      };
     }
   } else {
     const fallback = defaultSubStage(stage);
     subStage = fallback && choosable.includes(fallback) ? fallback : choosable[0];
-    if (!subStage) return { ok: false, field: 'stageId', message: `${stage.name} has no substage a manager can choose.`, absent: false };
+    if (!subStage)
+      return {
+        ok: false,
+        field: 'stageId',
+        message: `${stage.name} has no substage a manager can choose.`,
+        absent: false,
+      };
   }
-  return { ok: true, stage, subStage, position: { stageId: stage.id, substageId: subStage.id, stageStatus: subStage.codeStage } };
+  return {
+    ok: true,
+    stage,
+    subStage,
+    position: { stageId: stage.id, substageId: subStage.id, stageStatus: subStage.codeStage },
+  };
 }
 
 const STATUS_WORDS: Readonly<Record<StageStatus, string>> = {
@@ -65,14 +98,26 @@ const STATUS_WORDS: Readonly<Record<StageStatus, string>> = {
  * (invited, scheduled or in progress with the provider) stays until the assessment completes.
  * A completed candidate can always move on, and a stage without a provider holds no one.
  */
-export function moveBlocker(stages: readonly OrganizationStage[], from: { stageId: number | null; stageStatus: StageStatus | null }): string | null {
-  if (from.stageId === null || from.stageStatus === null || from.stageStatus === 'COMPLETED' || !isStageId(from.stageId)) return null;
+export function moveBlocker(
+  stages: readonly OrganizationStage[],
+  from: { stageId: number | null; stageStatus: StageStatus | null },
+): string | null {
+  if (
+    from.stageId === null ||
+    from.stageStatus === null ||
+    from.stageStatus === 'COMPLETED' ||
+    !isStageId(from.stageId)
+  )
+    return null;
   const stage = findStage(stages, from.stageId);
   if (!stage?.provider || isActionable(stage.provider.kind, from.stageStatus, from.stageId)) return null;
   return `${STATUS_WORDS[from.stageStatus]} at ${stage.name}, whose assessment is under way: they can move once it completes`;
 }
 
 /** True when a move would leave the candidate where they are. */
-export function isSamePosition(from: { stageId: number | null; substageId: string | null }, to: PipelinePosition): boolean {
+export function isSamePosition(
+  from: { stageId: number | null; substageId: string | null },
+  to: PipelinePosition,
+): boolean {
   return from.stageId === to.stageId && from.substageId === to.substageId;
 }

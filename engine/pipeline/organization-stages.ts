@@ -1,4 +1,4 @@
-import type { MetricDefinition, OrganizationStage, StageCatalogue, StageSelection, SubStage } from '../../schemas/pipeline';
+import type { MetricDefinition, OrganizationStage, StageCatalogue, StageSelection, SubStage } from '#schemas/pipeline';
 import type { StageStatus } from './stages';
 import { isStageId, STAGE_NAMES } from './stages';
 import { PROVIDER_RULES } from './providers';
@@ -36,7 +36,8 @@ export function stageProblems(stages: readonly OrganizationStage[]): string[] {
     stageIds.add(stage.id);
     if (stage.subStages.length === 0) problems.push(`${where} has no substages`);
     const defaults = stage.subStages.filter((s) => s.defaultSubStage).length;
-    if (stage.subStages.length > 0 && defaults !== 1) problems.push(`${where} must have exactly one default substage (has ${defaults})`);
+    if (stage.subStages.length > 0 && defaults !== 1)
+      problems.push(`${where} must have exactly one default substage (has ${defaults})`);
     for (const sub of stage.subStages) {
       if (subStageIds.has(sub.id)) problems.push(`${where}: substage '${sub.id}' is used twice`);
       subStageIds.add(sub.id);
@@ -46,7 +47,8 @@ export function stageProblems(stages: readonly OrganizationStage[]): string[] {
     for (const metric of stage.metrics) {
       if (keys.has(metric.key)) problems.push(`${where}: metric '${metric.key}' is defined twice`);
       keys.add(metric.key);
-      if (metric.min !== undefined && metric.max !== undefined && metric.min >= metric.max) problems.push(`${where}: metric '${metric.key}' has min ${metric.min} not below max ${metric.max}`);
+      if (metric.min !== undefined && metric.max !== undefined && metric.min >= metric.max)
+        problems.push(`${where}: metric '${metric.key}' has min ${metric.min} not below max ${metric.max}`);
     }
   }
   return problems;
@@ -57,9 +59,11 @@ function providerProblems(stage: OrganizationStage): string[] {
   if (!stage.provider) return [];
   const { kind, included = [], excluded = [] } = stage.provider;
   const problems: string[] = [];
-  if (!(PROVIDER_RULES[kind].allowedStages as readonly number[]).includes(stage.id)) problems.push(`provider '${kind}' cannot be attached to this stage`);
+  if (!(PROVIDER_RULES[kind].allowedStages as readonly number[]).includes(stage.id))
+    problems.push(`provider '${kind}' cannot be attached to this stage`);
   for (const id of [...included, ...excluded]) {
-    if (!stage.subStages.some((s) => s.id === id)) problems.push(`provider '${kind}' names substage '${id}', which the stage does not have`);
+    if (!stage.subStages.some((s) => s.id === id))
+      problems.push(`provider '${kind}' names substage '${id}', which the stage does not have`);
   }
   return problems;
 }
@@ -74,7 +78,8 @@ export function defaultSubStage(stage: Pick<OrganizationStage, 'subStages'>): Su
 
 const APPLIED = 1;
 
-/** Where submitted applications enter (spec §4): stage 1 'Applied' when the organisation has it, else its first stage. */
+/** Where submitted applications enter (spec §4): stage 1 'Applied' when the organisation has it, else its first stage.
+ * */
 export function entryStage(stages: readonly OrganizationStage[]): OrganizationStage | undefined {
   return stages.find((s) => s.id === APPLIED) ?? [...stages].sort((a, b) => a.orderIndex - b.orderIndex)[0];
 }
@@ -89,7 +94,11 @@ export function stageName(stages: readonly OrganizationStage[], stageId: number)
 }
 
 /** A substage's name in the organisation's pipeline (its id when the pipeline no longer has it); null without one. */
-export function substageName(stages: readonly OrganizationStage[], stageId: number | null, substageId: string | null): string | null {
+export function substageName(
+  stages: readonly OrganizationStage[],
+  stageId: number | null,
+  substageId: string | null,
+): string | null {
   if (stageId === null || substageId === null) return null;
   return findStage(stages, stageId)?.subStages.find((s) => s.id === substageId)?.name ?? substageId;
 }
@@ -106,7 +115,11 @@ export interface PipelinePosition {
  * or the stage's default one. Undefined when the organisation has no such stage or the substage
  * belongs to another stage.
  */
-export function resolvePosition(stages: readonly OrganizationStage[], stageId: number, substageId?: string | null): PipelinePosition | undefined {
+export function resolvePosition(
+  stages: readonly OrganizationStage[],
+  stageId: number,
+  substageId?: string | null,
+): PipelinePosition | undefined {
   const stage = findStage(stages, stageId);
   if (!stage) return undefined;
   const sub = substageId ? stage.subStages.find((s) => s.id === substageId) : defaultSubStage(stage);

@@ -1,4 +1,4 @@
-import type { PROVIDER_KINDS } from '../../schemas/pipeline';
+import type { PROVIDER_KINDS } from '#schemas/pipeline';
 import { APPLIED_STAGES, INTERVIEW_STAGES, REVIEW_STAGES, type StageId, type StageStatus } from './stages';
 
 /** Kinds of assessment provider (spec §3 Assessment providers), as organisation files name them. */
@@ -41,7 +41,11 @@ export interface StageAssessment {
 export function canAttachProvider(
   provider: ProviderKind,
   stageId: StageId,
-  context: { credentials: ReadonlySet<string>; enabled: ReadonlySet<ProviderKind>; existing: readonly StageAssessment[] },
+  context: {
+    credentials: ReadonlySet<string>;
+    enabled: ReadonlySet<ProviderKind>;
+    existing: readonly StageAssessment[];
+  },
 ): boolean {
   const rule = PROVIDER_RULES[provider];
   if (!context.enabled.has(provider)) return false;
@@ -58,7 +62,9 @@ const SCREENING_LIKE: ReadonlySet<ProviderKind> = new Set(['applicationScreen', 
  */
 export function isActionable(provider: ProviderKind | undefined, status: StageStatus, stageId: StageId): boolean {
   if (provider && SCREENING_LIKE.has(provider)) {
-    return status === 'PENDING' || status === 'IN_PROGRESS' || (status === 'INVITED' && APPLIED_STAGES.includes(stageId));
+    return (
+      status === 'PENDING' || status === 'IN_PROGRESS' || (status === 'INVITED' && APPLIED_STAGES.includes(stageId))
+    );
   }
   return status === 'PENDING';
 }
@@ -66,7 +72,8 @@ export function isActionable(provider: ProviderKind | undefined, status: StageSt
 /** Which stage statuses each provider kind reports on beyond pending and completed (spec §4). */
 export function relevantStatuses(provider: ProviderKind): readonly StageStatus[] {
   const statuses: StageStatus[] = ['PENDING', 'INVITED', 'COMPLETED'];
-  if (provider === 'assessmentCentreScheduling' || provider === 'candidateScheduler' || provider === 'hrScheduler') statuses.push('SCHEDULED');
+  if (provider === 'assessmentCentreScheduling' || provider === 'candidateScheduler' || provider === 'hrScheduler')
+    statuses.push('SCHEDULED');
   if (provider === 'applicationScreen') statuses.push('IN_PROGRESS');
   return statuses;
 }
@@ -80,6 +87,12 @@ export interface ProviderSubStages {
  * Substage choice filtered by provider: when an assessment already exists for the stage, the
  * provider's excluded substages are hidden; otherwise only its included ones are shown.
  */
-export function visibleSubStages<T extends { id: string }>(subStages: readonly T[], provider: ProviderSubStages, assessmentExists: boolean): T[] {
-  return assessmentExists ? subStages.filter((s) => !provider.excluded.includes(s.id)) : subStages.filter((s) => provider.included.includes(s.id));
+export function visibleSubStages<T extends { id: string }>(
+  subStages: readonly T[],
+  provider: ProviderSubStages,
+  assessmentExists: boolean,
+): T[] {
+  return assessmentExists
+    ? subStages.filter((s) => !provider.excluded.includes(s.id))
+    : subStages.filter((s) => provider.included.includes(s.id));
 }

@@ -1,4 +1,4 @@
-import type { CandidateSearchFilters, DateAdded, PageInfo } from '../../schemas/search';
+import type { CandidateSearchFilters, DateAdded, PageInfo } from '#schemas/search';
 import { DEFAULT_PAGE_SIZE } from '../constants';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -82,7 +82,13 @@ export interface SearchState {
   resultsPerPage: number;
 }
 
-export const DEFAULT_SEARCH_STATE: SearchState = { filters: {}, sortBy: 'lastChangeAt', orderBy: 'DESC', page: 0, resultsPerPage: DEFAULT_PAGE_SIZE };
+export const DEFAULT_SEARCH_STATE: SearchState = {
+  filters: {},
+  sortBy: 'lastChangeAt',
+  orderBy: 'DESC',
+  page: 0,
+  resultsPerPage: DEFAULT_PAGE_SIZE,
+};
 
 export function encodeSearchState(state: SearchState): string {
   return JSON.stringify({ ...state, filters: compactFilters(state.filters) });

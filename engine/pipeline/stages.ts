@@ -1,4 +1,4 @@
-import type { OrganizationStage, SubStage } from '../../schemas/pipeline';
+import type { OrganizationStage, SubStage } from '#schemas/pipeline';
 
 /** Pipeline stage ids of spec §4 with their names. */
 export const STAGE_NAMES = {
@@ -58,7 +58,9 @@ export function stageGroup(stageId: StageId): StageGroup | undefined {
 }
 
 /** An organisation's stage with its substages (spec §3 Organisation stage); the fields selectedTab reads. */
-type TabStage = Pick<OrganizationStage, 'id' | 'orderIndex'> & { subStages: ReadonlyArray<Pick<SubStage, 'id' | 'defaultSubStage' | 'orderIndex'>> };
+type TabStage = Pick<OrganizationStage, 'id' | 'orderIndex'> & {
+  subStages: ReadonlyArray<Pick<SubStage, 'id' | 'defaultSubStage' | 'orderIndex'>>;
+};
 
 export type TabSelection =
   | { kind: 'stage'; stageIds: readonly StageId[]; status: StageStatus }
@@ -81,7 +83,9 @@ export function selectedTab(index: number, stages: readonly TabStage[]): TabSele
       return { kind: 'group', group: 'OFFERS', status: 'PENDING' };
     default: {
       const first = [...stages].sort((a, b) => a.orderIndex - b.orderIndex)[0];
-      const sub = first?.subStages.find((s) => s.defaultSubStage) ?? [...(first?.subStages ?? [])].sort((a, b) => a.orderIndex - b.orderIndex)[0];
+      const sub =
+        first?.subStages.find((s) => s.defaultSubStage) ??
+        [...(first?.subStages ?? [])].sort((a, b) => a.orderIndex - b.orderIndex)[0];
       return { kind: 'defaultSubStage', stageId: first?.id as StageId | undefined, subStageId: sub?.id };
     }
   }

@@ -7,7 +7,10 @@ export function stepAfterSave(currentStep: number, targetStep: number, maxSteps:
 }
 
 /** On load, a server record newer than the stored one replaces it. */
-export function newerRecord<T extends { updatedAt: string | number | Date }>(stored: T | null | undefined, server: T): T {
+export function newerRecord<T extends { updatedAt: string | number | Date }>(
+  stored: T | null | undefined,
+  server: T,
+): T {
   if (!stored) return server;
   return new Date(server.updatedAt).getTime() > new Date(stored.updatedAt).getTime() ? server : stored;
 }
@@ -22,7 +25,10 @@ export function organizationAfterStatus<O>(status: CandidateStatus | undefined, 
  * profile is complete holds a passport (PASSPORT), PASSPORT_ACTIVE once they also have an active
  * application; without a complete profile an active application makes them ACTIVE; otherwise none.
  */
-export function candidateStatusOf(input: { profileComplete: boolean; activeApplication: boolean }): CandidateStatus | null {
+export function candidateStatusOf(input: {
+  profileComplete: boolean;
+  activeApplication: boolean;
+}): CandidateStatus | null {
   if (input.profileComplete) return input.activeApplication ? 'PASSPORT_ACTIVE' : 'PASSPORT';
   return input.activeApplication ? 'ACTIVE' : null;
 }

@@ -26,5 +26,10 @@ export function displayName(person: NamedPerson): string {
   const last = person.lastName?.trim();
   const name = [first, preferred && preferred !== first ? `(${preferred})` : undefined, last].filter(Boolean).join(' ');
   if (name) return name;
-  return person.anonymousEmail?.trim() || person.email?.trim() || person.externalCandidateId?.trim() || String(person.id ?? '');
+  return (
+    person.anonymousEmail?.trim() ||
+    person.email?.trim() ||
+    person.externalCandidateId?.trim() ||
+    String(person.id ?? '')
+  );
 }

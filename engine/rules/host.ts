@@ -1,5 +1,5 @@
-import type { HostsMap, HostSide, ProductConfig } from '../../schemas/product';
-import type { Edition } from '../../schemas/organization';
+import type { HostsMap, HostSide, ProductConfig } from '#schemas/product';
+import type { Edition } from '#schemas/organization';
 
 export interface Site {
   /** Organisation subdomain to load. */

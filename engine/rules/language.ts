@@ -6,12 +6,23 @@ export const LANGUAGE_PARAM = 'language';
  * organisation offers it (case-insensitive); else the language this browser last chose on the
  * site (`remembered`), when still offered; otherwise English.
  */
-export function chooseLanguage(search: string, supported: readonly { code: string }[], remembered?: string | null): string {
-  return offeredLanguage(new URLSearchParams(search).get(LANGUAGE_PARAM), supported) ?? offeredLanguage(remembered, supported) ?? DEFAULT_LANGUAGE;
+export function chooseLanguage(
+  search: string,
+  supported: readonly { code: string }[],
+  remembered?: string | null,
+): string {
+  return (
+    offeredLanguage(new URLSearchParams(search).get(LANGUAGE_PARAM), supported) ??
+    offeredLanguage(remembered, supported) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 /** A language code as the organisation offers it (English always; case-insensitive), or undefined. */
-export function offeredLanguage(code: string | null | undefined, supported: readonly { code: string }[]): string | undefined {
+export function offeredLanguage(
+  code: string | null | undefined,
+  supported: readonly { code: string }[],
+): string | undefined {
   const wanted = code?.trim().toLowerCase();
   if (!wanted) return undefined;
   if (wanted === DEFAULT_LANGUAGE) return DEFAULT_LANGUAGE;

@@ -1,4 +1,4 @@
-import type { Edition, UserType } from '../../schemas/organization';
+import type { Edition, UserType } from '#schemas/organization';
 import { REDIRECT_PARAM } from '../constants';
 import { isCandidate, isHiringManager } from './roles';
 
@@ -98,7 +98,10 @@ export function anonymousLandingPath(edition: Edition): string {
  * Where an anonymous visitor is sent (spec §2): to sign in and back when they asked for a page
  * that needs a user, otherwise to the edition's anonymous landing page.
  */
-export function anonymousRedirectPath(edition: Edition, requested?: { pathname: string; search?: string } | null): string {
+export function anonymousRedirectPath(
+  edition: Edition,
+  requested?: { pathname: string; search?: string } | null,
+): string {
   if (requested && localPath(requested.pathname)) return signInRedirectPath(requested.pathname, requested.search ?? '');
   return anonymousLandingPath(edition);
 }

@@ -1,4 +1,4 @@
-import type { UserType } from '../../schemas/organization';
+import type { UserType } from '#schemas/organization';
 
 /*
  * Spec §6: ADMIN is a superuser; a hiring-manager admin includes admin; a hiring manager includes

@@ -1,4 +1,4 @@
-import type { Configuration } from '../../schemas/configuration';
+import type { Configuration } from '#schemas/configuration';
 
 /**
  * Spec §5: fields, hr, menus and subsections are visible unless explicitly false;

@@ -17,7 +17,10 @@ export function timeOptions(): string[] {
 
 /** Slot durations 15 to 540 minutes in 15-minute steps. */
 export function slotDurations(): number[] {
-  return Array.from({ length: (SLOT_DURATION_MAX - SLOT_DURATION_MIN) / SLOT_STEP_MINUTES + 1 }, (_, i) => SLOT_DURATION_MIN + i * SLOT_STEP_MINUTES);
+  return Array.from(
+    { length: (SLOT_DURATION_MAX - SLOT_DURATION_MIN) / SLOT_STEP_MINUTES + 1 },
+    (_, i) => SLOT_DURATION_MIN + i * SLOT_STEP_MINUTES,
+  );
 }
 
 /** The interview-days list is capped at 5 unless disableMaxInterviewDays applies. */
@@ -33,7 +36,10 @@ export function inviteDueDate(from: Date, days: number): Date {
 
 export type SlotDisplay = 'Booked' | 'Passed' | 'Available';
 /** Booked if selected; Passed if the start is in the past; otherwise Available. */
-export function slotDisplay(slot: { selectedTime?: unknown; startDateTime: string | number | Date }, now: Date): SlotDisplay {
+export function slotDisplay(
+  slot: { selectedTime?: unknown; startDateTime: string | number | Date },
+  now: Date,
+): SlotDisplay {
   if (slot.selectedTime) return 'Booked';
   return new Date(slot.startDateTime).getTime() < now.getTime() ? 'Passed' : 'Available';
 }

@@ -31,7 +31,10 @@ export function isValidMetricValue(metric: Metric, value: unknown): boolean {
 }
 
 /** Assessment score range per subject (spec §5): max 100, except 50 (id 202), 8 (id 203) and 25 (UAI-type). */
-export function assessmentRange(subjectId: number, options: { uaiType?: boolean; minimumOne?: boolean } = {}): { min: number; max: number } {
+export function assessmentRange(
+  subjectId: number,
+  options: { uaiType?: boolean; minimumOne?: boolean } = {},
+): { min: number; max: number } {
   const min = options.minimumOne ? 1 : 0;
   if (options.uaiType) return { min, max: 25 };
   if (subjectId === 202) return { min, max: 50 };
@@ -48,7 +51,11 @@ const average = (values: readonly number[]) => (values.length ? values.reduce((a
 
 /** Custom matrix score (spec §5): 1.5 × min(4, sum) + 0.75 × (enthusiasm average + writing average), out of 12. */
 export const MATRIX_SCORE_MAX = 12;
-export function matrixScore(input: { scores: readonly number[]; enthusiasm: readonly number[]; writing: readonly number[] }): number {
+export function matrixScore(input: {
+  scores: readonly number[];
+  enthusiasm: readonly number[];
+  writing: readonly number[];
+}): number {
   const sum = input.scores.reduce((a, b) => a + b, 0);
   return 1.5 * Math.min(4, sum) + 0.75 * (average(input.enthusiasm) + average(input.writing));
 }
@@ -84,7 +91,10 @@ export function metricValueProblem(metric: Metric, value: unknown): string | und
  * PERCENT values (a stage normally has one kind or the other); BOOLEAN, TEXT and DATE values do
  * not count. Null when the stage has no numeric value.
  */
-export function defaultTotalScore(metrics: readonly (Metric & { key: string })[], values: Readonly<Record<string, unknown>>): number | null {
+export function defaultTotalScore(
+  metrics: readonly (Metric & { key: string })[],
+  values: Readonly<Record<string, unknown>>,
+): number | null {
   const numbers: number[] = [];
   const percents: number[] = [];
   for (const metric of metrics) {

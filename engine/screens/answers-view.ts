@@ -39,11 +39,23 @@ function uploadedFile(value: unknown): AnswerRow['file'] {
   return typeof id === 'string' && typeof name === 'string' ? { id, name } : undefined;
 }
 
-function rowsOf(fields: readonly CompiledField[], answers: Answers, stepId: string, prefix: string, texts: DisplayTexts): AnswerRow[] {
+function rowsOf(
+  fields: readonly CompiledField[],
+  answers: Answers,
+  stepId: string,
+  prefix: string,
+  texts: DisplayTexts,
+): AnswerRow[] {
   return fields
     .filter((f) => f.kind !== 'group' && isShown(f, answers) && !(f.id === 'ethnicitySpecify'))
     .map((f) => {
-      const row: AnswerRow = { fieldId: f.id, path: `${prefix}${f.id}`, label: f.label, value: formatAnswer(f, answers[f.id], answers, texts), stepId };
+      const row: AnswerRow = {
+        fieldId: f.id,
+        path: `${prefix}${f.id}`,
+        label: f.label,
+        value: formatAnswer(f, answers[f.id], answers, texts),
+        stepId,
+      };
       const file = f.kind === 'file' ? uploadedFile(answers[f.id]) : undefined;
       return file ? { ...row, file } : row;
     });
@@ -53,7 +65,11 @@ function rowsOf(fields: readonly CompiledField[], answers: Answers, stepId: stri
  * The check-answers model (and, through the same labels and formats, the read-only panels):
  * every visible field of every step with its formatted answer, repeatable items as groups.
  */
-export function answersView(form: CompiledForm, answers: Answers, texts: DisplayTexts = ENGLISH_DISPLAY): AnswerSection[] {
+export function answersView(
+  form: CompiledForm,
+  answers: Answers,
+  texts: DisplayTexts = ENGLISH_DISPLAY,
+): AnswerSection[] {
   return form.steps.flatMap((step) =>
     step.sections.map((section) => ({
       id: section.id,

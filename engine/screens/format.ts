@@ -18,7 +18,12 @@ export function formatScore(value: number): string {
  * year) from Intl.
  */
 export function formatLongDate(value: string | number, language?: string): string {
-  const date = typeof value === 'number' ? new Date(value * 1000) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  const date =
+    typeof value === 'number'
+      ? new Date(value * 1000)
+      : /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? new Date(`${value}T12:00:00Z`)
+        : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   if (language && language !== 'en' && !language.startsWith('en-')) {
     try {
@@ -32,7 +37,9 @@ export function formatLongDate(value: string | number, language?: string): strin
 
 /** Ethnicity with its specify text appended for 'other' options (spec §5); `label` is how the option reads. */
 export function formatEthnicity(ethnicity: string, specify?: unknown, label = ethnicity): string {
-  return isOtherOption(ethnicity) && typeof specify === 'string' && specify.trim() ? `${label} (${specify.trim()})` : label;
+  return isOtherOption(ethnicity) && typeof specify === 'string' && specify.trim()
+    ? `${label} (${specify.trim()})`
+    : label;
 }
 
 /** How a chosen option reads: its label in the form's language, else the option itself. */
@@ -51,8 +58,14 @@ export interface DisplayTexts {
 export const ENGLISH_DISPLAY: DisplayTexts = { yes: 'Yes', no: 'No', notAnswered: 'Not answered' };
 
 /** How an answer reads on check-answers pages and hiring-side panels: the same for both. */
-export function formatAnswer(field: CompiledField, value: unknown, siblings: Record<string, unknown> = {}, texts: DisplayTexts = ENGLISH_DISPLAY): string {
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return texts.notAnswered;
+export function formatAnswer(
+  field: CompiledField,
+  value: unknown,
+  siblings: Record<string, unknown> = {},
+  texts: DisplayTexts = ENGLISH_DISPLAY,
+): string {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
+    return texts.notAnswered;
   switch (field.kind) {
     case 'yesno':
     case 'consent':
@@ -66,11 +79,14 @@ export function formatAnswer(field: CompiledField, value: unknown, siblings: Rec
     case 'checkboxes':
       return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value);
     case 'file':
-      return typeof value === 'object' && value && 'name' in value ? String((value as { name: unknown }).name) : texts.notAnswered;
+      return typeof value === 'object' && value && 'name' in value
+        ? String((value as { name: unknown }).name)
+        : texts.notAnswered;
     case 'group':
       return Array.isArray(value) ? String(value.length) : texts.notAnswered;
     case 'select':
-      if (field.id === 'ethnicity') return formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value));
+      if (field.id === 'ethnicity')
+        return formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value));
       return optionLabel(field, value);
     default:
       // Only fields with options have labels; any other answer is its own text.

@@ -9,7 +9,13 @@ import { isRichTextEmpty, wordCount } from './text';
  * The options equal @rjsf/validator-ajv8's, whose validator the client builds with
  * `customizeValidator({ ajvFormatOptions: false, extenderFn: extendAjv })`.
  */
-export const AJV_OPTIONS: Options = { allErrors: true, multipleOfPrecision: 8, strict: false, verbose: true, discriminator: false };
+export const AJV_OPTIONS: Options = {
+  allErrors: true,
+  multipleOfPrecision: 8,
+  strict: false,
+  verbose: true,
+  discriminator: false,
+};
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function isIsoDate(value: string): boolean {

@@ -1,5 +1,5 @@
 import type { CompiledField } from '../forms/types';
-import { fillTemplate, MESSAGES, type MessageCode } from '../../schemas/messages';
+import { fillTemplate, MESSAGES, type MessageCode } from '#schemas/messages';
 import { INVALID_POST_CODE } from './postcode';
 
 /** The parts of an Ajv (or RJSF) error the messages need. */
@@ -49,7 +49,10 @@ export type ErrorTemplate = keyof typeof ERROR_TEMPLATES;
  * Templates that are messages of the server's catalogue too: a language translates them once, as
  * `ui.messages.<code>`, and browser and server say the same words.
  */
-export const CATALOGUE_TEMPLATES: Readonly<Partial<Record<ErrorTemplate, MessageCode>>> = { email: 'emailFormat', postCode: 'invalidPostCode' };
+export const CATALOGUE_TEMPLATES: Readonly<Partial<Record<ErrorTemplate, MessageCode>>> = {
+  email: 'emailFormat',
+  postCode: 'invalidPostCode',
+};
 export type MessageTexts = Readonly<Record<string, string>>;
 
 /** Keywords that mean an answer is missing: the field's own required message replaces them. */
@@ -61,9 +64,16 @@ function lowerFirst(text: string): string {
 }
 
 /** A template of `texts` (or the English one) with its {{placeholders}} filled. */
-export function templateMessage(name: ErrorTemplate, values: Record<string, string | number>, texts: MessageTexts = {}): string {
+export function templateMessage(
+  name: ErrorTemplate,
+  values: Record<string, string | number>,
+  texts: MessageTexts = {},
+): string {
   const code = CATALOGUE_TEMPLATES[name];
-  return fillTemplate(texts[`error.${name}`] ?? (code && texts[`ui.messages.${code}`]) ?? ERROR_TEMPLATES[name], values);
+  return fillTemplate(
+    texts[`error.${name}`] ?? (code && texts[`ui.messages.${code}`]) ?? ERROR_TEMPLATES[name],
+    values,
+  );
 }
 
 /** Which template says what is wrong, GOV.UK style. */

@@ -1,9 +1,10 @@
-import { MESSAGES } from '../../schemas/messages';
+import { MESSAGES } from '#schemas/messages';
 
 /** UK postcode format (including GIR 0AA); the message is spec §8's. */
 export const INVALID_POST_CODE = MESSAGES.invalidPostCode;
 
-const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
+const UK_POSTCODE =
+  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
 export function normalisePostCode(value: string): string {
   const compact = value.toUpperCase().replace(/\s+/g, '');

@@ -14,10 +14,12 @@ export function wordCount(text: string): number {
 /** True when rich text has no content once tags, entities for spaces and white space are stripped. */
 export function isRichTextEmpty(html: string | null | undefined): boolean {
   if (!html) return true;
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;/g, '')
-    .replace(/\s+/g, '') === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, '')
+      .replace(/\s+/g, '') === ''
+  );
 }
 
 /** Percent input: 0 to 100, or empty (spec §5). */

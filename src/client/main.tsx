@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import './ui/theme.css';
 import './ui/global.css';
-import { isDebugMode } from '../../engine/rules/language';
+import { isDebugMode } from '#engine';
 import { createI18n } from './i18n';
 import { debugModeAtom } from './state/language';
 import { App } from './app/app';

@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import packageJson from '../../package.json' with { type: 'json' };
+import packageJson from '#package.json' with { type: 'json' };
 import type { App } from './app-types';
 import type { Db } from './db/client';
 import { isApiPath } from './lib/api-paths';

@@ -90,10 +90,14 @@ export function parseConfig(
   };
   const argon2MemoryKib = wholeNumber('ARGON2_MEMORY_KIB', 19_456, 1024, 4_194_304);
   const argon2TimeCost = wholeNumber('ARGON2_TIME_COST', 2, 1, 100);
-  const testSessionTimeout = value('TEST_SESSION_TIMEOUT_SECONDS') === undefined ? null : wholeNumber('TEST_SESSION_TIMEOUT_SECONDS', 0, 1, 86_400);
+  const testSessionTimeout =
+    value('TEST_SESSION_TIMEOUT_SECONDS') === undefined
+      ? null
+      : wholeNumber('TEST_SESSION_TIMEOUT_SECONDS', 0, 1, 86_400);
 
   const trustProxyText = (value('TRUST_PROXY') ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0'].includes(trustProxyText)) problems.push(`TRUST_PROXY must be true or false (got '${trustProxyText}')`);
+  if (!['true', 'false', '1', '0'].includes(trustProxyText))
+    problems.push(`TRUST_PROXY must be true or false (got '${trustProxyText}')`);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -52,9 +52,10 @@ async function start(): Promise<void> {
     closeDbAndFail(`Seeding the demo organisations failed: ${messageOf(error)}`),
   );
   // Demo candidates with applications across each organisation's pipeline (decision 0016), once.
-  const pipeline = await seedDemoPipeline(db, sources.map((source) => source.organization.subdomain)).catch((error: unknown) =>
-    closeDbAndFail(`Seeding the demo pipeline failed: ${messageOf(error)}`),
-  );
+  const pipeline = await seedDemoPipeline(
+    db,
+    sources.map((source) => source.organization.subdomain),
+  ).catch((error: unknown) => closeDbAndFail(`Seeding the demo pipeline failed: ${messageOf(error)}`));
 
   const app = await buildApp({
     db,
@@ -87,7 +88,12 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function installShutdown(closeApp: () => Promise<void>, worker: JobWorker, db: Db, log: (message: string) => void): void {
+function installShutdown(
+  closeApp: () => Promise<void>,
+  worker: JobWorker,
+  db: Db,
+  log: (message: string) => void,
+): void {
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -127,7 +133,10 @@ function banner(
     '  Organisations   apply side / HR side',
   ];
   for (const { organization: org } of sources) {
-    lines.push(`    ${org.name} (${org.edition})`.padEnd(40) + `${base(`${org.subdomain}.localhost`)}  ${base(`${org.subdomain}.hr.localhost`)}`);
+    lines.push(
+      `    ${org.name} (${org.edition})`.padEnd(40) +
+        `${base(`${org.subdomain}.localhost`)}  ${base(`${org.subdomain}.hr.localhost`)}`,
+    );
   }
   const named = Object.entries(hosts).filter(([host]) => host.endsWith('.localhost'));
   if (named.length > 0) {
@@ -143,9 +152,13 @@ function banner(
     }
   }
   const otp = sources.filter((s) => s.organization.settings.otpRequired).map((s) => s.organization.name);
-  if (otp.length > 0) lines.push(`  ${otp.join(', ')}: sign-in also asks for a 6-digit code sent by email${config.smtpUrl ? '' : ' (see the outbox)'}`);
+  if (otp.length > 0)
+    lines.push(
+      `  ${otp.join(', ')}: sign-in also asks for a 6-digit code sent by email${config.smtpUrl ? '' : ' (see the outbox)'}`,
+    );
   if (usersCreated > 0) lines.push('', `  (${usersCreated} demo users created on this start)`);
-  if (applicationsCreated > 0) lines.push(`  (${applicationsCreated} demo applications created on this start: see the HR side's roles)`);
+  if (applicationsCreated > 0)
+    lines.push(`  (${applicationsCreated} demo applications created on this start: see the HR side's roles)`);
   lines.push('');
   return lines.join('\n');
 }

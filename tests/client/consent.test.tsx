@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { COOKIE_CONSENT_KEY } from '../../engine/constants';
+import { COOKIE_CONSENT_KEY } from '#engine/constants';
 import {
   analyticsCookieNames,
   expiringCookieAssignments,
@@ -9,8 +9,8 @@ import {
   isPrintView,
   shouldShowBanner,
   tagManagerUrl,
-} from '../../src/client/features/consent/consent';
-import { CookieConsent } from '../../src/client/features/consent/cookie-consent';
+} from '#client/features/consent/consent';
+import { CookieConsent } from '#client/features/consent/cookie-consent';
 import { loadedStore, organisationFixture, renderWithStore } from './support';
 
 describe('consent rules', () => {
@@ -34,7 +34,8 @@ describe('consent rules', () => {
   });
 
   it('recognises analytics cookies', () => {
-    for (const name of ['_ga', '_ga_ABC123', '_gid', '_gat', '_gat_UA-1', '_gcl_au']) expect(isAnalyticsCookie(name)).toBe(true);
+    for (const name of ['_ga', '_ga_ABC123', '_gid', '_gat', '_gat_UA-1', '_gcl_au'])
+      expect(isAnalyticsCookie(name)).toBe(true);
     for (const name of ['auth', 'acceptCookies', '_gidx', 'ga', 'session']) expect(isAnalyticsCookie(name)).toBe(false);
     expect(analyticsCookieNames('_ga=GA1.1; session=x; _gid=GA1.2; _gcl_au=1')).toEqual(['_ga', '_gid', '_gcl_au']);
   });
@@ -72,7 +73,8 @@ describe('cookie banner', () => {
     const region = banner();
     expect(region).not.toBeNull();
     expect(within(region!).getByRole('heading', { name: 'Cookies on Acme Consulting' })).toBeTruthy();
-    for (const name of ['Reject all', 'Accept all', 'Manage Cookies']) expect(within(region!).getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Reject all', 'Accept all', 'Manage Cookies'])
+      expect(within(region!).getByRole('button', { name })).toBeTruthy();
   });
 
   it.each(['true', 'false'])('is hidden once the choice %s is stored', (choice) => {

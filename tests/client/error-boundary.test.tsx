@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { FATAL_ERROR_TITLE } from '../../engine/constants';
-import { AppErrorBoundary } from '../../src/client/app/error-boundary';
+import { FATAL_ERROR_TITLE } from '#engine/constants';
+import { AppErrorBoundary } from '#client/app/error-boundary';
 
 function Broken(): never {
   throw new Error('boom');

@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { GENERIC_ERROR_MESSAGE } from '../../engine/constants';
-import { errorMessage, errorStatus, messageFromErrorBody } from '../../src/client/api/errors';
+import { GENERIC_ERROR_MESSAGE } from '#engine/constants';
+import { errorMessage, errorStatus, messageFromErrorBody } from '#client/api/errors';
 
 describe('messageFromErrorBody (spec §8 order)', () => {
   it.each<[string, unknown, string]>([
-    ['first item of the errors list wins', { message: 'Invalid', errors: [{ field: 'email', message: 'Email taken' }, { field: 'x', message: 'second' }], error_description: 'oauth' }, 'Email taken'],
+    [
+      'first item of the errors list wins',
+      {
+        message: 'Invalid',
+        errors: [
+          { field: 'email', message: 'Email taken' },
+          { field: 'x', message: 'second' },
+        ],
+        error_description: 'oauth',
+      },
+      'Email taken',
+    ],
     ['errors list of strings', { errors: ['Plain item'] }, 'Plain item'],
     ['a plain string body', 'Invalid login cookie.', 'Invalid login cookie.'],
-    ['error_description before message', { error: 'invalid_grant', error_description: 'Bad credentials', message: 'ignored' }, 'Bad credentials'],
+    [
+      'error_description before message',
+      { error: 'invalid_grant', error_description: 'Bad credentials', message: 'ignored' },
+      'Bad credentials',
+    ],
     ['message', { message: 'Role not found' }, 'Role not found'],
     ['empty errors list falls through to message', { errors: [], message: 'Fallback message' }, 'Fallback message'],
     ['blank strings are skipped', { errors: [{ message: ' ' }], error_description: '', message: 'Used' }, 'Used'],
@@ -22,8 +37,7 @@ describe('messageFromErrorBody (spec §8 order)', () => {
 
 function axiosError(status: number | null, data?: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
-  const response =
-    status === null ? undefined : { status, statusText: '', data, headers: {}, config };
+  const response = status === null ? undefined : { status, statusText: '', data, headers: {}, config };
   return new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, null, response);
 }
 

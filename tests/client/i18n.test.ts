@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FATAL_ERROR_TITLE, GENERIC_ERROR_MESSAGE } from '../../engine/constants';
-import en from '../../src/client/i18n/locales/en.json';
-import { createI18n } from '../../src/client/i18n';
-import { layoutForUserType } from '../../src/client/app/layouts/layouts';
+import { FATAL_ERROR_TITLE, GENERIC_ERROR_MESSAGE } from '#engine/constants';
+import en from '#client/i18n/locales/en.json';
+import { createI18n } from '#client/i18n';
+import { layoutForUserType } from '#client/app/layouts/layouts';
 
 describe('English resources', () => {
   it('say the spec texts exactly', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { AUTH_STORAGE_KEY, FATAL_ERROR_TITLE } from '../../engine/constants';
-import { pageRoutes } from '../../src/client/app/route-table';
-import { authAtom, userAtom, type CurrentUser } from '../../src/client/state/auth';
+import { AUTH_STORAGE_KEY, FATAL_ERROR_TITLE } from '#engine/constants';
+import { pageRoutes } from '#client/app/route-table';
+import { authAtom, userAtom, type CurrentUser } from '#client/state/auth';
 import { loadedStore, organisationFixture, renderApp } from './support';
 
 const candidate: CurrentUser = { id: 'u1', userType: 'CANDIDATE' };
@@ -18,19 +18,31 @@ describe('sign-in guard', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fprofile%3Ftab%3D2');
   });
 
-  it.each(['/account', '/settings/contact', '/clients', '/event/7/check-in', '/applications', '/manager/roles', '/admin/orgs'])(
-    'protects %s',
-    async (path) => {
-      const { router } = renderApp(path);
-      await heading();
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it.each([
+    '/account',
+    '/settings/contact',
+    '/clients',
+    '/event/7/check-in',
+    '/applications',
+    '/manager/roles',
+    '/admin/orgs',
+  ])('protects %s', async (path) => {
+    const { router } = renderApp(path);
+    await heading();
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it('waits with a spinner while the user of a stored session loads', async () => {
     const store = loadedStore();
     // The auth atom reads storage when the module loads (getOnInit), long before this test runs.
-    const auth = { access_token: 'abc', token_type: 'bearer', expires_in: 900, scope: 'write', expiresOn: Date.now() + 900_000, isLoggedIn: true };
+    const auth = {
+      access_token: 'abc',
+      token_type: 'bearer',
+      expires_in: 900,
+      scope: 'write',
+      expiresOn: Date.now() + 900_000,
+      isLoggedIn: true,
+    };
     store.set(authAtom, auth);
     store.set(userAtom, { status: 'loading', user: null });
     const { router } = renderApp('/profile', { store });
@@ -82,7 +94,9 @@ describe('routes', () => {
     expect((await heading()).textContent).toBe('Careers at Acme Consulting');
     const banner = screen.getByRole('banner');
     expect(banner.querySelector('img')?.getAttribute('alt')).toBe('Acme Consulting');
-    expect(screen.getByRole('img', { name: 'Acme Consulting' }).getAttribute('src')).toBe('/api/public/organization/acme/logo');
+    expect(screen.getByRole('img', { name: 'Acme Consulting' }).getAttribute('src')).toBe(
+      '/api/public/organization/acme/logo',
+    );
     for (const name of ['Roles', 'Events', 'Sign in']) expect(screen.getByRole('link', { name })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
     expect(screen.getByRole('main')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { createI18n } from '../../src/client/i18n';
+import { createI18n } from '#client/i18n';
 
 // Components without an I18nextProvider use the instance registered last by initReactI18next.
 createI18n('en', { debug: false });

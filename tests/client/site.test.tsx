@@ -3,23 +3,33 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import { AxiosError, AxiosHeaders } from 'axios';
-import type { PublicOrganization } from '../../schemas/organization';
-import type { HostSide } from '../../schemas/product';
-import { http } from '../../src/client/api/http';
-import { applySite } from '../../src/client/app/apply-site';
-import { SiteGate } from '../../src/client/app/site-gate';
-import { languageLayerAtom } from '../../src/client/state/language';
-import type { Configuration } from '../../schemas/configuration';
-import { createI18n } from '../../src/client/i18n';
-import { siteAtom, siteFromLocation } from '../../src/client/state/site';
+import type { PublicOrganization } from '#schemas/organization';
+import type { HostSide } from '#schemas/product';
+import { http } from '#client/api/http';
+import { applySite } from '#client/app/apply-site';
+import { SiteGate } from '#client/app/site-gate';
+import { languageLayerAtom } from '#client/state/language';
+import type { Configuration } from '#schemas/configuration';
+import { createI18n } from '#client/i18n';
+import { siteAtom, siteFromLocation } from '#client/state/site';
 import { organisationFixture } from './support';
 
 describe('applySite', () => {
   it.each<[string, Partial<PublicOrganization>, HostSide, string]>([
     ['apply side', {}, 'apply', 'Acme Consulting Apply'],
     ['HR side', {}, 'hr', 'Candid Acme Consulting HR'],
-    ['HR side of the internal edition', { name: 'Meridian Group', edition: 'internal' }, 'hr', 'Candid Talent Meridian Group HR'],
-    ['connect edition, apply side', { name: 'Connect', edition: 'connect' }, 'apply', 'Connect with elite legal employers'],
+    [
+      'HR side of the internal edition',
+      { name: 'Meridian Group', edition: 'internal' },
+      'hr',
+      'Candid Talent Meridian Group HR',
+    ],
+    [
+      'connect edition, apply side',
+      { name: 'Connect', edition: 'connect' },
+      'apply',
+      'Connect with elite legal employers',
+    ],
     ['connect edition, HR side', { name: 'Connect', edition: 'connect' }, 'hr', 'Connect with elite legal employers'],
   ])('sets the title on the %s', (_name, overrides, side, title) => {
     applySite(organisationFixture(overrides), side, createI18n('en'));
@@ -115,10 +125,14 @@ describe('SiteGate', () => {
     window.history.replaceState(null, '', '/?language=cy');
     const welsh: Configuration = { text: { 'ui.header.roles': 'Swyddi', 'field.firstName.label': 'Enw cyntaf' } };
     const asked: string[] = [];
-    const { i18n, store } = renderGate(async () => organisationFixture(), 'acme', async (sub, language) => {
-      asked.push(`${sub}/${language}`);
-      return welsh;
-    });
+    const { i18n, store } = renderGate(
+      async () => organisationFixture(),
+      'acme',
+      async (sub, language) => {
+        asked.push(`${sub}/${language}`);
+        return welsh;
+      },
+    );
     await screen.findByText('site ready');
     await waitFor(() => expect(i18n.language).toBe('cy'));
     expect(asked).toEqual(['acme/cy']);

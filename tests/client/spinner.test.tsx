@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { SPINNER_DELAY_MS } from '../../engine/constants';
-import { DelayedSpinner } from '../../src/client/ui/spinner/delayed-spinner';
+import { SPINNER_DELAY_MS } from '#engine/constants';
+import { DelayedSpinner } from '#client/ui/spinner/delayed-spinner';
 
 describe('DelayedSpinner', () => {
   it('renders nothing for the first 300 ms, then an announced spinner', () => {

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import type { PublicOrganization } from '../../schemas/organization';
-import type { HostSide } from '../../schemas/product';
-import { organizationStateAtom, siteAtom } from '../../src/client/state/site';
-import { userAtom, type CurrentUser } from '../../src/client/state/auth';
-import { buildRoutes } from '../../src/client/app/router';
+import type { PublicOrganization } from '#schemas/organization';
+import type { HostSide } from '#schemas/product';
+import { organizationStateAtom, siteAtom } from '#client/state/site';
+import { userAtom, type CurrentUser } from '#client/state/auth';
+import { buildRoutes } from '#client/app/router';
 
 export function organisationFixture(overrides: Partial<PublicOrganization> = {}): PublicOrganization {
   return {
@@ -52,5 +52,13 @@ export function renderWithStore(ui: ReactNode, store = loadedStore()) {
 export function renderApp(path: string, options: StoreOptions & { store?: ReturnType<typeof createStore> } = {}) {
   const store = options.store ?? loadedStore(options);
   const router = createMemoryRouter(buildRoutes(options.side ?? 'apply'), { initialEntries: [path] });
-  return { store, router, ...render(<Provider store={store}><RouterProvider router={router} /></Provider>) };
+  return {
+    store,
+    router,
+    ...render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    ),
+  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { TOAST_TIMEOUT_MS } from '../../engine/constants';
-import { ToastRegion } from '../../src/client/app/toast-region';
-import { finishProcessAtom, processAtom, showToastAtom, toastsAtom } from '../../src/client/state/process';
+import { TOAST_TIMEOUT_MS } from '#engine/constants';
+import { ToastRegion } from '#client/app/toast-region';
+import { finishProcessAtom, processAtom, showToastAtom, toastsAtom } from '#client/state/process';
 import { renderWithStore } from './support';
 
 describe('toasts', () => {

@@ -24,7 +24,8 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), where).toEqual([]);
 }
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('emails in the language of the page (decision 0019)', () => {
@@ -103,7 +104,10 @@ describe('sign-up, verification, one-time password and sign-out (northbridge req
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading(page, 'Create your profile');
     expect(pathOf(page)).toBe('/profile/create');
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('otpCookies') ?? '{}') as Record<string, { value: string; expiresOn: number }>);
+    const saved = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('otpCookies') ?? '{}') as Record<string, { value: string; expiresOn: number }>,
+    );
     expect(saved[email]?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const days = (saved[email]!.expiresOn - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -135,15 +139,29 @@ describe('organisation session timeout (meridian)', () => {
     await heading(page, 'Your roles');
     expect(pathOf(page)).toBe('/manager/roles');
     await expectAxeClean(page, '/manager/roles');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null') as { access_token: string; refresh_token?: string; expires_in: number });
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('auth') ?? 'null') as {
+          access_token: string;
+          refresh_token?: string;
+          expires_in: number;
+        },
+    );
     expect(stored.refresh_token).toBeUndefined();
     expect(stored.expires_in).toBe(inject('sessionTimeoutSeconds'));
 
     // Inactive past the timeout: the sign-in page says why, and the old token no longer works.
-    await page.getByText('You have been signed out because you were inactive').waitFor({ timeout: (inject('sessionTimeoutSeconds') + 10) * 1000 });
+    await page
+      .getByText('You have been signed out because you were inactive')
+      .waitFor({ timeout: (inject('sessionTimeoutSeconds') + 10) * 1000 });
     // Logout goes to /login with url (and search) after 500 ms (spec §4).
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('url') === '/manager/roles', { timeout: 5000 });
-    const status = await page.evaluate(async (token) => (await fetch('/api/v1/user', { headers: { authorization: `Bearer ${token}` } })).status, stored.access_token);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('url') === '/manager/roles', {
+      timeout: 5000,
+    });
+    const status = await page.evaluate(
+      async (token) => (await fetch('/api/v1/user', { headers: { authorization: `Bearer ${token}` } })).status,
+      stored.access_token,
+    );
     expect(status).toBe(401);
     await expectAxeClean(page, '/login signed out');
     await context.close();

@@ -63,7 +63,10 @@ function keyboardDriver(page: Page): Driver {
       for (let attempt = 1; ; attempt += 1) {
         await tabTo(page, input);
         try {
-          const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), page.keyboard.press('Space')]);
+          const [chooser] = await Promise.all([
+            page.waitForEvent('filechooser', { timeout: 5_000 }),
+            page.keyboard.press('Space'),
+          ]);
           await chooser.setFiles(file);
           return;
         } catch (error) {
@@ -103,7 +106,8 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), where).toEqual([]);
 }
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
 
 async function freshContext(journey: Journey): Promise<BrowserContext> {
   const context = await newContext(browser, journey.viewport ? { viewport: journey.viewport } : {});
@@ -134,12 +138,22 @@ async function fillAboutYou(page: Page, drive: Driver, journey: Journey): Promis
   expect(await page.getByLabel('First name').inputValue()).toBe('Eve');
   await drive.fill(page.getByLabel('UK mobile number'), '07700 900123');
   await drive.select(page.getByLabel('Nationality'), 'United Kingdom');
-  await drive.radio(page.getByRole('group', { name: journey.contextual ? /Right to work in Australia/ : /Right to work in the UK/ }), 'British or Irish citizen');
+  await drive.radio(
+    page.getByRole('group', { name: journey.contextual ? /Right to work in Australia/ : /Right to work in the UK/ }),
+    'British or Irish citizen',
+  );
   await expectAxeClean(page, `${journey.subdomain}: about you`);
   await drive.press(page.getByRole('button', { name: 'Continue' }));
 }
 
-async function fillUniversity(page: Page, drive: Driver, number: number, name: [string, string], years: [string, string], subject: string): Promise<void> {
+async function fillUniversity(
+  page: Page,
+  drive: Driver,
+  number: number,
+  name: [string, string],
+  years: [string, string],
+  subject: string,
+): Promise<void> {
   const item = page.getByRole('group', { name: `University ${number}` });
   await item.waitFor();
   await drive.select(item.getByLabel('Type of study'), number === 1 ? 'Undergraduate' : 'Postgraduate');
@@ -148,7 +162,10 @@ async function fillUniversity(page: Page, drive: Driver, number: number, name: [
   await drive.select(item.getByLabel('Graduation year', { exact: false }), years[1]);
   await drive.select(item.getByLabel('Degree', { exact: true }), number === 1 ? 'BSc' : 'MSc');
   await drive.typeahead(item.getByRole('combobox', { name: /Subject/ }), subject.slice(0, 5), subject);
-  await drive.select(item.getByLabel('Degree classification', { exact: false }), number === 1 ? 'First-class honours' : 'Distinction');
+  await drive.select(
+    item.getByLabel('Degree classification', { exact: false }),
+    number === 1 ? 'First-class honours' : 'Distinction',
+  );
 }
 
 async function fillEducation(page: Page, drive: Driver, journey: Journey): Promise<void> {
@@ -158,12 +175,23 @@ async function fillEducation(page: Page, drive: Driver, journey: Journey): Promi
   await drive.select(page.getByLabel('Type of school'), 'State-run or state-funded school (non-selective)');
   await drive.select(page.getByLabel('Year you finished secondary school'), '2019');
   await drive.select(page.getByLabel('Where did you study after 16?'), 'Sixth form at the same school');
-  await drive.typeahead(page.getByRole('combobox', { name: /Sixth form or college/ }), 'Camden', 'Camden School for Girls');
+  await drive.typeahead(
+    page.getByRole('combobox', { name: /Sixth form or college/ }),
+    'Camden',
+    'Camden School for Girls',
+  );
   await drive.select(page.getByLabel('Main qualification'), 'A level');
   await drive.select(page.getByLabel('Year you finished sixth form or college'), '2021');
   await fillUniversity(page, drive, 1, ['University of Lee', 'University of Leeds'], ['2021', '2024'], 'Mathematics');
   await drive.press(page.getByRole('button', { name: 'Add another university' }));
-  await fillUniversity(page, drive, 2, ['University of Edin', 'University of Edinburgh'], ['2024', '2025'], 'Economics');
+  await fillUniversity(
+    page,
+    drive,
+    2,
+    ['University of Edin', 'University of Edinburgh'],
+    ['2024', '2025'],
+    'Economics',
+  );
   await expectAxeClean(page, `${journey.subdomain}: education with two universities`);
   await drive.press(page.getByRole('button', { name: 'Continue' }));
 }
@@ -171,7 +199,12 @@ async function fillEducation(page: Page, drive: Driver, journey: Journey): Promi
 async function fillBackground(page: Page, drive: Driver, journey: Journey): Promise<void> {
   await stepHeading(page, 'Your background');
   await page.getByRole('heading', { level: 2, name: 'CRS information' }).waitFor();
-  for (const question of [/free school meals/, /first in your family/, /caring responsibilities/, /refugee or asylum seeker/]) {
+  for (const question of [
+    /free school meals/,
+    /first in your family/,
+    /caring responsibilities/,
+    /refugee or asylum seeker/,
+  ]) {
     await drive.radio(page.getByRole('group', { name: question }), 'No');
   }
   await drive.select(page.getByLabel(/paid work during school/), 'No');
@@ -199,11 +232,17 @@ async function fillDocumentsToEnd(page: Page, drive: Driver, journey: Journey): 
   await expectAxeClean(page, `${journey.subdomain}: documents`);
   await drive.press(page.getByRole('button', { name: 'Continue' }));
 
-  await page.getByRole('heading', { level: 1 }).filter({ hasText: /About Acme|Additional questions/ }).waitFor();
+  await page
+    .getByRole('heading', { level: 1 })
+    .filter({ hasText: /About Acme|Additional questions/ })
+    .waitFor();
   if (journey.contextual) {
     await drive.radio(page.getByRole('group', { name: /Which programme/ }), 'Technology');
   } else {
-    await drive.fill(page.getByLabel('Why do you want to join Acme Consulting?'), 'I enjoy untangling hard problems with other people.');
+    await drive.fill(
+      page.getByLabel('Why do you want to join Acme Consulting?'),
+      'I enjoy untangling hard problems with other people.',
+    );
     await drive.select(page.getByLabel('Which office would you prefer?'), 'Manchester');
     await drive.radio(page.getByRole('group', { name: /How did you hear about us/ }), 'Social media');
   }
@@ -263,14 +302,21 @@ async function runJourney(journey: Journey): Promise<void> {
   await signIn(page, drive, email, seen);
   await heading(page, 'Your applications');
   await expectAxeClean(page, `${journey.subdomain}: /applications with a draft`);
-  await drive.press(page.getByRole("link", { name: `Continue application for ${journey.role}` }));
+  await drive.press(page.getByRole('link', { name: `Continue application for ${journey.role}` }));
   await stepHeading(page, 'Documents');
   await page.waitForURL((url) => url.searchParams.get('step') === 'documents');
   await fillDocumentsToEnd(page, drive, journey);
 
   // Check answers: every earlier answer kept, both universities; then submit.
   await heading(page, 'Check your answers before submitting your application');
-  for (const text of ['University of Leeds', 'University of Edinburgh', 'Camden School for Girls', '07700 900123', 'cv.pdf']) await page.getByText(text).first().waitFor();
+  for (const text of [
+    'University of Leeds',
+    'University of Edinburgh',
+    'Camden School for Girls',
+    '07700 900123',
+    'cv.pdf',
+  ])
+    await page.getByText(text).first().waitFor();
   await page.getByRole('heading', { name: 'University 2' }).waitFor();
   await expectAxeClean(page, `${journey.subdomain}: check answers`);
   await drive.press(page.getByRole('button', { name: 'Submit application' }));
@@ -287,12 +333,38 @@ async function runJourney(journey: Journey): Promise<void> {
 }
 
 describe('the candidate journey', () => {
-  it('acme, keyboard alone, desktop', () => runJourney({ host: 'acme.localhost', subdomain: 'acme', role: 'Graduate Consultant, Strategy', keyboard: true }), 240_000);
+  it(
+    'acme, keyboard alone, desktop',
+    () =>
+      runJourney({ host: 'acme.localhost', subdomain: 'acme', role: 'Graduate Consultant, Strategy', keyboard: true }),
+    240_000,
+  );
 
-  it('acme, pointer, 390 px wide', () => runJourney({ host: 'acme.localhost', subdomain: 'acme', role: 'Graduate Data Analyst', keyboard: false, viewport: PHONE }), 240_000);
+  it(
+    'acme, pointer, 390 px wide',
+    () =>
+      runJourney({
+        host: 'acme.localhost',
+        subdomain: 'acme',
+        role: 'Graduate Data Analyst',
+        keyboard: false,
+        viewport: PHONE,
+      }),
+    240_000,
+  );
 
-  it('northbridge (contextual edition): a code at sign-in and the CRS information section', () =>
-    runJourney({ host: 'northbridge.localhost', subdomain: 'northbridge', role: 'Graduate Program, Banking', keyboard: false, contextual: true }), 240_000);
+  it(
+    'northbridge (contextual edition): a code at sign-in and the CRS information section',
+    () =>
+      runJourney({
+        host: 'northbridge.localhost',
+        subdomain: 'northbridge',
+        role: 'Graduate Program, Banking',
+        keyboard: false,
+        contextual: true,
+      }),
+    240_000,
+  );
 
   it('closed roles show as closed, and cannot be applied for', async () => {
     const context = await newContext(browser);
@@ -305,7 +377,9 @@ describe('the candidate journey', () => {
     await expectAxeClean(page, 'closed role');
     await page.goto(urlFor('acme.localhost', '/roles?work=Remote'));
     await page.getByText(/roles? found/).waitFor();
-    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(['Spring Insight Week', 'Sustainability Analyst']));
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+      expect.arrayContaining(['Spring Insight Week', 'Sustainability Analyst']),
+    );
     await context.close();
   });
 });

@@ -50,7 +50,12 @@ describe('configuration-driven forms on /ui', () => {
     const page = await openPage(context, 'northbridge.localhost', '/ui/widgets');
     await page.getByRole('heading', { level: 1, name: 'Every question type' }).waitFor();
     await page.getByRole('combobox', { name: /Secondary school/ }).waitFor();
-    expect(await page.getByRole('group', { name: /A date/ }).getByRole('textbox').count()).toBe(3);
+    expect(
+      await page
+        .getByRole('group', { name: /A date/ })
+        .getByRole('textbox')
+        .count(),
+    ).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -110,7 +115,10 @@ describe('configuration-driven forms on /ui', () => {
     await page.getByText('grace-cv.pdf').first().waitFor();
     await pressContinue(page);
 
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Additional questions|Questions/ }).waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /Additional questions|Questions/ })
+      .waitFor();
     await typeInto(page, page.getByLabel('Employee number'), 'E12345');
     await typeInto(page, page.getByLabel('Current team'), 'Grid operations');
     await pressContinue(page);
@@ -121,7 +129,9 @@ describe('configuration-driven forms on /ui', () => {
     await pressContinue(page);
 
     // Check answers, then submit: the server validates the same answers.
-    await page.getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' })
+      .waitFor();
     await page.getByText('Frontier worker permit').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await tabTo(page, page.getByRole('button', { name: 'Submit application' }));

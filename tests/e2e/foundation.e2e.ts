@@ -67,7 +67,12 @@ describe('organisations are branded from their configuration', () => {
   it('an unknown subdomain says so clearly', async () => {
     const context = await decidedContext();
     const page = await openPage(context, 'nosuchorg.localhost');
-    await expect(page.getByText(/nosuchorg/).first().waitFor()).resolves.toBeUndefined();
+    await expect(
+      page
+        .getByText(/nosuchorg/)
+        .first()
+        .waitFor(),
+    ).resolves.toBeUndefined();
     await context.close();
   });
 });
@@ -97,7 +102,10 @@ describe('languages', () => {
     const context = await decidedContext();
     const page = await openPage(context, 'meridian.localhost', '/?language=ar');
     await page.getByRole('navigation', { name: 'الرئيسية' }).getByRole('link', { name: 'الوظائف' }).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -169,7 +177,10 @@ describe('cookie consent', () => {
     expect(await analytics.getAttribute('aria-checked')).toBe('false');
     await analytics.press('Space');
     expect(await analytics.getAttribute('aria-checked')).toBe('true');
-    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Save preferences and close' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog.getByRole('button', { name: 'Save preferences and close' }).click(),
+    ]);
     expect(await page.evaluate(() => localStorage.getItem('acceptCookies'))).toBe('true');
     await context.close();
   });
@@ -196,7 +207,12 @@ describe('shell screens', () => {
     const page = await openPage(context, 'acme.localhost', '/ui');
     await page.getByRole('button', { name: 'Trigger a render crash' }).click();
     await page.getByRole('heading', { level: 1, name: "Sorry. There's been a problem." }).waitFor();
-    await expect(page.getByText(/client success manager/).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText(/client success manager/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await context.close();
   });
 
@@ -212,12 +228,52 @@ describe('shell screens', () => {
   it('every route of the specification renders a titled page', async () => {
     const context = await decidedContext();
     const page = await context.newPage();
-    const open = ['/', '/ui', '/signup', '/profile/create', '/terms', '/policy', '/verify/abc', '/verify-email/abc',
-      '/interview/abc', '/event/1', '/event/1/qr-check-in', '/roles', '/events', '/application', '/applya/1', '/applyp/1',
-      '/apply/1', '/preview/1', '/login', '/oauth', '/forgot-password', '/magic-password', '/reset-password/abc',
-      '/on-boarding/abc', '/screen', '/finished', '/submitted', '/docusignapproved', '/workday-connect'];
-    const guarded = ['/profile', '/account', '/settings', '/settings/security', '/clients', '/event/1/check-in',
-      '/applications', '/manager', '/manager/search', '/manager/roles', '/manager/reports', '/manager/candidate/1', '/admin'];
+    const open = [
+      '/',
+      '/ui',
+      '/signup',
+      '/profile/create',
+      '/terms',
+      '/policy',
+      '/verify/abc',
+      '/verify-email/abc',
+      '/interview/abc',
+      '/event/1',
+      '/event/1/qr-check-in',
+      '/roles',
+      '/events',
+      '/application',
+      '/applya/1',
+      '/applyp/1',
+      '/apply/1',
+      '/preview/1',
+      '/login',
+      '/oauth',
+      '/forgot-password',
+      '/magic-password',
+      '/reset-password/abc',
+      '/on-boarding/abc',
+      '/screen',
+      '/finished',
+      '/submitted',
+      '/docusignapproved',
+      '/workday-connect',
+    ];
+    const guarded = [
+      '/profile',
+      '/account',
+      '/settings',
+      '/settings/security',
+      '/clients',
+      '/event/1/check-in',
+      '/applications',
+      '/manager',
+      '/manager/search',
+      '/manager/roles',
+      '/manager/reports',
+      '/manager/candidate/1',
+      '/admin',
+    ];
     for (const path of open) {
       await page.goto(urlFor('acme.localhost', path));
       const heading = page.getByRole('heading', { level: 1 });

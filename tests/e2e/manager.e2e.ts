@@ -29,7 +29,8 @@ async function decidedContext(): Promise<BrowserContext> {
   return context;
 }
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
 
 async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), where).toEqual([]);
@@ -58,7 +59,10 @@ describe('hiring pipeline', () => {
     // The role list, with applications per stage.
     await heading(page, /roles/i);
     await expectAxeClean(page, '/manager/roles');
-    await page.getByRole('link', { name: new RegExp(`^Candidates.*${ROLE}`) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(`^Candidates.*${ROLE}`) })
+      .first()
+      .click();
     await heading(page, new RegExp(ROLE));
 
     // Stage 'Applied', then Russell Group graduates only.
@@ -91,7 +95,8 @@ describe('hiring pipeline', () => {
     await expectAxeClean(page, 'bulk move confirmation');
     await dialog.getByRole('button', { name: 'Move 3 candidates' }).click();
     await toast(page, '3 candidates moved to At interview');
-    for (const name of picked) await expect.poll(() => page.getByRole('checkbox', { name: `Select ${name}` }).count()).toBe(0);
+    for (const name of picked)
+      await expect.poll(() => page.getByRole('checkbox', { name: `Select ${name}` }).count()).toBe(0);
 
     // Casey's page, reached from the 'At interview' tab.
     await stageTabs.getByRole('link', { name: /^At interview/ }).click();
@@ -124,7 +129,10 @@ describe('hiring pipeline', () => {
     await page.getByRole('link', { name: 'Back to candidates' }).click();
     await heading(page, new RegExp(ROLE));
     await page.getByRole('checkbox', { name: `Select ${CASEY}` }).check();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     await toast(page, 'export successful (downloading csv file)');
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.split(/\r?\n/)[0]).toMatch(/name/i);

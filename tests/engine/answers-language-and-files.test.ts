@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answersView, compile, formatLongDate, mergeConfigurations } from '../../engine';
-import type { Configuration } from '../../schemas/configuration';
+import { answersView, compile, formatLongDate, mergeConfigurations } from '#engine';
+import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../factories/answers';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
 
@@ -20,13 +20,22 @@ describe('long dates in the language shown', () => {
 });
 
 describe('check answers: uploaded documents', () => {
-  const configuration: Configuration = mergeConfigurations(PRODUCT, { custom: [{ id: 'startDate', type: 'date', label: 'When could you start?' }] });
+  const configuration: Configuration = mergeConfigurations(PRODUCT, {
+    custom: [{ id: 'startDate', type: 'date', label: 'When could you start?' }],
+  });
   const form = compile(configuration, CONTEXT);
 
   it('a file answer names its document (for a download link); other answers name none', () => {
-    const sections = answersView(form, { ...completeAcmeAnswers, cv: { id: 'doc-1', name: 'ada-cv.pdf', size: 10 }, startDate: '2027-09-01' }, { yes: 'Ydw', no: 'Nac ydw', notAnswered: 'Heb ateb', language: 'cy' });
+    const sections = answersView(
+      form,
+      { ...completeAcmeAnswers, cv: { id: 'doc-1', name: 'ada-cv.pdf', size: 10 }, startDate: '2027-09-01' },
+      { yes: 'Ydw', no: 'Nac ydw', notAnswered: 'Heb ateb', language: 'cy' },
+    );
     const rows = sections.flatMap((s) => s.rows);
-    expect(rows.find((r) => r.fieldId === 'cv')).toMatchObject({ value: 'ada-cv.pdf', file: { id: 'doc-1', name: 'ada-cv.pdf' } });
+    expect(rows.find((r) => r.fieldId === 'cv')).toMatchObject({
+      value: 'ada-cv.pdf',
+      file: { id: 'doc-1', name: 'ada-cv.pdf' },
+    });
     expect(rows.find((r) => r.fieldId === 'firstName')!.file).toBeUndefined();
     expect(rows.find((r) => r.fieldId === 'startDate')!.value).toBe('1 Medi 2027');
     const empty = answersView(form, { ...completeAcmeAnswers, cv: undefined }).flatMap((s) => s.rows);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Edition, UserType } from '../../schemas/organization';
+import type { Edition, UserType } from '#schemas/organization';
 import {
   afterSignInPath,
   anonymousLandingPath,
@@ -10,29 +10,53 @@ import {
   returnTargetFromLogin,
   safeRedirectTarget,
   signInRedirectPath,
-} from '../../engine/rules/redirects';
-import { hasRole, HIRING_ROLES, isCandidate, isHiringManager, isHiringManagerAdmin } from '../../engine/rules/roles';
-import { isLocalHostname, logoutClientName, normaliseEmail, shouldSendLogoutNotification, systemErrorMessage } from '../../engine/rules/session';
-import { isValidEmail } from '../../engine/validation/email';
-import { isValidPassword, passwordProblems } from '../../engine/validation/password';
+} from '#engine/rules/redirects';
+import { hasRole, HIRING_ROLES, isCandidate, isHiringManager, isHiringManagerAdmin } from '#engine/rules/roles';
+import {
+  isLocalHostname,
+  logoutClientName,
+  normaliseEmail,
+  shouldSendLogoutNotification,
+  systemErrorMessage,
+} from '#engine/rules/session';
+import { isValidEmail } from '#engine/validation/email';
+import { isValidPassword, passwordProblems } from '#engine/validation/password';
 
 const userTypes: UserType[] = ['CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'];
 const editions: Edition[] = ['ats', 'lateral', 'connect', 'contextual', 'internal'];
 const userType = fc.constantFrom(...userTypes);
 const edition = fc.constantFrom(...editions);
-const applications = fc.array(fc.record({ role: fc.option(fc.record({ id: fc.string(), name: fc.string() }), { nil: null }) }), { maxLength: 4 });
+const applications = fc.array(
+  fc.record({ role: fc.option(fc.record({ id: fc.string(), name: fc.string() }), { nil: null }) }),
+  { maxLength: 4 },
+);
 const pathSegment = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
 const localPath = fc.array(pathSegment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`);
-const query = fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((d) => new URLSearchParams(d).toString());
+const query = fc
+  .dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+  .map((d) => new URLSearchParams(d).toString());
 /** Strings an attacker might put in a return parameter. */
 const hostile = fc.oneof(
-  fc.constantFrom('https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', 'evil.example', '\\\\evil'),
+  fc.constantFrom(
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    'evil.example',
+    '\\\\evil',
+  ),
   fc.webUrl(),
   fc.string(),
 );
 
 function isLocal(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && [...path].every((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f');
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\') &&
+    [...path].every((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f')
+  );
 }
 
 describe('landing after sign-in (spec §2)', () => {
@@ -47,9 +71,16 @@ describe('landing after sign-in (spec §2)', () => {
 
   it('managers, hiring-manager admins and admins: /manager/search in connect, /manager/roles elsewhere', () => {
     fc.assert(
-      fc.property(fc.constantFrom<UserType>('HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'), edition, applications, (t, e, apps) => {
-        expect(landingPath({ userType: t, applications: apps }, e)).toBe(e === 'connect' ? '/manager/search' : '/manager/roles');
-      }),
+      fc.property(
+        fc.constantFrom<UserType>('HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'),
+        edition,
+        applications,
+        (t, e, apps) => {
+          expect(landingPath({ userType: t, applications: apps }, e)).toBe(
+            e === 'connect' ? '/manager/search' : '/manager/roles',
+          );
+        },
+      ),
     );
   });
 
@@ -79,7 +110,9 @@ describe('return after sign-in', () => {
       fc.property(userType, edition, localPath, query, (t, e, path, q) => {
         const login = loginPathWithReturn(path, q ? `?${q}` : '');
         expect(login.startsWith('/login')).toBe(true);
-        expect(afterSignInPath({ userType: t }, e, login.slice('/login'.length))).toBe(path === '/login' ? landingPath({ userType: t }, e) : q ? `${path}?${q}` : path);
+        expect(afterSignInPath({ userType: t }, e, login.slice('/login'.length))).toBe(
+          path === '/login' ? landingPath({ userType: t }, e) : q ? `${path}?${q}` : path,
+        );
       }),
     );
   });
@@ -137,7 +170,8 @@ describe('password and email rules (spec §5) as sign-up and settings use them',
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), fc.string({ maxLength: 10 }), (p, more) => {
         expect(isValidPassword(p)).toBe(passwordProblems(p).length === 0);
-        if (!passwordProblems(p).includes('length') && [...p + more].length <= 128) expect(passwordProblems(p + more)).not.toContain('length');
+        if (!passwordProblems(p).includes('length') && [...(p + more)].length <= 128)
+          expect(passwordProblems(p + more)).not.toContain('length');
       }),
     );
   });
@@ -147,7 +181,8 @@ describe('password and email rules (spec §5) as sign-up and settings use them',
       fc.property(fc.emailAddress(), fc.stringMatching(/^\s{0,3}$/), (email, pad) => {
         const normal = normaliseEmail(`${pad}${email.toUpperCase()}${pad}`);
         expect(normal).toBe(email.toLowerCase());
-        if (email.length <= 254 && !email.includes('..')) expect(isValidEmail(normal)).toBe(isValidEmail(email.toLowerCase()));
+        if (email.length <= 254 && !email.includes('..'))
+          expect(isValidEmail(normal)).toBe(isValidEmail(email.toLowerCase()));
       }),
     );
   });
@@ -156,9 +191,20 @@ describe('password and email rules (spec §5) as sign-up and settings use them',
 describe('logout notification (spec §6)', () => {
   it('goes out for hiring-side users on a real host, never locally, never for candidates', () => {
     fc.assert(
-      fc.property(userType, fc.constantFrom('localhost', 'acme.localhost', 'acme.hr.localhost', '127.0.0.1', 'acme.candid.example', 'careers.example.com'), (t, host) => {
-        expect(shouldSendLogoutNotification(t, host)).toBe(isHiringManager(t) && !isLocalHostname(host));
-      }),
+      fc.property(
+        userType,
+        fc.constantFrom(
+          'localhost',
+          'acme.localhost',
+          'acme.hr.localhost',
+          '127.0.0.1',
+          'acme.candid.example',
+          'careers.example.com',
+        ),
+        (t, host) => {
+          expect(shouldSendLogoutNotification(t, host)).toBe(isHiringManager(t) && !isLocalHostname(host));
+        },
+      ),
     );
   });
 
@@ -174,6 +220,8 @@ describe('logout notification (spec §6)', () => {
   });
 
   it('the system error names the support address', () => {
-    expect(systemErrorMessage('help@acme.example')).toBe('System error. Please contact your account manager for support or email us at help@acme.example.');
+    expect(systemErrorMessage('help@acme.example')).toBe(
+      'System error. Please contact your account manager for support or email us at help@acme.example.',
+    );
   });
 });

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile, flagUntranslated, LAYER_ORDER, mergeConfigurations, mergeLayers, uiStrings, validateConfiguration, type ConfigurationLayers } from '../../engine';
-import type { Configuration } from '../../schemas/configuration';
+import {
+  compile,
+  flagUntranslated,
+  LAYER_ORDER,
+  mergeConfigurations,
+  mergeLayers,
+  uiStrings,
+  validateConfiguration,
+  type ConfigurationLayers,
+} from '#engine';
+import type { Configuration } from '#schemas/configuration';
 import { CONTEXT, PRODUCT, configurationLayer } from './support/arbitraries';
 
 describe('merge order: product default ▸ organisation default ▸ organisation form ▸ role ▸ language', () => {
@@ -30,7 +39,9 @@ describe('merge order: product default ▸ organisation default ▸ organisation
         const ids = merged.custom?.map((q) => q.id) ?? [];
         expect(new Set(ids).size).toBe(ids.length);
         for (const question of merged.custom ?? []) {
-          const last = [...LAYER_ORDER].reverse().find((name) => given[name]?.custom?.some((q) => q.id === question.id))!;
+          const last = [...LAYER_ORDER]
+            .reverse()
+            .find((name) => given[name]?.custom?.some((q) => q.id === question.id))!;
           expect(question).toEqual(given[last]!.custom!.find((q) => q.id === question.id));
         }
       }),
@@ -61,11 +72,31 @@ describe('configuration format', () => {
   });
 
   const breakages: Array<[string, (c: Configuration) => unknown, RegExp]> = [
-    ['a flag that is not a boolean', (c) => ({ ...c, fields: { ...c.fields, firstName: 'no' } }), /^\/fields\/firstName$/],
-    ['an unknown field', (c) => ({ ...c, required: { ...c.required, favouriteColour: false } }), /^\/required\/favouriteColour$/],
-    ['an unknown section', (c) => ({ ...c, subsections: { ...c.subsections, hobbies: false } }), /^\/subsections\/hobbies$/],
-    ['an unknown step section', (c) => ({ ...c, views: { application: [{ id: 'one', sections: ['nowhere'] }] } }), /^\/views\/application\/0\/sections\/0$/],
-    ['an unknown reference list', (c) => ({ ...c, custom: [...(c.custom ?? []), { id: 'zz9', type: 'select', label: 'Z', list: 'PLANETS' }] }), /^\/custom\/\d+\/list$/],
+    [
+      'a flag that is not a boolean',
+      (c) => ({ ...c, fields: { ...c.fields, firstName: 'no' } }),
+      /^\/fields\/firstName$/,
+    ],
+    [
+      'an unknown field',
+      (c) => ({ ...c, required: { ...c.required, favouriteColour: false } }),
+      /^\/required\/favouriteColour$/,
+    ],
+    [
+      'an unknown section',
+      (c) => ({ ...c, subsections: { ...c.subsections, hobbies: false } }),
+      /^\/subsections\/hobbies$/,
+    ],
+    [
+      'an unknown step section',
+      (c) => ({ ...c, views: { application: [{ id: 'one', sections: ['nowhere'] }] } }),
+      /^\/views\/application\/0\/sections\/0$/,
+    ],
+    [
+      'an unknown reference list',
+      (c) => ({ ...c, custom: [...(c.custom ?? []), { id: 'zz9', type: 'select', label: 'Z', list: 'PLANETS' }] }),
+      /^\/custom\/\d+\/list$/,
+    ],
     ['an unknown top-level key', (c) => ({ ...c, colours: {} }), /^\/colours$/],
     ['an unknown menu', (c) => ({ ...c, menus: { ...c.menus, casino: false } }), /^\/menus\/casino$/],
   ];
@@ -89,7 +120,11 @@ describe('configuration format', () => {
 
 describe('translation layers', () => {
   it('interface strings nest by key; form texts are left to the engine', () => {
-    expect(uiStrings({ text: { 'ui.header.roles': 'Swyddi', 'ui.footer.terms': 'Telerau', 'field.firstName.label': 'Enw cyntaf' } })).toEqual({
+    expect(
+      uiStrings({
+        text: { 'ui.header.roles': 'Swyddi', 'ui.footer.terms': 'Telerau', 'field.firstName.label': 'Enw cyntaf' },
+      }),
+    ).toEqual({
       header: { roles: 'Swyddi' },
       footer: { terms: 'Telerau' },
     });
@@ -97,11 +132,16 @@ describe('translation layers', () => {
 
   it('debug mode marks every text the language layer lacks, and only those', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.stringMatching(/^field\.[a-z]{1,6}\.label$/), fc.string()), fc.dictionary(fc.stringMatching(/^field\.[a-z]{1,6}\.label$/), fc.string()), (base, language) => {
-        const flagged = flagUntranslated({ text: base }, { text: language });
-        for (const key of Object.keys(base)) expect(flagged.text![key]).toBe(key in language ? language[key] : `⟦${base[key]}⟧`);
-        for (const key of Object.keys(language)) expect(flagged.text![key]).toBe(language[key]);
-      }),
+      fc.property(
+        fc.dictionary(fc.stringMatching(/^field\.[a-z]{1,6}\.label$/), fc.string()),
+        fc.dictionary(fc.stringMatching(/^field\.[a-z]{1,6}\.label$/), fc.string()),
+        (base, language) => {
+          const flagged = flagUntranslated({ text: base }, { text: language });
+          for (const key of Object.keys(base))
+            expect(flagged.text![key]).toBe(key in language ? language[key] : `⟦${base[key]}⟧`);
+          for (const key of Object.keys(language)) expect(flagged.text![key]).toBe(language[key]);
+        },
+      ),
     );
   });
 });

@@ -7,7 +7,7 @@ import {
   parseHexColour,
   readableTextColour,
   relativeLuminance,
-} from '../../engine/rules/contrast';
+} from '#engine/rules/contrast';
 
 const hexColour = fc
   .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))

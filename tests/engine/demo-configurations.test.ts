@@ -1,23 +1,33 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compile, mergeLayers, stepStatuses, validateApplication, validateConfiguration, validateStep, type CompiledForm } from '../../engine';
-import type { Configuration } from '../../schemas/configuration';
-import type { OrganizationFile } from '../../schemas/organization';
+import {
+  compile,
+  mergeLayers,
+  stepStatuses,
+  validateApplication,
+  validateConfiguration,
+  validateStep,
+  type CompiledForm,
+} from '#engine';
+import type { Configuration } from '#schemas/configuration';
+import type { OrganizationFile } from '#schemas/organization';
 import { PRODUCT } from './support/arbitraries';
 import { completeAcmeAnswers } from '../factories/answers';
 import { demoLanguageLayer, productLayer } from './support/demo-languages';
 
 const ROOT = join(import.meta.dirname, '../../configs/organizations');
 const organizations = Object.fromEntries(
-  readdirSync(ROOT).map((sub) => [sub, JSON.parse(readFileSync(join(ROOT, sub, 'organization.json'), 'utf8')) as OrganizationFile]),
+  readdirSync(ROOT).map((sub) => [
+    sub,
+    JSON.parse(readFileSync(join(ROOT, sub, 'organization.json'), 'utf8')) as OrganizationFile,
+  ]),
 );
 
 function translation(sub: string, language: string): Configuration | undefined {
   const file = join(ROOT, sub, 'translations', `${language}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Configuration) : undefined;
 }
-
 
 function formOf(sub: string, language = 'en'): CompiledForm {
   const org = organizations[sub]!;
@@ -65,8 +75,12 @@ describe('demo configurations', () => {
     const personal = form.steps[0]!.sections[0]!;
     expect(personal.title).toBe('Gwybodaeth bersonol');
     expect(personal.fields.find((f) => f.id === 'firstName')!.label).toBe('Enw cyntaf');
-    expect(form.steps[0]!.sections[1]!.fields.find((f) => f.id === 'permitType')!.label).toBe(productLayer('cy').text!['field.permitType.label']);
-    expect(form.steps.find((s) => s.id === 'questions')!.title).toBe(translation('acme', 'cy')!.text!['step.questions.title']);
+    expect(form.steps[0]!.sections[1]!.fields.find((f) => f.id === 'permitType')!.label).toBe(
+      productLayer('cy').text!['field.permitType.label'],
+    );
+    expect(form.steps.find((s) => s.id === 'questions')!.title).toBe(
+      translation('acme', 'cy')!.text!['step.questions.title'],
+    );
   });
 });
 
@@ -82,17 +96,41 @@ describe('acme application: accepted and rejected answers', () => {
   const rejected: Array<[string, Record<string, unknown>, Array<{ field: string; message: RegExp }>]> = [
     ['a missing first name', { firstName: undefined }, [{ field: 'firstName', message: /^Enter first name$/ }]],
     ['a blank last name', { lastName: '   ' }, [{ field: 'lastName', message: /^Enter last name$/ }]],
-    ['an over-long first name', { firstName: 'a'.repeat(256) }, [{ field: 'firstName', message: /255 characters or fewer/ }]],
+    [
+      'an over-long first name',
+      { firstName: 'a'.repeat(256) },
+      [{ field: 'firstName', message: /255 characters or fewer/ }],
+    ],
     ['a landline number', { mobile: '020 7946 0000' }, [{ field: 'mobile', message: /UK mobile number/ }]],
     ['an invalid email', { email: 'ada.example.com' }, [{ field: 'email', message: /correct format/ }]],
     ['an option not in the list', { gender: 'Robot' }, [{ field: 'gender', message: /^Select gender from the list$/ }]],
-    ['a year outside the list', { secondarySchoolCompletedYear: 1900 }, [{ field: 'secondarySchoolCompletedYear', message: /from the list/ }]],
+    [
+      'a year outside the list',
+      { secondarySchoolCompletedYear: 1900 },
+      [{ field: 'secondarySchoolCompletedYear', message: /from the list/ }],
+    ],
     ['no university', { universities: [] }, [{ field: 'universities', message: /^Add at least one university$/ }]],
-    ['a university without a degree class', { universities: [{ ...completeAcme.universities[0], degreeClass: undefined }] }, [{ field: 'universities.0.degreeClass', message: /^Select degree classification \(University 1\)$/ }]],
-    ['a percentage above 100', { universities: [{ ...completeAcme.universities[0], averagePercent: 101 }] }, [{ field: 'universities.0.averagePercent', message: /from 0 to 100/ }]],
+    [
+      'a university without a degree class',
+      { universities: [{ ...completeAcme.universities[0], degreeClass: undefined }] },
+      [{ field: 'universities.0.degreeClass', message: /^Select degree classification \(University 1\)$/ }],
+    ],
+    [
+      'a percentage above 100',
+      { universities: [{ ...completeAcme.universities[0], averagePercent: 101 }] },
+      [{ field: 'universities.0.averagePercent', message: /from 0 to 100/ }],
+    ],
     ['too many words', { whyAcme: 'word '.repeat(251) }, [{ field: 'whyAcme', message: /250 words or fewer/ }]],
-    ['terms not accepted', { acceptTermAndConditions: false }, [{ field: 'acceptTermAndConditions', message: /accept the terms/ }]],
-    ['an other ethnicity without the description', { ethnicitySpecify: undefined }, [{ field: 'ethnicitySpecify', message: /^Describe your ethnic background$/ }]],
+    [
+      'terms not accepted',
+      { acceptTermAndConditions: false },
+      [{ field: 'acceptTermAndConditions', message: /accept the terms/ }],
+    ],
+    [
+      'an other ethnicity without the description',
+      { ethnicitySpecify: undefined },
+      [{ field: 'ethnicitySpecify', message: /^Describe your ethnic background$/ }],
+    ],
     ['no CV', { cv: undefined }, [{ field: 'cv', message: /^Upload your CV$/ }]],
   ];
 
@@ -109,7 +147,12 @@ describe('acme application: accepted and rejected answers', () => {
   }
 
   it('drops the answers of hidden and conditional fields instead of keeping them', () => {
-    const result = validateApplication(form, { ...completeAcme, ethnicity: 'Irish', ethnicitySpecify: 'kept?', freeSchoolMeals: 'Yes' });
+    const result = validateApplication(form, {
+      ...completeAcme,
+      ethnicity: 'Irish',
+      ethnicitySpecify: 'kept?',
+      freeSchoolMeals: 'Yes',
+    });
     expect(result.valid).toBe(true);
     expect(result.answers).not.toHaveProperty('ethnicitySpecify');
     expect(result.answers).not.toHaveProperty('freeSchoolMeals');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage } from '../../engine/rules/language';
+import { chooseLanguage } from '#engine/rules/language';
 
 const supported = [
   { code: 'cy', name: 'Cymraeg' },

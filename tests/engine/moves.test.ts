@@ -1,11 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../configs/stages.json' with { type: 'json' };
-import { choosableSubStages, isActionable, moveBlocker, moveTarget, resolveStages, stageProblems, STAGE_IDS, STAGE_STATUSES } from '../../engine';
-import type { OrganizationStage, StageCatalogue, StageSelection } from '../../schemas/pipeline';
+import catalogue from '#configs/stages.json' with { type: 'json' };
+import {
+  choosableSubStages,
+  isActionable,
+  moveBlocker,
+  moveTarget,
+  resolveStages,
+  stageProblems,
+  STAGE_IDS,
+  STAGE_STATUSES,
+} from '#engine';
+import type { OrganizationStage, StageCatalogue, StageSelection } from '#schemas/pipeline';
 
 const CATALOGUE = catalogue as unknown as StageCatalogue;
-const pipeline = fc.uniqueArray(fc.constantFrom(...STAGE_IDS), { minLength: 1, maxLength: STAGE_IDS.length }).map((ids) => resolveStages(CATALOGUE, ids));
+const pipeline = fc
+  .uniqueArray(fc.constantFrom(...STAGE_IDS), { minLength: 1, maxLength: STAGE_IDS.length })
+  .map((ids) => resolveStages(CATALOGUE, ids));
 
 /** acme-like pipeline with a psychometric test on stage 2 hiding the substages it sets itself. */
 function withProvider(provider: NonNullable<OrganizationStage['provider']>): OrganizationStage[] {
@@ -18,7 +29,9 @@ describe('stage moves (decision 0014)', () => {
     fc.assert(
       fc.property(pipeline, fc.nat(), fc.constantFrom(...STAGE_STATUSES), (stages, pick, status) => {
         const stage = stages[pick % stages.length]!;
-        expect(choosableSubStages(stage).map((s) => s.id)).toEqual([...stage.subStages].sort((a, b) => a.orderIndex - b.orderIndex).map((s) => s.id));
+        expect(choosableSubStages(stage).map((s) => s.id)).toEqual(
+          [...stage.subStages].sort((a, b) => a.orderIndex - b.orderIndex).map((s) => s.id),
+        );
         const target = moveTarget(stages, stage.id);
         expect(target.ok && target.subStage.defaultSubStage).toBe(true);
         for (const sub of stage.subStages) expect(moveTarget(stages, stage.id, sub.id).ok).toBe(true);
@@ -31,7 +44,11 @@ describe('stage moves (decision 0014)', () => {
     const stages = resolveStages(CATALOGUE, [1, 3, 16]);
     expect(moveTarget(stages, 12)).toMatchObject({ ok: false, field: 'stageId', absent: false });
     expect(moveTarget(stages, 29)).toMatchObject({ ok: false, field: 'stageId', absent: true });
-    expect(moveTarget(stages, 3, '1-new')).toMatchObject({ ok: false, field: 'substageId', message: "'1-new' is not a substage of At interview." });
+    expect(moveTarget(stages, 3, '1-new')).toMatchObject({
+      ok: false,
+      field: 'substageId',
+      message: "'1-new' is not a substage of At interview.",
+    });
   });
 
   it("hides the provider's excluded substages once its assessment exists, and shows only the included ones before", () => {
@@ -39,7 +56,10 @@ describe('stage moves (decision 0014)', () => {
     const online = stages.find((s) => s.id === 2)!;
     expect(choosableSubStages(online).map((s) => s.id)).toEqual(['2-to-invite', '2-completed']);
     expect(moveTarget(stages, 2, '2-invited')).toMatchObject({ ok: false, field: 'substageId' });
-    expect(moveTarget(stages, 2)).toMatchObject({ ok: true, position: { substageId: '2-to-invite', stageStatus: 'PENDING' } });
+    expect(moveTarget(stages, 2)).toMatchObject({
+      ok: true,
+      position: { substageId: '2-to-invite', stageStatus: 'PENDING' },
+    });
 
     const before = withProvider({ kind: 'psychometricTest', assessment: false, included: ['2-completed'] });
     expect(choosableSubStages(before.find((s) => s.id === 2)!).map((s) => s.id)).toEqual(['2-completed']);
@@ -54,7 +74,9 @@ describe('stage moves (decision 0014)', () => {
         const held = moveBlocker(stages, { stageId: 2, stageStatus: status }) !== null;
         expect(held, `${kind} ${status}`).toBe(status !== 'COMPLETED' && !isActionable(kind, status, 2));
       }
-      expect(moveBlocker(stages, { stageId: 2, stageStatus: 'INVITED' })).toBe('invited at At online test, whose assessment is under way: they can move once it completes');
+      expect(moveBlocker(stages, { stageId: 2, stageStatus: 'INVITED' })).toBe(
+        'invited at At online test, whose assessment is under way: they can move once it completes',
+      );
       expect(moveBlocker(stages, { stageId: 3, stageStatus: 'INVITED' })).toBeNull();
     }
     // Screening: in progress and invited at an applied-type stage stay actionable.
@@ -66,7 +88,9 @@ describe('stage moves (decision 0014)', () => {
 
   it('reports a provider attached to a stage it does not allow, or naming substages the stage does not have', () => {
     expect(stageProblems(withProvider({ kind: 'psychometricTest', excluded: ['2-invited'] }))).toEqual([]);
-    expect(stageProblems(resolveStages(CATALOGUE, [1, { id: 3, provider: { kind: 'psychometricTest' } }]))).toEqual(["stage 3: provider 'psychometricTest' cannot be attached to this stage"]);
+    expect(stageProblems(resolveStages(CATALOGUE, [1, { id: 3, provider: { kind: 'psychometricTest' } }]))).toEqual([
+      "stage 3: provider 'psychometricTest' cannot be attached to this stage",
+    ]);
     expect(stageProblems(withProvider({ kind: 'psychometricTest', included: ['3-invited'] }))).toEqual([
       "stage 2: provider 'psychometricTest' names substage '3-invited', which the stage does not have",
     ]);

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../configs/stages.json' with { type: 'json' };
-import { entryStage, resolvePosition, resolveStages, stageProblems, STAGE_IDS } from '../../engine';
-import type { StageCatalogue } from '../../schemas/pipeline';
+import catalogue from '#configs/stages.json' with { type: 'json' };
+import { entryStage, resolvePosition, resolveStages, stageProblems, STAGE_IDS } from '#engine';
+import type { StageCatalogue } from '#schemas/pipeline';
 
 const CATALOGUE = catalogue as unknown as StageCatalogue;
 /** Any pipeline an organisation could configure: distinct stage ids in any order. */
-const pipeline = fc.uniqueArray(fc.constantFrom(...STAGE_IDS), { minLength: 1, maxLength: STAGE_IDS.length }).map((ids) => resolveStages(CATALOGUE, ids));
+const pipeline = fc
+  .uniqueArray(fc.constantFrom(...STAGE_IDS), { minLength: 1, maxLength: STAGE_IDS.length })
+  .map((ids) => resolveStages(CATALOGUE, ids));
 
 describe('organisation stages (spec §3 Organisation stage)', () => {
   it('every pipeline picked from the catalogue is valid and keeps the chosen order', () => {
@@ -33,7 +35,7 @@ describe('organisation stages (spec §3 Organisation stage)', () => {
     );
   });
 
-  it("submitted applications enter stage 1 when the organisation has it, else its first stage", () => {
+  it('submitted applications enter stage 1 when the organisation has it, else its first stage', () => {
     fc.assert(
       fc.property(pipeline, (stages) => {
         expect(entryStage(stages)!.id).toBe(stages.some((s) => s.id === 1) ? 1 : stages[0]!.id);
@@ -43,7 +45,11 @@ describe('organisation stages (spec §3 Organisation stage)', () => {
 
   it('names what is wrong: duplicate stages, two default substages, a min not below its max', () => {
     const [applied] = resolveStages(CATALOGUE, [1]);
-    const broken = { ...applied!, subStages: applied!.subStages.map((s) => ({ ...s, defaultSubStage: true })), metrics: [{ key: 'x', label: 'X', metricType: 'NUMBER' as const, min: 5, max: 5 }] };
+    const broken = {
+      ...applied!,
+      subStages: applied!.subStages.map((s) => ({ ...s, defaultSubStage: true })),
+      metrics: [{ key: 'x', label: 'X', metricType: 'NUMBER' as const, min: 5, max: 5 }],
+    };
     expect(stageProblems([broken, applied!])).toEqual([
       'stage 1 must have exactly one default substage (has 2)',
       "stage 1: metric 'x' has min 5 not below max 5",

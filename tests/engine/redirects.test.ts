@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectTarget, signInRedirectPath } from '../../engine/rules/redirects';
+import { safeRedirectTarget, signInRedirectPath } from '#engine/rules/redirects';
 
 describe('signInRedirectPath', () => {
   it('carries the original path and query in the redirect parameter', () => {

@@ -16,16 +16,18 @@ import {
   slotDisplay,
   slotDurations,
   timeOptions,
-} from '../../engine';
+} from '#engine';
 
 describe('scores (spec §3, §5)', () => {
   it('metric ranges default to 0-5 for numbers and 0-100 for percentages', () => {
     expect(metricRange({ label: 'x', metricType: 'NUMBER' })).toEqual({ min: 0, max: 5 });
     expect(metricRange({ label: 'x', metricType: 'PERCENT' })).toEqual({ min: 0, max: 100 });
     expect(metricRange({ label: 'x', metricType: 'NUMBER', min: 1, max: 10 })).toEqual({ min: 1, max: 10 });
-    fc.assert(fc.property(fc.double({ noNaN: true }), (v) => {
-      expect(isValidMetricValue({ label: 'x', metricType: 'PERCENT' }, v)).toBe(v >= 0 && v <= 100);
-    }));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (v) => {
+        expect(isValidMetricValue({ label: 'x', metricType: 'PERCENT' }, v)).toBe(v >= 0 && v <= 100);
+      }),
+    );
     expect(isValidMetricValue({ label: 'x', metricType: 'BOOLEAN' }, true)).toBe(true);
     expect(isValidMetricValue({ label: 'x', metricType: 'BOOLEAN' }, 'yes')).toBe(false);
   });
@@ -41,12 +43,21 @@ describe('scores (spec §3, §5)', () => {
 
   it('the matrix score is 1.5 × min(4, sum) + 0.75 × (enthusiasm avg + writing avg), at most 12 with 0-4 averages', () => {
     const marks = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 6 });
-    fc.assert(fc.property(marks, marks, marks, (scores, enthusiasm, writing) => {
-      const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const score = matrixScore({ scores, enthusiasm, writing });
-      expect(score).toBeCloseTo(1.5 * Math.min(4, scores.reduce((a, b) => a + b, 0)) + 0.75 * (avg(enthusiasm) + avg(writing)));
-      expect(score).toBeLessThanOrEqual(12);
-    }));
+    fc.assert(
+      fc.property(marks, marks, marks, (scores, enthusiasm, writing) => {
+        const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const score = matrixScore({ scores, enthusiasm, writing });
+        expect(score).toBeCloseTo(
+          1.5 *
+            Math.min(
+              4,
+              scores.reduce((a, b) => a + b, 0),
+            ) +
+            0.75 * (avg(enthusiasm) + avg(writing)),
+        );
+        expect(score).toBeLessThanOrEqual(12);
+      }),
+    );
   });
 
   it('scoring status shows Yes only when completed', () => {
@@ -68,9 +79,11 @@ describe('scheduling (spec §5, §9)', () => {
   });
 
   it('interview days are capped at 5 unless the cap is disabled', () => {
-    fc.assert(fc.property(fc.nat(20), fc.boolean(), (days, disabled) => {
-      expect(canAddInterviewDay(days, disabled)).toBe(disabled || days < 5);
-    }));
+    fc.assert(
+      fc.property(fc.nat(20), fc.boolean(), (days, disabled) => {
+        expect(canAddInterviewDay(days, disabled)).toBe(disabled || days < 5);
+      }),
+    );
   });
 
   it('invitations are due at 23:59 of the day', () => {
@@ -80,7 +93,9 @@ describe('scheduling (spec §5, §9)', () => {
 
   it('slots show Booked when selected, Passed when started, otherwise Available', () => {
     const now = new Date('2026-11-21T12:00:00Z');
-    expect(slotDisplay({ selectedTime: '2026-11-20T10:00:00Z', startDateTime: '2026-11-20T10:00:00Z' }, now)).toBe('Booked');
+    expect(slotDisplay({ selectedTime: '2026-11-20T10:00:00Z', startDateTime: '2026-11-20T10:00:00Z' }, now)).toBe(
+      'Booked',
+    );
     expect(slotDisplay({ startDateTime: '2026-11-20T10:00:00Z' }, now)).toBe('Passed');
     expect(slotDisplay({ startDateTime: '2026-11-22T10:00:00Z' }, now)).toBe('Available');
   });
@@ -88,7 +103,9 @@ describe('scheduling (spec §5, §9)', () => {
 
 describe('display name (spec §3)', () => {
   it('first (preferred) last, then the fallbacks in order', () => {
-    expect(displayName({ firstName: 'Alexandra', preferredName: 'Alex', lastName: 'Smith' })).toBe('Alexandra (Alex) Smith');
+    expect(displayName({ firstName: 'Alexandra', preferredName: 'Alex', lastName: 'Smith' })).toBe(
+      'Alexandra (Alex) Smith',
+    );
     expect(displayName({ firstName: 'Sam', lastName: 'Jones' })).toBe('Sam Jones');
     expect(displayName({ anonymousEmail: 'anon1@x.example', email: 'e@x.example', id: 5 })).toBe('anon1@x.example');
     expect(displayName({ email: 'e@x.example', externalCandidateId: 'EXT1', id: 5 })).toBe('e@x.example');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answersView, candidatePanel, compile, formatAnswer, formatLongDate, mergeConfigurations } from '../../engine';
-import type { Configuration } from '../../schemas/configuration';
+import { answersView, candidatePanel, compile, formatAnswer, formatLongDate, mergeConfigurations } from '#engine';
+import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../factories/answers';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
 
@@ -19,7 +19,11 @@ describe('check-answers model', () => {
   it('lists every visible field with its formatted answer and the step to change it on', () => {
     const personal = sections.find((s) => s.id === 'personalInformation')!;
     expect(personal.stepId).toBe('aboutYou');
-    expect(personal.rows.find((r) => r.fieldId === 'firstName')).toMatchObject({ label: 'First name', value: 'Ada', path: 'firstName' });
+    expect(personal.rows.find((r) => r.fieldId === 'firstName')).toMatchObject({
+      label: 'First name',
+      value: 'Ada',
+      path: 'firstName',
+    });
     expect(personal.rows.find((r) => r.fieldId === 'preferredName')!.value).toBe('Not answered');
     const questions = sections.find((s) => s.id === 'additionalQuestions')!;
     expect(questions.rows.find((r) => r.fieldId === 'startDate')!.value).toBe('1 September 2027');
@@ -36,7 +40,10 @@ describe('check-answers model', () => {
     const universities = sections.find((s) => s.id === 'universityEducation')!;
     expect(universities.groups).toHaveLength(1);
     expect(universities.groups[0]!.title).toBe('University 1');
-    expect(universities.groups[0]!.rows.find((r) => r.fieldId === 'averagePercent')).toMatchObject({ value: '72.5%', path: 'universities.0.averagePercent' });
+    expect(universities.groups[0]!.rows.find((r) => r.fieldId === 'averagePercent')).toMatchObject({
+      value: '72.5%',
+      path: 'universities.0.averagePercent',
+    });
   });
 });
 
@@ -52,13 +59,21 @@ describe('hiring-side candidate panel from a role viewConfiguration', () => {
         { id: 'noSuchField', candidateResponse: true },
         { id: 'universities', candidateResponse: true },
       ],
-      { application: { startDate: '2027-09-01', testScore: 4, universities: completeAcmeAnswers.universities }, profile: { firstName: 'Ada' } },
+      {
+        application: { startDate: '2027-09-01', testScore: 4, universities: completeAcmeAnswers.universities },
+        profile: { firstName: 'Ada' },
+      },
     );
     expect(rows).toEqual([
       { id: 'firstName', label: 'First name', value: 'Ada', source: 'profile' },
       { id: 'startDate', label: 'When could you start?', value: '1 September 2027', source: 'application' },
       { id: 'testScore', label: 'Test score', value: '4', source: 'application' },
-      { id: 'universities', label: 'Universities', value: expect.stringContaining('University of Leeds'), source: 'application' },
+      {
+        id: 'universities',
+        label: 'Universities',
+        value: expect.stringContaining('University of Leeds'),
+        source: 'application',
+      },
     ]);
   });
 

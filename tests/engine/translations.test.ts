@@ -1,11 +1,21 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_TEMPLATES, compile, describeError, ERROR_TEMPLATES, mergeConfigurations, mergeLayers, validateConfiguration, type CompiledField, type CompiledForm } from '../../engine';
-import { compileProfile } from '../../engine/forms/profile';
-import type { Configuration } from '../../schemas/configuration';
-import { MESSAGES } from '../../schemas/messages';
-import type { OrganizationFile } from '../../schemas/organization';
+import {
+  CATALOGUE_TEMPLATES,
+  compile,
+  describeError,
+  ERROR_TEMPLATES,
+  mergeConfigurations,
+  mergeLayers,
+  validateConfiguration,
+  type CompiledField,
+  type CompiledForm,
+} from '#engine';
+import { compileProfile } from '#engine/forms/profile';
+import type { Configuration } from '#schemas/configuration';
+import { MESSAGES } from '#schemas/messages';
+import type { OrganizationFile } from '#schemas/organization';
 import { PRODUCT } from './support/arbitraries';
 import { CONFIGS, DEMO_LANGUAGES, demoLanguageLayer, productLayer, readJson } from './support/demo-languages';
 
@@ -28,7 +38,21 @@ const ACRONYM = /^[A-Z][A-Za-z]{0,3}$/;
 /** Words a language spells as English does. */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   cy: ['Hybrid', 'Sikh', 'Roma', 'Drama', 'Python', 'C#'],
-  fr: ['Organisation', 'Photo', 'Documents', 'Queer', 'Distinction', 'Architecture', 'Design', 'Finance', 'Marketing', 'A level', 'AS level', 'T level', 'Graduate Diploma in Law'],
+  fr: [
+    'Organisation',
+    'Photo',
+    'Documents',
+    'Queer',
+    'Distinction',
+    'Architecture',
+    'Design',
+    'Finance',
+    'Marketing',
+    'A level',
+    'AS level',
+    'T level',
+    'Graduate Diploma in Law',
+  ],
 };
 
 function forms(sub: string, language: string): Array<{ name: string; form: CompiledForm }> {
@@ -42,16 +66,22 @@ function forms(sub: string, language: string): Array<{ name: string; form: Compi
       organizationDefault: org.defaultConfiguration as Configuration,
       organizationForm: org.formConfiguration as Configuration,
       role: role?.formConfiguration,
-      language: language === 'en' ? undefined : mergeConfigurations(demoLanguageLayer(sub, language), role?.jsonConfigurations?.[language]),
+      language:
+        language === 'en'
+          ? undefined
+          : mergeConfigurations(demoLanguageLayer(sub, language), role?.jsonConfigurations?.[language]),
     });
   return [
     { name: 'application', form: compile(configuration(), context) },
     { name: 'profile', form: compileProfile(configuration(), context) },
-    ...roles.filter((role) => role.formConfiguration).map((role) => ({ name: role.name, form: compile(configuration(role), context) })),
+    ...roles
+      .filter((role) => role.formConfiguration)
+      .map((role) => ({ name: role.name, form: compile(configuration(role), context) })),
   ];
 }
 
-const allFields = (fields: readonly CompiledField[]): CompiledField[] => fields.flatMap((f) => [f, ...allFields(f.items ?? [])]);
+const allFields = (fields: readonly CompiledField[]): CompiledField[] =>
+  fields.flatMap((f) => [f, ...allFields(f.items ?? [])]);
 
 /** Every text of a form a candidate reads, by where it is, with the messages of a missing and a wrong answer. */
 function textsOf(form: CompiledForm): Map<string, string> {
@@ -68,18 +98,26 @@ function textsOf(form: CompiledForm): Map<string, string> {
         if (field.hint) texts.set(`${at} hint`, field.hint);
         if (field.itemLabel) texts.set(`${at} item`, field.itemLabel);
         // Countries are named by Intl (tested below); many read the same in every language.
-        for (const option of field.kind === 'year' || field.list === 'COUNTRY' ? [] : (field.options ?? [])) texts.set(`${at} option ${option}`, field.optionLabels?.[String(option)] ?? String(option));
+        for (const option of field.kind === 'year' || field.list === 'COUNTRY' ? [] : (field.options ?? []))
+          texts.set(`${at} option ${option}`, field.optionLabels?.[String(option)] ?? String(option));
         texts.set(`${at} missing`, describeError({ keyword: 'required', params: {} }, fields, field.id, form.texts));
-        if (field.maxLength) texts.set(`${at} too long`, describeError({ keyword: 'maxLength', params: { limit: field.maxLength } }, fields, field.id, form.texts));
-        if (field.options) texts.set(`${at} not listed`, describeError({ keyword: 'enum', params: {} }, fields, field.id, form.texts));
+        if (field.maxLength)
+          texts.set(
+            `${at} too long`,
+            describeError({ keyword: 'maxLength', params: { limit: field.maxLength } }, fields, field.id, form.texts),
+          );
+        if (field.options)
+          texts.set(`${at} not listed`, describeError({ keyword: 'enum', params: {} }, fields, field.id, form.texts));
       }
     }
   }
-  for (const [key, paragraphs] of Object.entries(form.textArrays)) paragraphs.forEach((text, i) => texts.set(`${key} ${i}`, text));
+  for (const [key, paragraphs] of Object.entries(form.textArrays))
+    paragraphs.forEach((text, i) => texts.set(`${key} ${i}`, text));
   return texts;
 }
 
-const isSameWord = (language: string, text: string) => ACRONYM.test(text) || (SAME_AS_ENGLISH[language] ?? []).includes(text);
+const isSameWord = (language: string, text: string) =>
+  ACRONYM.test(text) || (SAME_AS_ENGLISH[language] ?? []).includes(text);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('the product translations (configs/translations)', () => {
@@ -93,19 +131,24 @@ describe('the product translations (configs/translations)', () => {
     }
   });
 
-  it.each(files)('%s: every server message to candidates and every error template, with the same placeholders', (language) => {
-    const text = productLayer(language).text ?? {};
-    const problems: string[] = [];
-    const check = (key: string, english: string) => {
-      const translated = text[key];
-      if (!translated?.trim()) problems.push(`${key}: missing`);
-      else if (JSON.stringify(placeholders(translated)) !== JSON.stringify(placeholders(english))) problems.push(`${key}: placeholders ${placeholders(translated).join(',')}`);
-    };
-    for (const [code, english] of Object.entries(MESSAGES)) check(`ui.messages.${code}`, english);
-    // Templates that are catalogue messages are translated once, as the message.
-    for (const [name, english] of Object.entries(ERROR_TEMPLATES)) if (!(name in CATALOGUE_TEMPLATES)) check(`error.${name}`, english);
-    expect(problems).toEqual([]);
-  });
+  it.each(files)(
+    '%s: every server message to candidates and every error template, with the same placeholders',
+    (language) => {
+      const text = productLayer(language).text ?? {};
+      const problems: string[] = [];
+      const check = (key: string, english: string) => {
+        const translated = text[key];
+        if (!translated?.trim()) problems.push(`${key}: missing`);
+        else if (JSON.stringify(placeholders(translated)) !== JSON.stringify(placeholders(english)))
+          problems.push(`${key}: placeholders ${placeholders(translated).join(',')}`);
+      };
+      for (const [code, english] of Object.entries(MESSAGES)) check(`ui.messages.${code}`, english);
+      // Templates that are catalogue messages are translated once, as the message.
+      for (const [name, english] of Object.entries(ERROR_TEMPLATES))
+        if (!(name in CATALOGUE_TEMPLATES)) check(`error.${name}`, english);
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe.each(DEMO_LANGUAGES)('%s in %s', (sub, language) => {
@@ -126,10 +169,14 @@ describe.each(DEMO_LANGUAGES)('%s in %s', (sub, language) => {
   });
 
   it('names countries in the language while the answer stays the English name', () => {
-    const nationality = translated.flatMap(({ form }) => form.steps.flatMap((s) => s.sections.flatMap((x) => x.fields))).find((f) => f.id === 'nationality');
+    const nationality = translated
+      .flatMap(({ form }) => form.steps.flatMap((s) => s.sections.flatMap((x) => x.fields)))
+      .find((f) => f.id === 'nationality');
     if (!nationality) return;
     expect(nationality.options).toContain('France');
     expect(nationality.optionLabels?.Germany).toBe(new Intl.DisplayNames([language], { type: 'region' }).of('DE'));
-    expect(nationality.optionLabels?.France ?? 'France').toBe(new Intl.DisplayNames([language], { type: 'region' }).of('FR'));
+    expect(nationality.optionLabels?.France ?? 'France').toBe(
+      new Intl.DisplayNames([language], { type: 'region' }).of('FR'),
+    );
   });
 });

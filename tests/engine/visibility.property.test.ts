@@ -8,11 +8,15 @@ import {
   mergeConfigurations,
   type CompiledField,
   type JsonSchema,
-} from '../../engine';
+} from '#engine';
 import { CONTEXT, PRODUCT, configurationLayer } from './support/arbitraries';
 
 /** Every field of the compiled form, with the object schema it lives in. */
-function placed(fields: readonly CompiledField[], schema: JsonSchema, into: Array<{ field: CompiledField; parent: JsonSchema }> = []) {
+function placed(
+  fields: readonly CompiledField[],
+  schema: JsonSchema,
+  into: Array<{ field: CompiledField; parent: JsonSchema }> = [],
+) {
   for (const field of fields) {
     into.push({ field, parent: schema });
     const child = (schema.properties as Record<string, JsonSchema>)[field.id];
@@ -41,12 +45,17 @@ function allPropertyNames(schema: unknown, into = new Set<string>()): Set<string
 describe('visibility and required defaults (spec §5), over generated configurations', () => {
   it('flags are visible unless false and required unless false; a hidden field is never required', () => {
     fc.assert(
-      fc.property(configurationLayer, fc.constantFrom('fields', 'hr', 'menus', 'subsections'), fc.string({ minLength: 1 }), (layer, group, id) => {
-        const value = (layer as Record<string, Record<string, boolean> | undefined>)[group]?.[id];
-        expect(isVisible(layer, group as 'fields', id)).toBe(value !== false);
-        const requiredFlag = layer.required?.[id];
-        expect(isRequired(layer, id)).toBe(layer.fields?.[id] !== false && requiredFlag !== false);
-      }),
+      fc.property(
+        configurationLayer,
+        fc.constantFrom('fields', 'hr', 'menus', 'subsections'),
+        fc.string({ minLength: 1 }),
+        (layer, group, id) => {
+          const value = (layer as Record<string, Record<string, boolean> | undefined>)[group]?.[id];
+          expect(isVisible(layer, group as 'fields', id)).toBe(value !== false);
+          const requiredFlag = layer.required?.[id];
+          expect(isRequired(layer, id)).toBe(layer.fields?.[id] !== false && requiredFlag !== false);
+        },
+      ),
     );
   });
 
@@ -58,7 +67,10 @@ describe('visibility and required defaults (spec §5), over generated configurat
         const shownIds = new Set<string>();
         for (const step of form.steps) {
           const names = allPropertyNames(step.schema);
-          for (const { field, parent } of placed(step.sections.flatMap((s) => s.fields), step.schema)) {
+          for (const { field, parent } of placed(
+            step.sections.flatMap((s) => s.fields),
+            step.schema,
+          )) {
             shownIds.add(field.id);
             expect(isVisible(configuration, 'fields', field.id)).toBe(true);
             expect(names.has(field.id)).toBe(true);

@@ -1,28 +1,46 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Answers } from '../../engine/forms/answers';
-import type { CompiledForm } from '../../engine/forms/types';
-import type { ApplicationRecord } from '../../schemas/application';
-import type { App } from '../../src/server/app-types';
-import type { Db } from '../../src/server/db/client';
-import { createUser } from '../../src/server/db/factories';
-import { roleForm } from '../../src/server/modules/applications/role-form';
-import { findOrganizationByKey } from '../../src/server/modules/organizations/organization.repository';
-import { findRoleById } from '../../src/server/modules/roles/role.repository';
+import type { Answers } from '#engine/forms/answers';
+import type { CompiledForm } from '#engine/forms/types';
+import type { ApplicationRecord } from '#schemas/application';
+import type { App } from '#server/app-types';
+import type { Db } from '#server/db/client';
+import { createUser } from '#server/db/factories';
+import { roleForm } from '#server/modules/applications/role-form';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { findRoleById } from '#server/modules/roles/role.repository';
 import { codeOf, DEMO_PASSWORD, deliverEmails, messageTo, passwordLogin } from './auth';
 
 /** A new verified candidate of the organisation, signed in: their id and access token. */
-export async function newCandidate(app: App, db: Db, subdomain: string, name = 'cand'): Promise<{ id: string; email: string; token: string }> {
+export async function newCandidate(
+  app: App,
+  db: Db,
+  subdomain: string,
+  name = 'cand',
+): Promise<{ id: string; email: string; token: string }> {
   const organization = (await findOrganizationByKey(db, subdomain))!;
   const email = `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
-  const user = await createUser(db, { organizationId: organization.id, email, password: DEMO_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
+  const user = await createUser(db, {
+    organizationId: organization.id,
+    email,
+    password: DEMO_PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
   return { id: user.id, email, token: await signInWithAnyCode(app, db, email, subdomain) };
 }
 
 /** Signs in, with the emailed one-time code when the organisation asks for one (northbridge). */
 export async function signInWithAnyCode(app: App, db: Db, email: string, subdomain: string): Promise<string> {
   let res = await passwordLogin(app, email, DEMO_PASSWORD, {}, { subdomain });
-  if (res.statusCode === 206) res = await passwordLogin(app, email, DEMO_PASSWORD, { otp: codeOf(messageTo(await deliverEmails(db), email)) }, { subdomain });
+  if (res.statusCode === 206)
+    res = await passwordLogin(
+      app,
+      email,
+      DEMO_PASSWORD,
+      { otp: codeOf(messageTo(await deliverEmails(db), email)) },
+      { subdomain },
+    );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ access_token: string }>().access_token;
 }
@@ -41,7 +59,12 @@ export function stepAnswers(form: CompiledForm, stepId: string, answers: Answers
 
 export async function roleIdByName(db: Db, subdomain: string, name: string): Promise<string> {
   const organization = (await findOrganizationByKey(db, subdomain))!;
-  const row = await db.selectFrom('roles').select('id').where('organization_id', '=', organization.id).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('organization_id', '=', organization.id)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -57,9 +80,19 @@ export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nt
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 /** Uploads a file through PUT /candidate/:id/cv or the organisation-candidate upload call. */
-export function upload(app: App, token: string, path: string, file: { field?: string; name: string; type: string; bytes: Uint8Array }): Promise<LightMyRequestResponse> {
+export function upload(
+  app: App,
+  token: string,
+  path: string,
+  file: { field?: string; name: string; type: string; bytes: Uint8Array },
+): Promise<LightMyRequestResponse> {
   const body = multipart(file.field ?? 'file', file.name, file.type, file.bytes);
-  return app.inject({ method: path.endsWith('/cv') ? 'PUT' : 'POST', url: `/api/v1${path}`, headers: { authorization: `Bearer ${token}`, ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: path.endsWith('/cv') ? 'PUT' : 'POST',
+    url: `/api/v1${path}`,
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 export function expectRecord(res: LightMyRequestResponse, status = 200): ApplicationRecord {

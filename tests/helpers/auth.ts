@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { App } from '../../src/server/app-types';
-import type { Db } from '../../src/server/db/client';
-import { emailJobHandlers } from '../../src/server/email/email.service';
-import { memoryTransport, type OutgoingEmail } from '../../src/server/email/mail-transport';
-import { runDueJobs } from '../../src/server/jobs/worker';
+import type { App } from '#server/app-types';
+import type { Db } from '#server/db/client';
+import { emailJobHandlers } from '#server/email/email.service';
+import { memoryTransport, type OutgoingEmail } from '#server/email/mail-transport';
+import { runDueJobs } from '#server/jobs/worker';
 
 export const DEMO_PASSWORD = 'CandidDemo#2026';
 
@@ -40,7 +40,11 @@ const form = (fields: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
 /** POST /api/oauth/token, form-encoded. */
-export function tokenRequest(app: App, fields: Record<string, string | undefined>, options: { subdomain?: string; ip?: string } = {}) {
+export function tokenRequest(
+  app: App,
+  fields: Record<string, string | undefined>,
+  options: { subdomain?: string; ip?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: `/api/oauth/token${options.subdomain ? `?subdomain=${options.subdomain}` : ''}`,
@@ -50,7 +54,13 @@ export function tokenRequest(app: App, fields: Record<string, string | undefined
   });
 }
 
-export function passwordLogin(app: App, email: string, password = DEMO_PASSWORD, extra: Record<string, string | undefined> = {}, options: { subdomain?: string; ip?: string } = {}) {
+export function passwordLogin(
+  app: App,
+  email: string,
+  password = DEMO_PASSWORD,
+  extra: Record<string, string | undefined> = {},
+  options: { subdomain?: string; ip?: string } = {},
+) {
   return tokenRequest(app, { grant_type: 'password', username: email, password, ...extra }, options);
 }
 
@@ -70,7 +80,13 @@ export async function signIn(app: App, email: string, password = DEMO_PASSWORD, 
 }
 
 /** An authenticated /api/v1 call. */
-export function v1(app: App, accessToken: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<LightMyRequestResponse> {
+export function v1(
+  app: App,
+  accessToken: string,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url: `/api/v1${path}`,

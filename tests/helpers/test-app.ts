@@ -1,11 +1,12 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import type { App } from '../../src/server/app-types';
+import { buildApp } from '#server/app';
+import type { App } from '#server/app-types';
 import { createTestDb, type TestDb, type TestDbOptions } from './test-db';
 
-export const FAKE_INDEX_HTML = '<!doctype html><html><head><title>Fake client</title></head><body><div id="root"></div></body></html>';
+export const FAKE_INDEX_HTML =
+  '<!doctype html><html><head><title>Fake client</title></head><body><div id="root"></div></body></html>';
 
 export interface TestAppOptions extends TestDbOptions {
   /** 'fake': a temp client dir with index.html and one asset; a path: that dir; default none. */

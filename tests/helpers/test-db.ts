@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Db } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
-import { seedDemoData } from '../../src/server/db/seed';
-import { configurePasswordHashing } from '../../src/server/lib/password';
+import { openDatabase, type Db } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedDemoData } from '#server/db/seed';
+import { configurePasswordHashing } from '#server/lib/password';
 
 // Light argon2 cost for tests, set the way main.ts sets it from ARGON2_* (same code path).
 const TEST_PASSWORD_HASHING = { memoryKib: 1024, timeCost: 1 };
@@ -53,7 +53,8 @@ async function createPgliteDb(): Promise<{ db: Db; kind: 'pglite'; drop: () => P
 
 async function createPostgresDb(): Promise<{ db: Db; kind: 'postgres'; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  if (!adminUrl)
+    throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
   const name = `candid_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

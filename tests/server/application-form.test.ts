@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledForm } from '../../engine/forms/types';
-import { applicationForm } from '../../src/server/modules/forms/form.service';
-import { findOrganizationByKey } from '../../src/server/modules/organizations/organization.repository';
+import type { CompiledForm } from '#engine/forms/types';
+import { applicationForm } from '#server/modules/forms/form.service';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { completeAcmeAnswers } from '../factories/answers';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -17,7 +17,9 @@ const validate = (sub: string, payload: object) =>
 
 describe('POST /api/public/organization/:sub/application-form/validate', () => {
   it('accepts a complete application and keeps only the answers of visible fields', async () => {
-    const res = await validate('acme', { answers: { ...completeAcmeAnswers, freeSchoolMeals: 'Yes', ethnicity: 'Irish' } });
+    const res = await validate('acme', {
+      answers: { ...completeAcmeAnswers, freeSchoolMeals: 'Yes', ethnicity: 'Irish' },
+    });
     expect(res.statusCode).toBe(200);
     const { answers } = res.json();
     expect(answers.firstName).toBe('Ada');
@@ -26,7 +28,14 @@ describe('POST /api/public/organization/:sub/application-form/validate', () => {
   });
 
   it('answers 400 naming each field at fault, in form order', async () => {
-    const res = await validate('acme', { answers: { ...completeAcmeAnswers, firstName: ' ', email: 'nope', universities: [{ universityType: 'Undergraduate' }] } });
+    const res = await validate('acme', {
+      answers: {
+        ...completeAcmeAnswers,
+        firstName: ' ',
+        email: 'nope',
+        universities: [{ universityType: 'Undergraduate' }],
+      },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.message).toBe('There is a problem with your answers');
@@ -38,11 +47,28 @@ describe('POST /api/public/organization/:sub/application-form/validate', () => {
   });
 
   it('checks one step at a time', async () => {
-    const ok = await validate('acme', { step: 'aboutYou', answers: { firstName: 'Ada', lastName: 'L', email: 'a@b.co', mobile: '07700900982', nationality: 'France', permitType: 'Graduate visa' } });
+    const ok = await validate('acme', {
+      step: 'aboutYou',
+      answers: {
+        firstName: 'Ada',
+        lastName: 'L',
+        email: 'a@b.co',
+        mobile: '07700900982',
+        nationality: 'France',
+        permitType: 'Graduate visa',
+      },
+    });
     expect(ok.statusCode).toBe(200);
     const unknown = await validate('acme', { step: 'noSuchStep', answers: {} });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ field: 'step', message: "There is no step 'noSuchStep' on this form", code: 'noStep', params: { step: 'noSuchStep' } }]);
+    expect(unknown.json().errors).toEqual([
+      {
+        field: 'step',
+        message: "There is no step 'noSuchStep' on this form",
+        code: 'noStep',
+        params: { step: 'noSuchStep' },
+      },
+    ]);
   });
 
   it("follows each organisation's configuration: the lateral edition asks for a writing sample, not schools", async () => {
@@ -53,8 +79,13 @@ describe('POST /api/public/organization/:sub/application-form/validate', () => {
   });
 
   it('speaks the organisation language when asked', async () => {
-    const res = await validate('acme', { language: 'cy', answers: { ...completeAcmeAnswers, acceptTermAndConditions: false } });
-    expect(res.json().errors).toEqual([{ field: 'acceptTermAndConditions', message: 'Cadarnhewch eich bod yn derbyn y telerau ac amodau i barhau' }]);
+    const res = await validate('acme', {
+      language: 'cy',
+      answers: { ...completeAcmeAnswers, acceptTermAndConditions: false },
+    });
+    expect(res.json().errors).toEqual([
+      { field: 'acceptTermAndConditions', message: 'Cadarnhewch eich bod yn derbyn y telerau ac amodau i barhau' },
+    ]);
   });
 
   it('rejects malformed requests and unknown organisations clearly', async () => {

@@ -1,10 +1,20 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../engine/rules/session';
-import { createUser } from '../../src/server/db/factories';
-import { findOrganizationIds } from '../../src/server/modules/organizations/organization.repository';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#engine/rules/session';
+import { createUser } from '#server/db/factories';
+import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { DEMO_PASSWORD, deliverEmails, messageTo, passwordLogin, signIn, tokenOf, tokenRequest, v1, type Tokens } from '../helpers/auth';
+import {
+  DEMO_PASSWORD,
+  deliverEmails,
+  messageTo,
+  passwordLogin,
+  signIn,
+  tokenOf,
+  tokenRequest,
+  v1,
+  type Tokens,
+} from '../helpers/auth';
 
 let t: TestApp;
 let acmeId: string;
@@ -15,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const refresh = (refreshToken: string, subdomain?: string) => tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: refreshToken }, { subdomain });
+const refresh = (refreshToken: string, subdomain?: string) =>
+  tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: refreshToken }, { subdomain });
 const me = (token: string, query = '') => v1(t.app, token, 'GET', `/user${query}`);
 
 describe('POST /api/oauth/token: password grant', () => {
@@ -33,7 +44,11 @@ describe('POST /api/oauth/token: password grant', () => {
     });
     const user = await me(body.access_token);
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toMatchObject({ email: 'candidate@acme.example', userType: 'CANDIDATE', organization: { subdomain: 'acme' } });
+    expect(user.json()).toMatchObject({
+      email: 'candidate@acme.example',
+      userType: 'CANDIDATE',
+      organization: { subdomain: 'acme' },
+    });
   });
 
   it('stores tokens only as SHA-256 hashes', async () => {
@@ -46,7 +61,11 @@ describe('POST /api/oauth/token: password grant', () => {
   });
 
   it('accepts JSON too and matches the email without case', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/token', payload: { grant_type: 'password', username: 'HR@Acme.Example', password: DEMO_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/token',
+      payload: { grant_type: 'password', username: 'HR@Acme.Example', password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -55,7 +74,12 @@ describe('POST /api/oauth/token: password grant', () => {
     const unknown = await passwordLogin(t.app, 'nobody@acme.example', 'Wrong#Password1', {}, { ip: '10.0.0.1' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The email address or password is not correct.', message: 'The email address or password is not correct.', code: 'badCredentials' });
+      expect(res.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The email address or password is not correct.',
+        message: 'The email address or password is not correct.',
+        code: 'badCredentials',
+      });
     }
   });
 
@@ -64,7 +88,9 @@ describe('POST /api/oauth/token: password grant', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid_grant');
     // …but platform admins sign in anywhere.
-    expect((await passwordLogin(t.app, 'admin@candid.example', DEMO_PASSWORD, {}, { subdomain: 'hartley' })).statusCode).toBe(200);
+    expect(
+      (await passwordLogin(t.app, 'admin@candid.example', DEMO_PASSWORD, {}, { subdomain: 'hartley' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers OAuth errors for a bad request, an unknown client and a missing grant', async () => {
@@ -74,16 +100,33 @@ describe('POST /api/oauth/token: password grant', () => {
     const badGrant = await tokenRequest(t.app, { grant_type: 'client_credentials' });
     expect(badGrant.statusCode).toBe(400);
     expect(badGrant.json().error).toBe('invalid_request');
-    const client = await tokenRequest(t.app, { grant_type: 'password', username: 'hr@acme.example', password: DEMO_PASSWORD, client_id: 'evil' });
+    const client = await tokenRequest(t.app, {
+      grant_type: 'password',
+      username: 'hr@acme.example',
+      password: DEMO_PASSWORD,
+      client_id: 'evil',
+    });
     expect(client.statusCode).toBe(401);
     expect(client.json()).toMatchObject({ error: 'invalid_client' });
-    const org = await tokenRequest(t.app, { grant_type: 'password', username: 'hr@acme.example', password: DEMO_PASSWORD }, { subdomain: 'nosuch' });
+    const org = await tokenRequest(
+      t.app,
+      { grant_type: 'password', username: 'hr@acme.example', password: DEMO_PASSWORD },
+      { subdomain: 'nosuch' },
+    );
     expect(org.statusCode).toBe(404);
-    expect(org.json()).toMatchObject({ error: 'invalid_request', error_description: "No organisation with subdomain 'nosuch'." });
+    expect(org.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: "No organisation with subdomain 'nosuch'.",
+    });
   });
 
   it('asks an unverified account to verify first and sends a new link', async () => {
-    const user = await createUser(t.db, { organizationId: acmeId, email: 'unverified@acme.example', password: DEMO_PASSWORD, emailVerified: false });
+    const user = await createUser(t.db, {
+      organizationId: acmeId,
+      email: 'unverified@acme.example',
+      password: DEMO_PASSWORD,
+      emailVerified: false,
+    });
     const res = await passwordLogin(t.app, user.email);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'unverified_email' });
@@ -139,14 +182,20 @@ describe('refresh tokens', () => {
   it('are refused when malformed or unknown', async () => {
     expect((await refresh('short')).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await refresh('A'.repeat(43))).json()).toMatchObject({ error: 'invalid_grant' });
-    const query = await t.app.inject({ method: 'POST', url: `/api/oauth/token?grant_type=refresh_token&refresh_token=${'B'.repeat(43)}&client_id=web&scope=write` });
+    const query = await t.app.inject({
+      method: 'POST',
+      url: `/api/oauth/token?grant_type=refresh_token&refresh_token=${'B'.repeat(43)}&client_id=web&scope=write`,
+    });
     expect(query.statusCode).toBe(400);
     expect(query.json().error).toBe('invalid_grant');
   });
 
   it('also work from the query string (spec §7 refresh variant)', async () => {
     const tokens = await signIn(t.app, 'candidate@acme.example');
-    const res = await t.app.inject({ method: 'POST', url: `/api/oauth/token?grant_type=refresh_token&refresh_token=${tokens.refresh_token}&client_id=web&scope=write` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/oauth/token?grant_type=refresh_token&refresh_token=${tokens.refresh_token}&client_id=web&scope=write`,
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -171,11 +220,20 @@ describe('access tokens', () => {
 
   it('DELETE /api/oauth/access-token revokes the token and its refresh family', async () => {
     const tokens = await signIn(t.app, 'hr@acme.example');
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/oauth/access-token', headers: { authorization: `Bearer ${tokens.access_token}` }, payload: { deviceId: 'browser-1' } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/oauth/access-token',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      payload: { deviceId: 'browser-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(tokens.access_token)).statusCode).toBe(401);
     expect((await refresh(tokens.refresh_token!)).statusCode).toBe(400);
-    const again = await t.app.inject({ method: 'DELETE', url: '/api/oauth/access-token', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/oauth/access-token',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(again.statusCode).toBe(401);
   });
 });
@@ -191,7 +249,9 @@ describe('organisation session timeout (meridian: 30 minutes)', () => {
     const tokens = await signIn(t.app, 'recruiter@meridian.example', DEMO_PASSWORD, 'meridian');
     const expiry = () =>
       sql<{ seconds: number }>`select extract(epoch from expires_at - now())::int as seconds from session_tokens
-        where kind = 'access' and user_id = (select id from users where email = 'recruiter@meridian.example')`.execute(t.db);
+        where kind = 'access' and user_id = (select id from users where email = 'recruiter@meridian.example')`.execute(
+        t.db,
+      );
     await sql`update session_tokens set expires_at = now() + interval '60 seconds'
       where user_id = (select id from users where email = 'recruiter@meridian.example')`.execute(t.db);
     expect((await v1(t.app, tokens.access_token, 'GET', '/user?subdomain=meridian')).statusCode).toBe(200);
@@ -208,8 +268,13 @@ describe('organisation session timeout (meridian: 30 minutes)', () => {
 
 describe('rate limits', () => {
   it('locks an account after 5 failures, even for the right password, with a clear 429', async () => {
-    const user = await createUser(t.db, { organizationId: acmeId, email: 'locked@acme.example', password: DEMO_PASSWORD });
-    for (let i = 0; i < 5; i++) expect((await passwordLogin(t.app, user.email, 'Wrong#Pass1', {}, { ip: `10.1.0.${i}` })).statusCode).toBe(400);
+    const user = await createUser(t.db, {
+      organizationId: acmeId,
+      email: 'locked@acme.example',
+      password: DEMO_PASSWORD,
+    });
+    for (let i = 0; i < 5; i++)
+      expect((await passwordLogin(t.app, user.email, 'Wrong#Pass1', {}, { ip: `10.1.0.${i}` })).statusCode).toBe(400);
     const res = await passwordLogin(t.app, user.email, DEMO_PASSWORD, {}, { ip: '10.1.0.99' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('900');
@@ -223,20 +288,30 @@ describe('rate limits', () => {
   });
 
   it('answers an address with no account the same way, so the limit reveals nothing', async () => {
-    for (let i = 0; i < 5; i++) await passwordLogin(t.app, 'ghost@acme.example', 'Wrong#Pass1', {}, { ip: `10.2.0.${i}` });
+    for (let i = 0; i < 5; i++)
+      await passwordLogin(t.app, 'ghost@acme.example', 'Wrong#Pass1', {}, { ip: `10.2.0.${i}` });
     const res = await passwordLogin(t.app, 'ghost@acme.example', 'Wrong#Pass1', {}, { ip: '10.2.0.99' });
     expect(res.statusCode).toBe(429);
     expect(res.json().error_description).toMatch(/^Too many failed sign-in attempts/);
   });
 
   it('limits one client address across accounts (20 failures)', async () => {
-    for (let i = 0; i < 20; i++) await passwordLogin(t.app, `spray${i}@acme.example`, 'Wrong#Pass1', {}, { ip: '10.3.0.1' });
-    expect((await passwordLogin(t.app, 'candidate@acme.example', DEMO_PASSWORD, {}, { ip: '10.3.0.1' })).statusCode).toBe(429);
-    expect((await passwordLogin(t.app, 'candidate@acme.example', DEMO_PASSWORD, {}, { ip: '10.3.0.2' })).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      await passwordLogin(t.app, `spray${i}@acme.example`, 'Wrong#Pass1', {}, { ip: '10.3.0.1' });
+    expect(
+      (await passwordLogin(t.app, 'candidate@acme.example', DEMO_PASSWORD, {}, { ip: '10.3.0.1' })).statusCode,
+    ).toBe(429);
+    expect(
+      (await passwordLogin(t.app, 'candidate@acme.example', DEMO_PASSWORD, {}, { ip: '10.3.0.2' })).statusCode,
+    ).toBe(200);
   });
 
   it('a success resets the account count', async () => {
-    const user = await createUser(t.db, { organizationId: acmeId, email: 'reset-count@acme.example', password: DEMO_PASSWORD });
+    const user = await createUser(t.db, {
+      organizationId: acmeId,
+      email: 'reset-count@acme.example',
+      password: DEMO_PASSWORD,
+    });
     for (let i = 0; i < 4; i++) await passwordLogin(t.app, user.email, 'Wrong#Pass1', {}, { ip: '10.4.0.1' });
     expect((await passwordLogin(t.app, user.email, DEMO_PASSWORD, {}, { ip: '10.4.0.1' })).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) await passwordLogin(t.app, user.email, 'Wrong#Pass1', {}, { ip: '10.4.0.1' });
@@ -270,6 +345,8 @@ describe('token sign-in variants', () => {
     // A user token is not an emailed sign-in token, and the other way round.
     const tokens = first.json<Tokens>();
     const userToken = (await v1(t.app, tokens.access_token, 'POST', '/user/token')).json<{ token: string }>().token;
-    expect((await tokenRequest(t.app, { grant_type: 'password', username: 'token', password: userToken })).statusCode).toBe(400);
+    expect(
+      (await tokenRequest(t.app, { grant_type: 'password', username: 'token', password: userToken })).statusCode,
+    ).toBe(400);
   });
 });

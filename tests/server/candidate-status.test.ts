@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledForm } from '../../engine/forms/types';
-import type { ApplicationRecord, DocumentRef } from '../../schemas/application';
-import type { CandidateProfile } from '../../schemas/profile';
-import type { User } from '../../schemas/user';
-import { profileForm } from '../../src/server/modules/forms/form.service';
-import { findOrganizationByKey } from '../../src/server/modules/organizations/organization.repository';
+import type { CompiledForm } from '#engine/forms/types';
+import type { ApplicationRecord, DocumentRef } from '#schemas/application';
+import type { CandidateProfile } from '#schemas/profile';
+import type { User } from '#schemas/user';
+import { profileForm } from '#server/modules/forms/form.service';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { completeAcmeAnswers } from '../factories/answers';
 import { v1 } from '../helpers/auth';
-import { expectRecord, formOfRole, newCandidate, PDF, roleIdByName, stepAnswers, upload } from '../helpers/applications';
+import {
+  expectRecord,
+  formOfRole,
+  newCandidate,
+  PDF,
+  roleIdByName,
+  stepAnswers,
+  upload,
+} from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -40,7 +48,10 @@ const statusOf = async (token: string) => ({
 async function saveSections(token: string, count = profile.steps.length): Promise<CandidateProfile> {
   let current = (await v1(t.app, token, 'GET', '/user/profile')).json<CandidateProfile>();
   for (const step of profile.steps.slice(0, count)) {
-    const res = await v1(t.app, token, 'PUT', `/user/profile?section=${step.id}`, { answers: stepAnswers(profile, step.id, completeAcmeAnswers), version: current.version });
+    const res = await v1(t.app, token, 'PUT', `/user/profile?section=${step.id}`, {
+      answers: stepAnswers(profile, step.id, completeAcmeAnswers),
+      version: current.version,
+    });
     expect(res.statusCode, `${step.id}: ${res.body}`).toBe(200);
     current = res.json<CandidateProfile>();
   }
@@ -50,11 +61,24 @@ async function saveSections(token: string, count = profile.steps.length): Promis
 /** A submitted application to the strategy role (CV uploaded, every step saved). */
 async function submitOne(token: string): Promise<ApplicationRecord> {
   let record = expectRecord(await v1(t.app, token, 'POST', `/candidate/applyc/${strategy}`), 201);
-  const cv = (await upload(t.app, token, `/candidate/${record.id}/cv`, { field: 'cv', name: 'cv.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+  const cv = (
+    await upload(t.app, token, `/candidate/${record.id}/cv`, {
+      field: 'cv',
+      name: 'cv.pdf',
+      type: 'application/pdf',
+      bytes: PDF,
+    })
+  ).json<DocumentRef>();
   const answers = { ...completeAcmeAnswers, cv: { id: cv.id, name: cv.name } };
   for (const [index, step] of form.steps.entries()) {
     record = expectRecord(
-      await v1(t.app, token, 'PUT', `/candidate/${record.id}`, { step: index + 1, stepId: step.id, answers: stepAnswers(form, step.id, answers), version: record.version, role: { id: strategy } }),
+      await v1(t.app, token, 'PUT', `/candidate/${record.id}`, {
+        step: index + 1,
+        stepId: step.id,
+        answers: stepAnswers(form, step.id, answers),
+        version: record.version,
+        role: { id: strategy },
+      }),
     );
   }
   return expectRecord(await v1(t.app, token, 'PUT', `/candidate/${record.id}/submit`));
@@ -75,14 +99,23 @@ describe('candidateStatus: PASSPORT and PASSPORT_ACTIVE', () => {
 
     // The last section completes the profile: a passport, no longer tied to the organisation (spec §4).
     const last = profile.steps[profile.steps.length - 1]!;
-    const complete = await v1(t.app, candidate.token, 'PUT', `/user/profile?section=${last.id}`, { answers: stepAnswers(profile, last.id, completeAcmeAnswers), version: partial.version });
+    const complete = await v1(t.app, candidate.token, 'PUT', `/user/profile?section=${last.id}`, {
+      answers: stepAnswers(profile, last.id, completeAcmeAnswers),
+      version: partial.version,
+    });
     expect(complete.json<CandidateProfile>()).toMatchObject({ candidateStatus: 'PASSPORT', organization: null });
-    expect(await statusOf(candidate.token)).toMatchObject({ user: 'PASSPORT', profile: { candidateStatus: 'PASSPORT', organization: null } });
+    expect(await statusOf(candidate.token)).toMatchObject({
+      user: 'PASSPORT',
+      profile: { candidateStatus: 'PASSPORT', organization: null },
+    });
 
     // A submitted application makes the passport active; the application record itself is ACTIVE.
     const submitted = await submitOne(candidate.token);
     expect(submitted.candidateStatus).toBe('ACTIVE');
-    expect(await statusOf(candidate.token)).toMatchObject({ user: 'PASSPORT_ACTIVE', profile: { candidateStatus: 'PASSPORT_ACTIVE', organization: null } });
+    expect(await statusOf(candidate.token)).toMatchObject({
+      user: 'PASSPORT_ACTIVE',
+      profile: { candidateStatus: 'PASSPORT_ACTIVE', organization: null },
+    });
 
     // Withdrawing the only application leaves the passport.
     expectRecord(await v1(t.app, candidate.token, 'PUT', `/candidate/${submitted.id}/withdraw`));
@@ -93,7 +126,10 @@ describe('candidateStatus: PASSPORT and PASSPORT_ACTIVE', () => {
     const candidate = await newCandidate(t.app, t.db, 'acme');
     // Applying answers profile questions too (shared answers), but the profile pages were never completed.
     await submitOne(candidate.token);
-    expect(await statusOf(candidate.token)).toMatchObject({ user: 'ACTIVE', profile: { candidateStatus: 'ACTIVE', organization: { id: acmeId } } });
+    expect(await statusOf(candidate.token)).toMatchObject({
+      user: 'ACTIVE',
+      profile: { candidateStatus: 'ACTIVE', organization: { id: acmeId } },
+    });
     // Completing the profile afterwards: PASSPORT_ACTIVE.
     await saveSections(candidate.token);
     expect((await statusOf(candidate.token)).user).toBe('PASSPORT_ACTIVE');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '#server/app';
 import { createTestApp, FAKE_INDEX_HTML, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

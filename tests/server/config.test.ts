@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, redactUrl } from '../../src/server/config';
+import { ConfigError, parseConfig, redactUrl } from '#server/config';
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -28,15 +28,33 @@ describe('parseConfig', () => {
 
   it('reads the mail, hashing and session settings', () => {
     const config = parseConfig(
-      { SMTP_URL: 'smtp://mail:2525', MAIL_FROM: 'Jobs <jobs@x.example>', ARGON2_MEMORY_KIB: '4096', ARGON2_TIME_COST: '1', TRUST_PROXY: 'true', TEST_SESSION_TIMEOUT_SECONDS: '5' },
+      {
+        SMTP_URL: 'smtp://mail:2525',
+        MAIL_FROM: 'Jobs <jobs@x.example>',
+        ARGON2_MEMORY_KIB: '4096',
+        ARGON2_TIME_COST: '1',
+        TRUST_PROXY: 'true',
+        TEST_SESSION_TIMEOUT_SECONDS: '5',
+      },
       [],
       '/srv/app',
     );
-    expect(config).toMatchObject({ smtpUrl: 'smtp://mail:2525', mailFrom: 'Jobs <jobs@x.example>', argon2MemoryKib: 4096, argon2TimeCost: 1, trustProxy: true, testSessionTimeoutSeconds: 5 });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://mail:2525',
+      mailFrom: 'Jobs <jobs@x.example>',
+      argon2MemoryKib: 4096,
+      argon2TimeCost: 1,
+      trustProxy: true,
+      testSessionTimeoutSeconds: 5,
+    });
     // The test-only session timeout never applies in production.
-    expect(parseConfig({ NODE_ENV: 'production', TEST_SESSION_TIMEOUT_SECONDS: '5' }).testSessionTimeoutSeconds).toBeNull();
-    expect(() => parseConfig({ SMTP_URL: 'http://x' })).toThrow("SMTP_URL must start with smtp:// or smtps://");
-    expect(() => parseConfig({ ARGON2_MEMORY_KIB: '12' })).toThrow('ARGON2_MEMORY_KIB must be a whole number from 1024');
+    expect(
+      parseConfig({ NODE_ENV: 'production', TEST_SESSION_TIMEOUT_SECONDS: '5' }).testSessionTimeoutSeconds,
+    ).toBeNull();
+    expect(() => parseConfig({ SMTP_URL: 'http://x' })).toThrow('SMTP_URL must start with smtp:// or smtps://');
+    expect(() => parseConfig({ ARGON2_MEMORY_KIB: '12' })).toThrow(
+      'ARGON2_MEMORY_KIB must be a whole number from 1024',
+    );
   });
 
   it('reads every variable and the --dev flag', () => {
@@ -71,7 +89,10 @@ describe('parseConfig', () => {
     [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535 (got 'abc')"],
     [{ PORT: '70000' }, 'PORT must be a whole number'],
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got 'loud')"],
-    [{ DATABASE_URL: 'mysql://u:pw@h/db' }, "DATABASE_URL must start with postgres:// or postgresql:// (got 'mysql://u:***@h/db')"],
+    [
+      { DATABASE_URL: 'mysql://u:pw@h/db' },
+      "DATABASE_URL must start with postgres:// or postgresql:// (got 'mysql://u:***@h/db')",
+    ],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCount } from '../../src/server/db/json';
-import { migrate, MigrationError } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations';
-import { seedDemoData } from '../../src/server/db/seed';
-import { verifyPassword } from '../../src/server/lib/password';
+import { toCount } from '#server/db/json';
+import { migrate, MigrationError } from '#server/db/migrate';
+import { migrations } from '#server/db/migrations/index';
+import { seedDemoData } from '#server/db/seed';
+import { verifyPassword } from '#server/lib/password';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 let t: TestDb;
@@ -15,7 +15,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const count = async (table: 'organizations' | 'users' | 'roles') =>
-  toCount((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  toCount(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('migrations', () => {
   it('run on an empty database, and a second run is a no-op', async () => {
@@ -61,30 +68,53 @@ describe('demo seed', () => {
   it('never overwrites an organisation edited in the product', async () => {
     await t.db.updateTable('organizations').set({ name: 'Acme Renamed' }).where('subdomain', '=', 'acme').execute();
     await seedDemoData(t.db);
-    const acme = await t.db.selectFrom('organizations').select('name').where('subdomain', '=', 'acme').executeTakeFirstOrThrow();
+    const acme = await t.db
+      .selectFrom('organizations')
+      .select('name')
+      .where('subdomain', '=', 'acme')
+      .executeTakeFirstOrThrow();
     expect(acme.name).toBe('Acme Renamed');
   });
 
   it('stores argon2id hashes, platform admins without an organisation, and logos', async () => {
-    const hr = await t.db.selectFrom('users').selectAll().where('email', '=', 'hr@acme.example').executeTakeFirstOrThrow();
+    const hr = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'hr@acme.example')
+      .executeTakeFirstOrThrow();
     expect(hr.user_type).toBe('HIRING_MANAGER_ADMIN');
     expect(hr.organization_id).not.toBeNull();
     expect(hr.email_verified_at).toBeInstanceOf(Date);
     expect(await verifyPassword(hr.password_hash!, 'CandidDemo#2026')).toBe(true);
 
-    const admin = await t.db.selectFrom('users').selectAll().where('email', '=', 'admin@candid.example').executeTakeFirstOrThrow();
+    const admin = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'admin@candid.example')
+      .executeTakeFirstOrThrow();
     expect(admin.user_type).toBe('ADMIN');
     expect(admin.organization_id).toBeNull();
 
-    const logo = await t.db.selectFrom('organizations').select(['logo', 'logo_content_type']).where('subdomain', '=', 'connect').executeTakeFirstOrThrow();
+    const logo = await t.db
+      .selectFrom('organizations')
+      .select(['logo', 'logo_content_type'])
+      .where('subdomain', '=', 'connect')
+      .executeTakeFirstOrThrow();
     expect(logo.logo_content_type).toBe('image/svg+xml');
     expect(Buffer.from(logo.logo!).toString('utf8')).toMatch(/^<svg/);
   });
 
   it('keeps emails unique whatever their case, and user types to the five known', async () => {
-    const org = await t.db.selectFrom('organizations').select('id').where('subdomain', '=', 'acme').executeTakeFirstOrThrow();
+    const org = await t.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('subdomain', '=', 'acme')
+      .executeTakeFirstOrThrow();
     await expect(
-      t.db.insertInto('users').values({ organization_id: org.id, email: 'HR@Acme.Example', user_type: 'CANDIDATE' }).execute(),
+      t.db
+        .insertInto('users')
+        .values({ organization_id: org.id, email: 'HR@Acme.Example', user_type: 'CANDIDATE' })
+        .execute(),
     ).rejects.toThrow(/users_email_lower_key/);
     await expect(
       t.db

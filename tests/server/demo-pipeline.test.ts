@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryStage, resolvePosition } from '../../engine/pipeline/organization-stages';
-import type { ManagerRolePage } from '../../schemas/role';
-import { seedDemoPipeline, type DemoPipelineResult } from '../../src/server/db/demo-pipeline';
-import { seedDemoData } from '../../src/server/db/seed';
-import { checkedFileAnswers } from '../../src/server/modules/documents/file-answers';
-import { findApplicationDocuments } from '../../src/server/modules/documents/document.repository';
-import { acceptedAnswers } from '../../src/server/modules/forms/form.service';
-import { roleForm } from '../../src/server/modules/applications/role-form';
-import { searchColumns } from '../../src/server/modules/applications/search-columns';
-import { findOrganizationByKey } from '../../src/server/modules/organizations/organization.repository';
-import { findRoleById } from '../../src/server/modules/roles/role.repository';
+import { entryStage, resolvePosition } from '#engine/pipeline/organization-stages';
+import type { ManagerRolePage } from '#schemas/role';
+import { seedDemoPipeline, type DemoPipelineResult } from '#server/db/demo-pipeline';
+import { seedDemoData } from '#server/db/seed';
+import { checkedFileAnswers } from '#server/modules/documents/file-answers';
+import { findApplicationDocuments } from '#server/modules/documents/document.repository';
+import { acceptedAnswers } from '#server/modules/forms/form.service';
+import { roleForm } from '#server/modules/applications/role-form';
+import { searchColumns } from '#server/modules/applications/search-columns';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { findRoleById } from '#server/modules/roles/role.repository';
 import { DEMO_PASSWORD, passwordLogin, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -28,7 +28,11 @@ afterAll(() => t?.close());
 
 async function applicationsOf(subdomain: string) {
   const organization = (await findOrganizationByKey(t.db, subdomain))!;
-  const rows = await t.db.selectFrom('applications').selectAll().where('organization_id', '=', organization.id).execute();
+  const rows = await t.db
+    .selectFrom('applications')
+    .selectAll()
+    .where('organization_id', '=', organization.id)
+    .execute();
   return { organization, rows };
 }
 
@@ -38,7 +42,10 @@ describe('the demo pipeline', () => {
     expect(seeded.applications).toBeGreaterThan(150);
     const again = await seedDemoData(t.db, { pipeline: true });
     expect(again.pipeline).toEqual({ applications: 0, organizations: [] });
-    const total = await t.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(seeded.applications);
     console.info(`demo pipeline: ${seeded.applications} applications in ${Math.round(seedMs)} ms`);
   });
@@ -70,7 +77,9 @@ describe('the demo pipeline', () => {
         const role = (await findRoleById(t.db, organization.id, row.role_id))!;
         const form = await roleForm(t.db, organization, role);
         const accepted = acceptedAnswers(form, row.answers);
-        expect(checkedFileAnswers(form, accepted, await findApplicationDocuments(t.db, organization.id, row.id))).toEqual(row.answers);
+        expect(
+          checkedFileAnswers(form, accepted, await findApplicationDocuments(t.db, organization.id, row.id)),
+        ).toEqual(row.answers);
         // Every searchable column holds what the answers give (numeric columns read back as text).
         const stored = row as unknown as Record<string, unknown>;
         for (const [column, value] of Object.entries(searchColumns(row.answers, role))) {
@@ -86,19 +95,40 @@ describe('the demo pipeline', () => {
     for (const subdomain of SUBDOMAINS) {
       const { organization, rows } = await applicationsOf(subdomain);
       const entry = resolvePosition(organization.stages, entryStage(organization.stages)!.id)!;
-      const history = await t.db.selectFrom('stage_history').selectAll().where('organization_id', '=', organization.id).orderBy('created_at').execute();
+      const history = await t.db
+        .selectFrom('stage_history')
+        .selectAll()
+        .where('organization_id', '=', organization.id)
+        .orderBy('created_at')
+        .execute();
       for (const row of rows) {
         const moves = history.filter((h) => h.application_id === row.id);
-        expect(moves[0]).toMatchObject({ kind: 'SUBMIT', from_stage_id: null, to_stage_id: entry.stageId, to_substage_id: entry.substageId, undone_at: null });
+        expect(moves[0]).toMatchObject({
+          kind: 'SUBMIT',
+          from_stage_id: null,
+          to_stage_id: entry.stageId,
+          to_substage_id: entry.substageId,
+          undone_at: null,
+        });
         for (let i = 1; i < moves.length; i++) {
           expect(moves[i]!.kind).toMatch(/^(MOVE|WITHDRAW)$/);
-          expect([moves[i]!.from_stage_id, moves[i]!.from_substage_id]).toEqual([moves[i - 1]!.to_stage_id, moves[i - 1]!.to_substage_id]);
+          expect([moves[i]!.from_stage_id, moves[i]!.from_substage_id]).toEqual([
+            moves[i - 1]!.to_stage_id,
+            moves[i - 1]!.to_substage_id,
+          ]);
         }
         const last = moves.at(-1)!;
-        expect([last.to_stage_id, last.to_substage_id, last.to_stage_status]).toEqual([row.stage_id, row.substage_id, row.stage_status]);
+        expect([last.to_stage_id, last.to_substage_id, last.to_stage_status]).toEqual([
+          row.stage_id,
+          row.substage_id,
+          row.stage_status,
+        ]);
         expect(last.created_at.getTime()).toBe(row.last_change_at.getTime());
         expect(row.state).toBe(row.stage_id === 15 ? 'WITHDRAWN' : 'SUBMITTED');
-        expect(resolvePosition(organization.stages, row.stage_id!, row.substage_id)?.stageStatus, `${subdomain} ${row.stage_id}/${row.substage_id}`).toBe(row.stage_status);
+        expect(
+          resolvePosition(organization.stages, row.stage_id!, row.substage_id)?.stageStatus,
+          `${subdomain} ${row.stage_id}/${row.substage_id}`,
+        ).toBe(row.stage_status);
       }
     }
   });

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_ERROR_MESSAGE } from '../../engine/constants';
+import { GENERIC_ERROR_MESSAGE } from '#engine/constants';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -15,12 +15,24 @@ beforeAll(async () => {
       });
       app.post(
         '/api/test/echo',
-        { schema: { body: Type.Object({ name: Type.String(), email: Type.String({ format: 'email' }), age: Type.Integer() }) } },
+        {
+          schema: {
+            body: Type.Object({ name: Type.String(), email: Type.String({ format: 'email' }), age: Type.Integer() }),
+          },
+        },
         async (request) => request.body,
       );
       app.put(
         '/api/test/record',
-        { schema: { body: Type.Object({ name: Type.String(), admin: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), querystring: Type.Object({ page: Type.Optional(Type.Integer()) }) } },
+        {
+          schema: {
+            body: Type.Object(
+              { name: Type.String(), admin: Type.Optional(Type.Boolean()) },
+              { additionalProperties: false },
+            ),
+            querystring: Type.Object({ page: Type.Optional(Type.Integer()) }),
+          },
+        },
         async (request) => ({ body: request.body, query: request.query }),
       );
     },
@@ -82,19 +94,31 @@ describe('errors', () => {
   });
 
   it('never coerces a JSON body: a number for a text or a text for a number is refused, naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 123, email: 'ada@example.com', age: '7' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 123, email: 'ada@example.com', age: '7' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { field: 'name', message: 'must be string' },
       { field: 'age', message: 'must be integer' },
     ]);
-    const flag = await t.app.inject({ method: 'PUT', url: '/api/test/record', payload: { name: 'Ada', admin: 'true' } });
+    const flag = await t.app.inject({
+      method: 'PUT',
+      url: '/api/test/record',
+      payload: { name: 'Ada', admin: 'true' },
+    });
     expect(flag.statusCode).toBe(400);
     expect(flag.json().errors).toEqual([{ field: 'admin', message: 'must be boolean' }]);
   });
 
   it('drops the properties a closed body does not allow (a record sent back whole), and still reads numbers in query strings', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/test/record?page=2', payload: { name: 'Ada', userType: 'ADMIN', id: 'x' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/test/record?page=2',
+      payload: { name: 'Ada', userType: 'ADMIN', id: 'x' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ body: { name: 'Ada' }, query: { page: 2 } });
   });

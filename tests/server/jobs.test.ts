@@ -5,11 +5,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailJobHandlers, queueEmail } from '../../src/server/email/email.service';
-import { memoryTransport, outboxTransport, smtpTransport } from '../../src/server/email/mail-transport';
-import { enqueueJob } from '../../src/server/jobs/job.repository';
-import { retryDelaySeconds, runDueJobs, startJobWorker } from '../../src/server/jobs/worker';
-import { findOrganizationIds } from '../../src/server/modules/organizations/organization.repository';
+import { emailJobHandlers, queueEmail } from '#server/email/email.service';
+import { memoryTransport, outboxTransport, smtpTransport } from '#server/email/mail-transport';
+import { enqueueJob } from '#server/jobs/job.repository';
+import { retryDelaySeconds, runDueJobs, startJobWorker } from '#server/jobs/worker';
+import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 let t: TestDb;
@@ -22,17 +22,31 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const queue = (to: string) =>
-  queueEmail(t.db, { organizationId: acmeId, userId: null, to, template: { kind: 'magic_link', organizationName: 'Acme Consulting', link: `http://acme.localhost/oauth?token=${'x'.repeat(43)}` } });
+  queueEmail(t.db, {
+    organizationId: acmeId,
+    userId: null,
+    to,
+    template: {
+      kind: 'magic_link',
+      organizationName: 'Acme Consulting',
+      link: `http://acme.localhost/oauth?token=${'x'.repeat(43)}`,
+    },
+  });
 
 describe('jobs table', () => {
   it('runs each job once, even with two workers claiming at the same time (FOR UPDATE SKIP LOCKED)', async () => {
     for (let i = 0; i < 12; i++) await queue(`many${i}@example.test`);
     const transport = memoryTransport();
     const handlers = emailJobHandlers(transport);
-    const counts = await Promise.all([runDueJobs(t.db, handlers, { limit: 5 }), runDueJobs(t.db, handlers, { limit: 5 })]);
+    const counts = await Promise.all([
+      runDueJobs(t.db, handlers, { limit: 5 }),
+      runDueJobs(t.db, handlers, { limit: 5 }),
+    ]);
     while ((await runDueJobs(t.db, handlers)) > 0);
     expect(counts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10);
-    expect(transport.sent.map((m) => m.to).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `many${i}@example.test`).sort());
+    expect(transport.sent.map((m) => m.to).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `many${i}@example.test`).sort(),
+    );
     const left = await sql<{ status: string; payload: unknown }>`select status, payload from jobs`.execute(t.db);
     expect(left.rows.every((r) => r.status === 'done')).toBe(true);
     // A sent message's content is not kept.
@@ -42,10 +56,17 @@ describe('jobs table', () => {
   it('retries a failing job later with back-off, then gives up after max attempts', async () => {
     const id = await enqueueJob(t.db, { organizationId: acmeId, userId: null, kind: 'flaky', payload: {} });
     let calls = 0;
-    const handlers = { flaky: async () => { calls++; throw new Error('SMTP down'); } };
+    const handlers = {
+      flaky: async () => {
+        calls++;
+        throw new Error('SMTP down');
+      },
+    };
     expect(await runDueJobs(t.db, handlers)).toBe(1);
     const after = await sql<{ status: string; attempts: number; last_error: string; wait: number }>`
-      select status, attempts, last_error, extract(epoch from run_at - now())::int as wait from jobs where id = ${id}`.execute(t.db);
+      select status, attempts, last_error, extract(epoch from run_at - now())::int as wait from jobs where id = ${id}`.execute(
+      t.db,
+    );
     expect(after.rows[0]).toMatchObject({ status: 'queued', attempts: 1, last_error: 'SMTP down' });
     expect(after.rows[0]!.wait).toBeGreaterThan(20);
     expect(retryDelaySeconds(1)).toBe(30);
@@ -55,7 +76,9 @@ describe('jobs table', () => {
       await runDueJobs(t.db, handlers);
     }
     expect(calls).toBe(5);
-    expect((await sql<{ status: string }>`select status from jobs where id = ${id}`.execute(t.db)).rows[0]!.status).toBe('failed');
+    expect(
+      (await sql<{ status: string }>`select status from jobs where id = ${id}`.execute(t.db)).rows[0]!.status,
+    ).toBe('failed');
   });
 
   it('the worker picks up new jobs on its own and stops cleanly', async () => {
@@ -71,8 +94,16 @@ describe('mail transports', () => {
   it('without SMTP, writes an .eml file to the outbox and logs the link', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'candid-outbox-'));
     const lines: Array<{ object: Record<string, unknown>; message: string }> = [];
-    const transport = outboxTransport(dir, 'Candid <no-reply@candid.example>', { info: (object, message) => lines.push({ object: object as Record<string, unknown>, message }) });
-    await transport.send({ to: 'reader@example.test', subject: 'Sign in to Acme', text: 'Open this link\n\nhttp://acme.localhost/oauth?token=abc\n', html: '<p>x</p>', link: 'http://acme.localhost/oauth?token=abc' });
+    const transport = outboxTransport(dir, 'Candid <no-reply@candid.example>', {
+      info: (object, message) => lines.push({ object: object as Record<string, unknown>, message }),
+    });
+    await transport.send({
+      to: 'reader@example.test',
+      subject: 'Sign in to Acme',
+      text: 'Open this link\n\nhttp://acme.localhost/oauth?token=abc\n',
+      html: '<p>x</p>',
+      link: 'http://acme.localhost/oauth?token=abc',
+    });
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
@@ -81,7 +112,9 @@ describe('mail transports', () => {
     expect(eml).toMatch(/^To: reader@example\.test$/m);
     expect(eml).toMatch(/^Subject: Sign in to Acme$/m);
     expect(eml).toContain('http://acme.localhost/oauth?token=abc');
-    expect(lines[0]).toMatchObject({ object: { to: 'reader@example.test', link: 'http://acme.localhost/oauth?token=abc' } });
+    expect(lines[0]).toMatchObject({
+      object: { to: 'reader@example.test', link: 'http://acme.localhost/oauth?token=abc' },
+    });
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -102,7 +135,12 @@ describe('mail transports', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'Candid <no-reply@candid.example>');
-    await transport.send({ to: 'smtp@example.test', subject: 'Your code', text: 'Your sign-in code is 123456\n', html: '<p>123456</p>' });
+    await transport.send({
+      to: 'smtp@example.test',
+      subject: 'Your code',
+      text: 'Your sign-in code is 123456\n',
+      html: '<p>123456</p>',
+    });
     transport.close?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(received).toHaveLength(1);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagerRolePage, Role } from '../../schemas/role';
-import { createUser } from '../../src/server/db/factories';
-import { json } from '../../src/server/db/json';
-import type { ApplicationState } from '../../src/server/db/types';
-import { findOrganizationIds } from '../../src/server/modules/organizations/organization.repository';
+import type { ManagerRolePage, Role } from '#schemas/role';
+import { createUser } from '#server/db/factories';
+import { json } from '#server/db/json';
+import type { ApplicationState } from '#server/db/types';
+import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -29,7 +29,12 @@ afterAll(() => t?.close());
 const ACME_STAGES = [1, 28, 2, 3, 9, 10, 11, 14, 15, 16];
 
 async function roleId(org: string, name: string): Promise<string> {
-  const row = await t.db.selectFrom('roles').select('id').where('organization_id', '=', ids.get(org)!).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('roles')
+    .select('id')
+    .where('organization_id', '=', ids.get(org)!)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -40,7 +45,10 @@ const list = async (token: string, query = '') => {
 };
 
 /** Applications of new candidates on a role, straight into the table (state, stage and substage as given). */
-async function addApplications(role: string, places: Array<{ state: ApplicationState; stageId: number | null; substageId?: string | null }>) {
+async function addApplications(
+  role: string,
+  places: Array<{ state: ApplicationState; stageId: number | null; substageId?: string | null }>,
+) {
   const organizationId = ids.get('acme')!;
   for (const place of places) {
     const user = await createUser(t.db, { organizationId });
@@ -63,12 +71,25 @@ async function addApplications(role: string, places: Array<{ state: ApplicationS
 describe('GET /api/v1/roles', () => {
   it('pages the active roles, open ones first by deadline, closed ones last, each with every stage of the pipeline', async () => {
     const page = await list(recruiter);
-    expect(page).toMatchObject({ number: 0, size: 20, totalElements: 12, totalPages: 1, first: true, last: true, hasContent: true });
+    expect(page).toMatchObject({
+      number: 0,
+      size: 20,
+      totalElements: 12,
+      totalPages: 1,
+      first: true,
+      last: true,
+      hasContent: true,
+    });
     expect(page.content.every((role) => role.status === 'ACTIVE')).toBe(true);
     const open = page.content.filter((role) => !role.closed);
     expect(open.map((r) => r.deadline)).toEqual(open.map((r) => r.deadline).sort());
     expect(page.content.at(-1)).toMatchObject({ name: 'Graduate Consultant, Autumn 2026 intake', closed: true });
-    expect(page.content[0]).toMatchObject({ name: 'Spring Insight Week', roleType: expect.any(String), location: expect.any(String), department: expect.any(String) });
+    expect(page.content[0]).toMatchObject({
+      name: 'Spring Insight Week',
+      roleType: expect.any(String),
+      location: expect.any(String),
+      department: expect.any(String),
+    });
     for (const role of page.content) {
       expect(role.stages.map((s) => s.stageId)).toEqual(ACME_STAGES);
     }
@@ -78,10 +99,22 @@ describe('GET /api/v1/roles', () => {
     expect((await list(hr, '?status=ARCHIVED')).content.map((r) => r.name)).toEqual(['Operations Analyst (2025)']);
     expect((await list(hr, '?status=PRESET')).content.map((r) => r.name)).toEqual(['Graduate role (template)']);
     const search = await list(hr, '?searchTerm=technology');
-    expect(search.content.map((r) => r.name).sort()).toEqual(['Cyber Security Apprenticeship', 'Industrial Placement Year, Technology', 'Technology Graduate Programme']);
+    expect(search.content.map((r) => r.name).sort()).toEqual([
+      'Cyber Security Apprenticeship',
+      'Industrial Placement Year, Technology',
+      'Technology Graduate Programme',
+    ]);
     expect((await list(hr, `?searchTerm=${encodeURIComponent('%')}`)).totalElements).toBe(0);
     const third = await list(hr, '?resultsPerPage=5&page=2');
-    expect(third).toMatchObject({ number: 2, size: 5, numberOfElements: 2, totalPages: 3, last: true, hasPrevious: true, hasNext: false });
+    expect(third).toMatchObject({
+      number: 2,
+      size: 5,
+      numberOfElements: 2,
+      totalPages: 3,
+      last: true,
+      hasPrevious: true,
+      hasNext: false,
+    });
     const all = (await list(hr)).content.map((r) => r.id);
     expect(third.content.map((r) => r.id)).toEqual(all.slice(10, 12));
   });
@@ -99,7 +132,18 @@ describe('GET /api/v1/roles', () => {
     ]);
     const row = (await list(recruiter)).content.find((r) => r.id === role)!;
     expect(row.applications).toBe(5);
-    expect(Object.fromEntries(row.stages.map((s) => [s.stageId, s.total]))).toEqual({ 1: 3, 28: 0, 2: 0, 3: 1, 9: 0, 10: 0, 11: 0, 14: 0, 15: 1, 16: 0 });
+    expect(Object.fromEntries(row.stages.map((s) => [s.stageId, s.total]))).toEqual({
+      1: 3,
+      28: 0,
+      2: 0,
+      3: 1,
+      9: 0,
+      10: 0,
+      11: 0,
+      14: 0,
+      15: 1,
+      16: 0,
+    });
     const other = (await list(recruiter)).content.find((r) => r.name === 'Sustainability Analyst')!;
     expect(other.applications).toBe(0);
   });
@@ -107,7 +151,12 @@ describe('GET /api/v1/roles', () => {
   it('answers 400 naming a bad status or page size', async () => {
     const bad = await v1(t.app, hr, 'GET', '/roles?status=DELETED&resultsPerPage=500');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['resultsPerPage', 'status']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['resultsPerPage', 'status']);
   });
 });
 
@@ -118,12 +167,23 @@ describe('POST /api/v1/roles', () => {
     const res = await v1(t.app, recruiter, 'POST', '/roles', { templateId, name: '  Graduate Analyst, Leeds 2027 ' });
     expect(res.statusCode, res.body).toBe(201);
     const role = res.json<Role>();
-    expect(role).toMatchObject({ name: 'Graduate Analyst, Leeds 2027', status: 'ACTIVE', deadline: null, closed: false, roleType: template.roleType, location: template.location });
+    expect(role).toMatchObject({
+      name: 'Graduate Analyst, Leeds 2027',
+      status: 'ACTIVE',
+      deadline: null,
+      closed: false,
+      roleType: template.roleType,
+      location: template.location,
+    });
     expect(role.id).not.toBe(templateId);
     expect(role.template).toEqual(template.template);
     expect(role.formConfiguration).toEqual(template.formConfiguration);
     // Candidates can find it at once; managers see it among their active roles.
-    const open = await t.app.inject({ method: 'POST', url: '/api/public/acme/roles', payload: { searchTerm: 'Leeds 2027' } });
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/acme/roles',
+      payload: { searchTerm: 'Leeds 2027' },
+    });
     expect(open.json<{ content: Array<{ id: string }> }>().content.map((r) => r.id)).toEqual([role.id]);
     expect((await list(hr, '?searchTerm=Leeds%202027')).content.map((r) => r.id)).toEqual([role.id]);
     // The template stays a template.
@@ -140,7 +200,10 @@ describe('POST /api/v1/roles', () => {
       const res = await v1(t.app, hr, 'POST', '/roles', { templateId, name: 'Copy' });
       expect(res.statusCode, templateId).toBe(404);
     }
-    const blank = await v1(t.app, hr, 'POST', '/roles', { templateId: await roleId('acme', 'Graduate role (template)'), name: '   ' });
+    const blank = await v1(t.app, hr, 'POST', '/roles', {
+      templateId: await roleId('acme', 'Graduate role (template)'),
+      name: '   ',
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors[0].field).toBe('name');
   });
@@ -153,7 +216,15 @@ describe('PUT /api/v1/role/:roleId', () => {
       custom: [{ id: 'whyPeople', type: 'textarea', label: 'Why people and talent?', maxWords: 200 }],
       required: { coverLetter: true },
     };
-    const template = { viewConfiguration: { listFields: [{ id: 'firstName', candidateResponse: false }, { id: 'whyPeople', candidateResponse: true }, { id: 'whyAcme', candidateResponse: true }] } };
+    const template = {
+      viewConfiguration: {
+        listFields: [
+          { id: 'firstName', candidateResponse: false },
+          { id: 'whyPeople', candidateResponse: true },
+          { id: 'whyAcme', candidateResponse: true },
+        ],
+      },
+    };
     const res = await v1(t.app, recruiter, 'PUT', `/role/${id}`, {
       name: 'Graduate, People and Culture',
       summary: 'Join our people team.',
@@ -162,11 +233,22 @@ describe('PUT /api/v1/role/:roleId', () => {
       template,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Role>()).toMatchObject({ name: 'Graduate, People and Culture', summary: 'Join our people team.', closed: true, formConfiguration, template });
+    expect(res.json<Role>()).toMatchObject({
+      name: 'Graduate, People and Culture',
+      summary: 'Join our people team.',
+      closed: true,
+      formConfiguration,
+      template,
+    });
 
     // A deadline in the past closes the role; clearing it opens it again, and the other fields stay.
     const reopened = await v1(t.app, recruiter, 'PUT', `/role/${id}`, { deadline: null });
-    expect(reopened.json<Role>()).toMatchObject({ name: 'Graduate, People and Culture', deadline: null, closed: false, formConfiguration });
+    expect(reopened.json<Role>()).toMatchObject({
+      name: 'Graduate, People and Culture',
+      deadline: null,
+      closed: false,
+      formConfiguration,
+    });
     const form = await t.app.inject({ method: 'GET', url: `/api/public/acme/roles/${id}` });
     expect(form.json<Role>().formConfiguration.custom?.map((q) => q.id)).toEqual(['whyPeople']);
   });
@@ -177,13 +259,26 @@ describe('PUT /api/v1/role/:roleId', () => {
     const res = await v1(t.app, hr, 'PUT', `/role/${id}`, {
       name: 'Renamed',
       formConfiguration: { fields: { notAField: true }, custom: [{ id: 'firstName', type: 'text', label: 'Clash' }] },
-      template: { viewConfiguration: { listFields: [{ id: 'firstName', candidateResponse: false }, { id: 'favouriteColour', candidateResponse: true }] } },
+      template: {
+        viewConfiguration: {
+          listFields: [
+            { id: 'firstName', candidateResponse: false },
+            { id: 'favouriteColour', candidateResponse: true },
+          ],
+        },
+      },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: Array<{ field: string; message: string }> }>();
     expect(body.message).toBe("The role's configuration has problems");
-    expect(body.errors.map((e) => e.field).sort()).toEqual(['formConfiguration.custom.0.id', 'formConfiguration.fields.notAField', 'template.viewConfiguration.listFields.1.id']);
-    expect(body.errors.find((e) => e.field === 'template.viewConfiguration.listFields.1.id')?.message).toBe("'favouriteColour' is not a known question");
+    expect(body.errors.map((e) => e.field).sort()).toEqual([
+      'formConfiguration.custom.0.id',
+      'formConfiguration.fields.notAField',
+      'template.viewConfiguration.listFields.1.id',
+    ]);
+    expect(body.errors.find((e) => e.field === 'template.viewConfiguration.listFields.1.id')?.message).toBe(
+      "'favouriteColour' is not a known question",
+    );
 
     const shape = await v1(t.app, hr, 'PUT', `/role/${id}`, { formConfiguration: { views: 'all' } });
     expect(shape.statusCode).toBe(400);
@@ -195,10 +290,20 @@ describe('PUT /api/v1/role/:roleId', () => {
 
   it('answers 400 for bad fields and an empty edit', async () => {
     const id = await roleId('acme', 'Sustainability Analyst');
-    const bad = await v1(t.app, hr, 'PUT', `/role/${id}`, { name: '', deadline: 'next week', summary: 'x'.repeat(501) });
+    const bad = await v1(t.app, hr, 'PUT', `/role/${id}`, {
+      name: '',
+      deadline: 'next week',
+      summary: 'x'.repeat(501),
+    });
     expect(bad.statusCode).toBe(400);
-    expect([...new Set(bad.json().errors.map((e: { field: string }) => e.field))].sort()).toEqual(['deadline', 'name', 'summary']);
-    expect((await v1(t.app, hr, 'PUT', `/role/${id}`, { name: '  ' })).json().errors).toEqual([{ field: 'name', message: 'Enter a name for the role' }]);
+    expect([...new Set(bad.json().errors.map((e: { field: string }) => e.field))].sort()).toEqual([
+      'deadline',
+      'name',
+      'summary',
+    ]);
+    expect((await v1(t.app, hr, 'PUT', `/role/${id}`, { name: '  ' })).json().errors).toEqual([
+      { field: 'name', message: 'Enter a name for the role' },
+    ]);
     expect((await v1(t.app, hr, 'PUT', `/role/${id}`, {})).statusCode).toBe(400);
   });
 });
@@ -244,7 +349,11 @@ describe('who may', () => {
     expect(own.content.map((r) => r.id)).toContain(hartleyRole);
     expect(own.content[0]!.stages[0]).toEqual({ stageId: 17, total: 0 });
     expect((await v1(t.app, hartleyHr, 'GET', '/roles?subdomain=acme')).statusCode).toBe(404);
-    const untouched = await t.db.selectFrom('roles').select(['name', 'status']).where('id', '=', hartleyRole).executeTakeFirstOrThrow();
+    const untouched = await t.db
+      .selectFrom('roles')
+      .select(['name', 'status'])
+      .where('id', '=', hartleyRole)
+      .executeTakeFirstOrThrow();
     expect(untouched).toEqual({ name: 'Counsel, Corporate M&A', status: 'ACTIVE' });
   });
 
@@ -257,7 +366,11 @@ describe('who may', () => {
     expect((await v1(t.app, candidate, 'POST', `/role/${id}/archive`)).statusCode).toBe(403);
     expect((await v1(t.app, candidate, 'POST', `/role/${id}/restore`)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/roles' })).statusCode).toBe(401);
-    const still = await t.db.selectFrom('roles').select(['name', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    const still = await t.db
+      .selectFrom('roles')
+      .select(['name', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(still.status).toBe('ACTIVE');
   });
 });

@@ -2,9 +2,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrganizationSources, validateOrganizationFile } from '../../src/server/db/seed';
-import { ConfigFileError } from '../../src/server/lib/json-validator';
-import { ORGANIZATIONS_DIR } from '../../src/server/paths';
+import { loadOrganizationSources, validateOrganizationFile } from '#server/db/seed';
+import { ConfigFileError } from '#server/lib/json-validator';
+import { ORGANIZATIONS_DIR } from '#server/paths';
 
 const FILE = 'configs/organizations/acme/organization.json';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests write invalid values on purpose
@@ -34,13 +34,33 @@ describe('organisation file validation', () => {
   });
 
   it.each<[string, (file: Editable) => void, string]>([
-    ['a bad colour', (f) => (f.themeConfiguration.headerBGcolour = 'red'), `${FILE}: /themeConfiguration/headerBGcolour must match pattern "^#[0-9a-fA-F]{6}$" (a colour as #rrggbb)`],
-    ['an unknown region', (f) => (f.countryBase = 'EU'), `${FILE}: /countryBase must be one of 'UK', 'OZ', 'HK', 'GCC', 'OTHER'`],
+    [
+      'a bad colour',
+      (f) => (f.themeConfiguration.headerBGcolour = 'red'),
+      `${FILE}: /themeConfiguration/headerBGcolour must match pattern "^#[0-9a-fA-F]{6}$" (a colour as #rrggbb)`,
+    ],
+    [
+      'an unknown region',
+      (f) => (f.countryBase = 'EU'),
+      `${FILE}: /countryBase must be one of 'UK', 'OZ', 'HK', 'GCC', 'OTHER'`,
+    ],
     ['a missing name', (f) => delete f.name, `${FILE}: /name is required`],
     ['an unexpected key', (f) => (f.colour = 'blue'), `${FILE}: /colour is not allowed here`],
-    ['a bad demo email', (f) => (f.demoUsers[0].email = 'nobody'), `${FILE}: /demoUsers/0/email must match format "email"`],
-    ['a short password', (f) => (f.demoUsers[1].password = 'short'), `${FILE}: /demoUsers/1/password must NOT have fewer than 8 characters`],
-    ['a logo width out of range', (f) => (f.themeConfiguration.logoWidth = 2), `${FILE}: /themeConfiguration/logoWidth must be >= 16 (logo width in CSS pixels)`],
+    [
+      'a bad demo email',
+      (f) => (f.demoUsers[0].email = 'nobody'),
+      `${FILE}: /demoUsers/0/email must match format "email"`,
+    ],
+    [
+      'a short password',
+      (f) => (f.demoUsers[1].password = 'short'),
+      `${FILE}: /demoUsers/1/password must NOT have fewer than 8 characters`,
+    ],
+    [
+      'a logo width out of range',
+      (f) => (f.themeConfiguration.logoWidth = 2),
+      `${FILE}: /themeConfiguration/logoWidth must be >= 16 (logo width in CSS pixels)`,
+    ],
   ])('names the file, the path and the expectation for %s', (_name, edit, message) => {
     expect(problemsOf(edit)).toEqual([message]);
   });
@@ -67,7 +87,13 @@ describe('loading configs/organizations', () => {
 
   it('loads the five demo organisations with their logos', async () => {
     const sources = await loadOrganizationSources();
-    expect(sources.map((s) => s.organization.subdomain)).toEqual(['acme', 'connect', 'hartley', 'meridian', 'northbridge']);
+    expect(sources.map((s) => s.organization.subdomain)).toEqual([
+      'acme',
+      'connect',
+      'hartley',
+      'meridian',
+      'northbridge',
+    ]);
     for (const source of sources) {
       expect(source.file).toBe(`configs/organizations/${source.organization.subdomain}/organization.json`);
       expect(source.organization.logo?.contentType).toBe('image/svg+xml');
@@ -101,7 +127,9 @@ describe('configuration layers and translations in configs/organizations', () =>
   it('loads acme with its own Welsh texts (the product translation carries the rest)', async () => {
     const acmeSource = (await loadOrganizationSources()).find((s) => s.organization.subdomain === 'acme')!;
     expect(acmeSource.translations.map((t) => t.languageCode)).toEqual(['cy']);
-    expect(acmeSource.translations[0]!.configuration.text?.['field.whyAcme.label']).toBe('Pam ydych chi eisiau ymuno ag Acme Consulting?');
+    expect(acmeSource.translations[0]!.configuration.text?.['field.whyAcme.label']).toBe(
+      'Pam ydych chi eisiau ymuno ag Acme Consulting?',
+    );
     expect(acmeSource.translations[0]!.configuration.text?.['field.firstName.label']).toBeUndefined();
   });
 
@@ -114,16 +142,29 @@ describe('configuration layers and translations in configs/organizations', () =>
     data.formConfiguration.custom.push({ id: 'planet', type: 'select', label: 'Planet', list: 'PLANETS' });
     await writeFile(file, JSON.stringify(data));
     await writeFile(path.join(dir, 'acme', 'translations', 'fr.json'), JSON.stringify({ text: { a: 'b' } }));
-    await writeFile(path.join(dir, 'acme', 'translations', 'cy.json'), JSON.stringify({ required: { nonsense: false } }));
+    await writeFile(
+      path.join(dir, 'acme', 'translations', 'cy.json'),
+      JSON.stringify({ required: { nonsense: false } }),
+    );
 
     const error = await loadOrganizationSources(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigFileError);
     const problems = (error as ConfigFileError).problems;
-    expect(problems).toContainEqual(expect.stringContaining(`/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`));
-    expect(problems).toContainEqual(expect.stringContaining(`/formConfiguration/subsections/hobbies unknown section 'hobbies'`));
-    expect(problems).toContainEqual(expect.stringMatching(/\/formConfiguration\/custom\/3\/list unknown reference list 'PLANETS'/));
-    expect(problems).toContainEqual(expect.stringMatching(/translations\/fr\.json: 'fr' is not in \/additionalLanguageSupport/));
-    expect(problems).toContainEqual(expect.stringMatching(/translations\/cy\.json: \/required\/nonsense unknown field 'nonsense'/));
+    expect(problems).toContainEqual(
+      expect.stringContaining(`/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`),
+    );
+    expect(problems).toContainEqual(
+      expect.stringContaining(`/formConfiguration/subsections/hobbies unknown section 'hobbies'`),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/\/formConfiguration\/custom\/3\/list unknown reference list 'PLANETS'/),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/translations\/fr\.json: 'fr' is not in \/additionalLanguageSupport/),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/translations\/cy\.json: \/required\/nonsense unknown field 'nonsense'/),
+    );
   });
 });
 
@@ -138,7 +179,11 @@ describe('demo roles in configs/organizations/<sub>/roles.json', () => {
     const sources = await loadOrganizationSources();
     const roles = sources.flatMap((s) => s.roles);
     expect(roles.length).toBeGreaterThanOrEqual(30);
-    for (const source of sources) expect(source.roles.some((role) => role.deadlineInDays < 0), source.organization.subdomain).toBe(true);
+    for (const source of sources)
+      expect(
+        source.roles.some((role) => role.deadlineInDays < 0),
+        source.organization.subdomain,
+      ).toBe(true);
     expect(roles.filter((role) => role.formConfiguration).length).toBeGreaterThan(5);
     expect(new Set(roles.map((role) => role.workType))).toEqual(new Set(['On-site', 'Remote', 'Hybrid']));
     expect(roles.every((role) => role.template.viewConfiguration.listFields.length > 0)).toBe(true);
@@ -156,14 +201,26 @@ describe('demo roles in configs/organizations/<sub>/roles.json', () => {
     await writeFile(file, JSON.stringify(roles));
     const error = await loadOrganizationSources(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigFileError);
-    expect((error as ConfigFileError).problems).toContainEqual(expect.stringMatching(/acme\/roles\.json: \/0\/workType must be one of 'On-site', 'Remote', 'Hybrid'/));
+    expect((error as ConfigFileError).problems).toContainEqual(
+      expect.stringMatching(/acme\/roles\.json: \/0\/workType must be one of 'On-site', 'Remote', 'Hybrid'/),
+    );
 
     roles[0].workType = 'Hybrid';
     await writeFile(file, JSON.stringify(roles));
     const problems = ((await loadOrganizationSources(dir).catch((e: unknown) => e)) as ConfigFileError).problems;
     expect(problems).toContainEqual(expect.stringMatching(/roles\.json: \/2\/reference '.+' is used twice/));
-    expect(problems).toContainEqual(expect.stringContaining(`roles.json: /2/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`));
-    expect(problems).toContainEqual(expect.stringContaining('roles.json: /3/jsonConfigurations/fr is not in /additionalLanguageSupport'));
-    expect(problems).toContainEqual(expect.stringContaining("roles.json: /4/template/viewConfiguration/listFields/6/id 'shoeSize' is not a known question"));
+    expect(problems).toContainEqual(
+      expect.stringContaining(
+        `roles.json: /2/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`,
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringContaining('roles.json: /3/jsonConfigurations/fr is not in /additionalLanguageSupport'),
+    );
+    expect(problems).toContainEqual(
+      expect.stringContaining(
+        "roles.json: /4/template/viewConfiguration/listFields/6/id 'shoeSize' is not a known question",
+      ),
+    );
   });
 });

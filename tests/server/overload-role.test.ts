@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formFields } from '../../engine/forms/answers';
-import type { DocumentRef } from '../../schemas/application';
-import type { Role } from '../../schemas/role';
+import { formFields } from '#engine/forms/answers';
+import type { DocumentRef } from '#schemas/application';
+import type { Role } from '#schemas/role';
 import { completeAcmeAnswers } from '../factories/answers';
 import { v1 } from '../helpers/auth';
-import { expectRecord, formOfRole, newCandidate, PDF, roleIdByName, stepAnswers, upload } from '../helpers/applications';
+import {
+  expectRecord,
+  formOfRole,
+  newCandidate,
+  PDF,
+  roleIdByName,
+  stepAnswers,
+  upload,
+} from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -29,22 +37,48 @@ describe('the overload demo role (acme Spring Insight Week)', () => {
     const candidate = await newCandidate(t.app, t.db, 'acme');
     const form = await formOfRole(t.db, 'acme', roleId);
     const record = expectRecord(await v1(t.app, candidate.token, 'POST', `/candidate/applyc/${roleId}`), 201);
-    const letter = (await upload(t.app, candidate.token, `/organization/acme/candidate/${record.id}/upload?type=coverLetter`, { name: 'letter.pdf', type: 'application/pdf', bytes: PDF })).json<DocumentRef>();
+    const letter = (
+      await upload(t.app, candidate.token, `/organization/acme/candidate/${record.id}/upload?type=coverLetter`, {
+        name: 'letter.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+      })
+    ).json<DocumentRef>();
     const ids = new Set(formFields(form).map((f) => f.id));
-    const answers = { ...Object.fromEntries(Object.entries(completeAcmeAnswers).filter(([id]) => ids.has(id))), email: candidate.email, coverLetter: { id: letter.id, name: letter.name } };
+    const answers = {
+      ...Object.fromEntries(Object.entries(completeAcmeAnswers).filter(([id]) => ids.has(id))),
+      email: candidate.email,
+      coverLetter: { id: letter.id, name: letter.name },
+    };
 
     // The documents step carries a file, so the client saves it; the steps before it were skipped.
     const documents = form.steps.findIndex((s) => s.id === 'documents');
     const saved = expectRecord(
-      await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}?maxSteps=${form.steps.length}`, { step: documents + 1, stepId: 'documents', answers: stepAnswers(form, 'documents', answers), version: record.version, role: { id: roleId } }),
+      await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}?maxSteps=${form.steps.length}`, {
+        step: documents + 1,
+        stepId: 'documents',
+        answers: stepAnswers(form, 'documents', answers),
+        version: record.version,
+        role: { id: roleId },
+      }),
     );
     expect(saved).toMatchObject({ step: record.step, completedSteps: expect.arrayContaining(['documents']) });
     expect(saved.answers.mobile).toBeUndefined();
 
     // Before submit: everything at once (no stepId), then submit.
-    const whole = expectRecord(await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}?maxSteps=${form.steps.length}`, { step: form.steps.length, answers, version: saved.version, role: { id: roleId } }));
+    const whole = expectRecord(
+      await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}?maxSteps=${form.steps.length}`, {
+        step: form.steps.length,
+        answers,
+        version: saved.version,
+        role: { id: roleId },
+      }),
+    );
     expect(whole.completedSteps).toEqual(form.steps.map((s) => s.id));
-    expect(whole.answers).toMatchObject({ mobile: completeAcmeAnswers.mobile, coverLetter: { id: letter.id, name: 'letter.pdf' } });
+    expect(whole.answers).toMatchObject({
+      mobile: completeAcmeAnswers.mobile,
+      coverLetter: { id: letter.id, name: 'letter.pdf' },
+    });
     const submitted = expectRecord(await v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}/submit`));
     expect(submitted).toMatchObject({ state: 'SUBMITTED', candidateStatus: 'ACTIVE' });
   });

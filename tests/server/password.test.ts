@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/lib/password';
+import { hashPassword, verifyPassword } from '#server/lib/password';
 
 describe('password hashing', () => {
   it('hashes with argon2id and verifies only the right password', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Country, University } from '../../schemas/reference-data';
+import type { Country, University } from '#schemas/reference-data';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -29,9 +29,16 @@ describe('public reference data', () => {
   });
 
   it("checks UK post codes and answers 'Invalid post code' otherwise", async () => {
-    expect((await get('/api/public/postCode/validation?postCode=sw1a1aa')).json()).toEqual({ postCode: 'SW1A 1AA', valid: true });
+    expect((await get('/api/public/postCode/validation?postCode=sw1a1aa')).json()).toEqual({
+      postCode: 'SW1A 1AA',
+      valid: true,
+    });
     const bad = await get('/api/public/postCode/validation?postCode=12345');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Invalid post code', code: 'invalidPostCode', errors: [{ field: 'postCode', message: 'Invalid post code', code: 'invalidPostCode' }] });
+    expect(bad.json()).toEqual({
+      message: 'Invalid post code',
+      code: 'invalidPostCode',
+      errors: [{ field: 'postCode', message: 'Invalid post code', code: 'invalidPostCode' }],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, RolePage } from '../../schemas/role';
-import { createRole } from '../../src/server/db/factories';
-import { findOrganizationIds } from '../../src/server/modules/organizations/organization.repository';
+import type { Role, RolePage } from '#schemas/role';
+import { createRole } from '#server/db/factories';
+import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -17,7 +17,12 @@ const rolesPage = (org: string, body: unknown = {}, query = '') =>
   t.app.inject({ method: 'POST', url: `/api/public/${org}/roles${query}`, payload: body as object });
 
 async function roleId(org: string, name: string): Promise<string> {
-  const row = await t.db.selectFrom('roles').select('id').where('organization_id', '=', ids.get(org)!).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('roles')
+    .select('id')
+    .where('organization_id', '=', ids.get(org)!)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -26,7 +31,16 @@ describe('POST /api/public/:orgId/roles', () => {
     const first = await rolesPage('acme');
     expect(first.statusCode).toBe(200);
     const page = first.json<RolePage>();
-    expect(page).toMatchObject({ number: 0, size: 10, first: true, hasNext: true, hasPrevious: false, hasContent: true, totalElements: 12, totalPages: 2 });
+    expect(page).toMatchObject({
+      number: 0,
+      size: 10,
+      first: true,
+      hasNext: true,
+      hasPrevious: false,
+      hasContent: true,
+      totalElements: 12,
+      totalPages: 2,
+    });
     expect(page.content).toHaveLength(10);
     expect(page.content.every((role) => !role.closed)).toBe(true);
     const deadlines = page.content.map((role) => role.deadline!);
@@ -47,21 +61,40 @@ describe('POST /api/public/:orgId/roles', () => {
   });
 
   it('filters by role type, level, department, location, work type and a search term', async () => {
-    const filtered = (await rolesPage('acme', { workTypes: ['Hybrid'], locations: ['London', 'Manchester'] }, '?resultsPerPage=50')).json<RolePage>();
-    expect(filtered.content.every((r) => r.workType === 'Hybrid' && ['London', 'Manchester'].includes(r.location))).toBe(true);
+    const filtered = (
+      await rolesPage('acme', { workTypes: ['Hybrid'], locations: ['London', 'Manchester'] }, '?resultsPerPage=50')
+    ).json<RolePage>();
+    expect(
+      filtered.content.every((r) => r.workType === 'Hybrid' && ['London', 'Manchester'].includes(r.location)),
+    ).toBe(true);
     expect(filtered.totalElements).toBe(4);
     const search = (await rolesPage('acme', { searchTerm: 'technology' })).json<RolePage>();
-    expect(search.content.map((r) => r.name).sort()).toEqual(['Cyber Security Apprenticeship', 'Industrial Placement Year, Technology', 'Technology Graduate Programme']);
-    const typed = (await rolesPage('acme', { roleTypes: ['Internship'], roleLevels: ['Student'], departments: ['Strategy'] })).json<RolePage>();
+    expect(search.content.map((r) => r.name).sort()).toEqual([
+      'Cyber Security Apprenticeship',
+      'Industrial Placement Year, Technology',
+      'Technology Graduate Programme',
+    ]);
+    const typed = (
+      await rolesPage('acme', { roleTypes: ['Internship'], roleLevels: ['Student'], departments: ['Strategy'] })
+    ).json<RolePage>();
     expect(typed.content.map((r) => r.name)).toEqual(['Summer Internship, Consulting']);
     // % and _ match themselves, not anything.
     expect((await rolesPage('acme', { searchTerm: '%' })).json<RolePage>().totalElements).toBe(0);
   });
 
   it('answers a clear 400 for bad filters and paging, and 404 for an unknown organisation', async () => {
-    const bad = await rolesPage('acme', { workTypes: ['Office'], searchTerm: 'x'.repeat(101), roleTypes: { graduate: true } });
+    const bad = await rolesPage('acme', {
+      workTypes: ['Office'],
+      searchTerm: 'x'.repeat(101),
+      roleTypes: { graduate: true },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['roleTypes', 'searchTerm', 'workTypes.0']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['roleTypes', 'searchTerm', 'workTypes.0']);
     expect((await rolesPage('acme', {}, '?page=-1')).statusCode).toBe(400);
     expect((await rolesPage('acme', {}, '?resultsPerPage=500')).statusCode).toBe(400);
     expect((await rolesPage('nowhere')).statusCode).toBe(404);
@@ -71,10 +104,15 @@ describe('POST /api/public/:orgId/roles', () => {
     const departments = await t.app.inject({ method: 'GET', url: '/api/public/organization/acme/departments' });
     expect(departments.json()).toContain('Technology');
     expect(departments.json()).not.toContain('Operations');
-    const locations = await t.app.inject({ method: 'GET', url: `/api/public/organization/${ids.get('acme')}/locations` });
+    const locations = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/organization/${ids.get('acme')}/locations`,
+    });
     expect(locations.json()).toEqual(['Cardiff', 'Edinburgh', 'London', 'Manchester', 'Remote']);
     for (const attribute of ['roleTypes', 'roleLevels']) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/public/organization/acme/${attribute}` })).json().length).toBeGreaterThan(2);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/public/organization/acme/${attribute}` })).json().length,
+      ).toBeGreaterThan(2);
     }
   });
 });
@@ -85,7 +123,12 @@ describe('GET /api/public/:orgId/roles/:roleId', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/public/acme/roles/${id}` });
     expect(res.statusCode).toBe(200);
     const role = res.json<Role>();
-    expect(role).toMatchObject({ name: 'Technology Graduate Programme', workType: 'Hybrid', closed: false, organization: { subdomain: 'acme' } });
+    expect(role).toMatchObject({
+      name: 'Technology Graduate Programme',
+      workType: 'Hybrid',
+      closed: false,
+      organization: { subdomain: 'acme' },
+    });
     expect(role.formConfiguration.custom?.map((q) => q.id)).toEqual(['programmingLanguages']);
     expect(role.template).toBeUndefined();
     expect(role.description.length).toBeGreaterThan(1);
@@ -109,7 +152,10 @@ describe('GET /api/v1/role/:roleId (preview)', () => {
     const manager = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
     const res = await v1(t.app, manager, 'GET', `/role/${archived}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<Role>()).toMatchObject({ status: 'ARCHIVED', template: { viewConfiguration: { listFields: expect.any(Array) } } });
+    expect(res.json<Role>()).toMatchObject({
+      status: 'ARCHIVED',
+      template: { viewConfiguration: { listFields: expect.any(Array) } },
+    });
 
     const candidate = (await signIn(t.app, 'candidate@acme.example', DEMO_PASSWORD)).access_token;
     expect((await v1(t.app, candidate, 'GET', `/role/${archived}`)).statusCode).toBe(403);
@@ -121,7 +167,10 @@ describe('GET /api/v1/role/:roleId (preview)', () => {
   it('shows a role made in the product (factories double as test builders)', async () => {
     const made = await createRole(t.db, ids.get('acme')!, { name: 'Made in a test', status: 'PRESET' });
     const manager = (await signIn(t.app, 'hr@acme.example', DEMO_PASSWORD)).access_token;
-    expect((await v1(t.app, manager, 'GET', `/role/${made.id}`)).json<Role>()).toMatchObject({ name: 'Made in a test', status: 'PRESET' });
+    expect((await v1(t.app, manager, 'GET', `/role/${made.id}`)).json<Role>()).toMatchObject({
+      name: 'Made in a test',
+      status: 'PRESET',
+    });
   });
 });
 

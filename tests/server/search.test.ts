@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePipeline } from '../../bench/generate-pipeline';
-import { dateAddedSince } from '../../engine/pipeline/search';
-import type { CandidateSearchFilters, CandidateSearchPage, ProfileMatch, SORT_FIELDS } from '../../schemas/search';
-import { createUser } from '../../src/server/db/factories';
-import { findOrganizationByKey, type OrganizationRecord } from '../../src/server/modules/organizations/organization.repository';
-import { matchingApplications } from '../../src/server/modules/search/candidate-filter';
+import { dateAddedSince } from '#engine/pipeline/search';
+import type { CandidateSearchFilters, CandidateSearchPage, ProfileMatch, SORT_FIELDS } from '#schemas/search';
+import { createUser } from '#server/db/factories';
+import { findOrganizationByKey, type OrganizationRecord } from '#server/modules/organizations/organization.repository';
+import { matchingApplications } from '#server/modules/search/candidate-filter';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -62,19 +62,28 @@ async function readRows(): Promise<Row[]> {
            coalesce((select json_agg(json_build_object('key', s.key, 'score', s.score::text)) from candidate_scores s where s.application_id = a.id), '[]') as scores
     from applications a join roles r on r.id = a.role_id
     where a.organization_id = ${acme.id}`.execute(t.db);
-  return result.rows.map((r) => ({ ...r, applied_at: r.applied_at && new Date(r.applied_at), last_change_at: new Date(r.last_change_at) }));
+  return result.rows.map((r) => ({
+    ...r,
+    applied_at: r.applied_at && new Date(r.applied_at),
+    last_change_at: new Date(r.last_change_at),
+  }));
 }
 
 const submitted = () => rows.filter((r) => r.state !== 'DRAFT');
 const num = (v: string | null) => (v === null ? null : Number(v));
-const between = (v: string | null, min?: number, max?: number) => v !== null && (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max);
+const between = (v: string | null, min?: number, max?: number) =>
+  v !== null && (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max);
 const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 
 async function search(path: string, body: unknown = {}, token = manager) {
   return v1(t.app, token, 'POST', path, body);
 }
 
-async function page(query = '', filters: CandidateSearchFilters = {}, variant = 'candidate'): Promise<CandidateSearchPage> {
+async function page(
+  query = '',
+  filters: CandidateSearchFilters = {},
+  variant = 'candidate',
+): Promise<CandidateSearchPage> {
   const res = await search(`/search/${variant}/acme${query}`, { filters });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<CandidateSearchPage>();
@@ -84,17 +93,42 @@ beforeAll(async () => {
   t = await createTestApp();
   acme = (await findOrganizationByKey(t.db, 'acme'))!;
   hartley = (await findOrganizationByKey(t.db, 'hartley'))!;
-  roleIds = (await generatePipeline(t.db, { organizationId: acme.id, roles: 4, applications: 240, batch: 1000 })).roleIds;
+  roleIds = (await generatePipeline(t.db, { organizationId: acme.id, roles: 4, applications: 240, batch: 1000 }))
+    .roleIds;
   await generatePipeline(t.db, { organizationId: hartley.id, roles: 2, applications: 30 });
   // A draft (never matched) and a named candidate with a preferred name, assigned to the recruiter.
-  const recruiter = await t.db.selectFrom('users').select('id').where('email', '=', 'recruiter@acme.example').executeTakeFirstOrThrow();
-  const zed = await createUser(t.db, { organizationId: acme.id, email: 'zebedee.quux@example.test', password: DEMO_PASSWORD, firstName: 'Zebedee', lastName: 'Quux' });
+  const recruiter = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'recruiter@acme.example')
+    .executeTakeFirstOrThrow();
+  const zed = await createUser(t.db, {
+    organizationId: acme.id,
+    email: 'zebedee.quux@example.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Zebedee',
+    lastName: 'Quux',
+  });
   await t.db.updateTable('users').set({ preferred_name: 'Zed' }).where('id', '=', zed.id).execute();
-  const draftUser = await createUser(t.db, { organizationId: acme.id, email: 'drafty@example.test', password: DEMO_PASSWORD, firstName: 'Drafty', lastName: 'Quux' });
+  const draftUser = await createUser(t.db, {
+    organizationId: acme.id,
+    email: 'drafty@example.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Drafty',
+    lastName: 'Quux',
+  });
   await t.db
     .insertInto('applications')
     .values([
-      { organization_id: acme.id, role_id: roleIds[0]!, user_id: draftUser.id, state: 'DRAFT', first_name: 'Drafty', last_name: 'Quux', email: 'drafty@example.test' },
+      {
+        organization_id: acme.id,
+        role_id: roleIds[0]!,
+        user_id: draftUser.id,
+        state: 'DRAFT',
+        first_name: 'Drafty',
+        last_name: 'Quux',
+        email: 'drafty@example.test',
+      },
       {
         organization_id: acme.id,
         role_id: roleIds[0]!,
@@ -111,13 +145,29 @@ beforeAll(async () => {
         university_name: 'University of Oxford',
         university_groups: ['OXBRIDGE', 'RUSSELL'],
         permit_type: 'Graduate visa',
-        answers: JSON.stringify({ permitType: 'Graduate visa', universities: [{ universityName: 'University of Oxford', degreeClass: 'First-class honours' }] }),
+        answers: JSON.stringify({
+          permitType: 'Graduate visa',
+          universities: [{ universityName: 'University of Oxford', degreeClass: 'First-class honours' }],
+        }),
         applied_at: new Date(NOW.getTime() - 3 * 86_400_000),
         last_change_at: new Date(NOW.getTime() - 86_400_000),
       },
     ])
     .execute();
-  await t.db.updateTable('roles').set({ template: JSON.stringify({ viewConfiguration: { listFields: [{ id: 'permitType', candidateResponse: true }, { id: 'universities', candidateResponse: true }] } }) }).where('id', '=', roleIds[0]!).execute();
+  await t.db
+    .updateTable('roles')
+    .set({
+      template: JSON.stringify({
+        viewConfiguration: {
+          listFields: [
+            { id: 'permitType', candidateResponse: true },
+            { id: 'universities', candidateResponse: true },
+          ],
+        },
+      }),
+    })
+    .where('id', '=', roleIds[0]!)
+    .execute();
   rows = await readRows();
   manager = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
 }, 60_000);
@@ -125,7 +175,10 @@ afterAll(() => t?.close());
 
 describe('matchingApplications: each filter of the payload', () => {
   const zedId = () => rows.find((r) => r.first_name === 'Zebedee')!.id;
-  const someIds = () => submitted().filter((_, i) => i % 7 === 0).map((r) => r.id);
+  const someIds = () =>
+    submitted()
+      .filter((_, i) => i % 7 === 0)
+      .map((r) => r.id);
   const recruiterId = () => rows.find((r) => r.first_name === 'Zebedee')!.assignee_id!;
   const starts = () => [...new Set(rows.map((r) => r.role_start!))].sort();
   const startSeconds = (i: number) => Date.parse(`${starts()[i]}T00:00:00Z`) / 1000;
@@ -133,61 +186,130 @@ describe('matchingApplications: each filter of the payload', () => {
     ['locations', () => ({ locations: [rows[0]!.location!] }), (r) => r.location === rows[0]!.location],
     ['groups REJECTED', () => ({ groups: ['REJECTED'] }), (r) => r.stage_id === 15 || r.stage_id === 16],
     ['groups OFFERS and HIRED', () => ({ groups: ['OFFERS', 'HIRED'] }), (r) => r.stage_id === 11 || r.stage_id === 14],
-    ['statuses', () => ({ statuses: ['PENDING', 'INVITED'] }), (r) => r.stage_status === 'PENDING' || r.stage_status === 'INVITED'],
+    [
+      'statuses',
+      () => ({ statuses: ['PENDING', 'INVITED'] }),
+      (r) => r.stage_status === 'PENDING' || r.stage_status === 'INVITED',
+    ],
     ['steps', () => ({ steps: [4, 2] }), (r) => r.step === 4 || r.step === 2],
-    ['sources', () => ({ sources: ['LinkedIn', 'Referral'] }), (r) => r.source === 'LinkedIn' || r.source === 'Referral'],
+    [
+      'sources',
+      () => ({ sources: ['LinkedIn', 'Referral'] }),
+      (r) => r.source === 'LinkedIn' || r.source === 'Referral',
+    ],
     ['roleId', () => ({ roleId: roleIds[1]! }), (r) => r.role_id === roleIds[1]],
     ['stageId', () => ({ stageId: 1 }), (r) => r.stage_id === 1],
     ['substageId', () => ({ substageId: '1-reviewed' }), (r) => r.substage_id === '1-reviewed'],
     ['dateAdded', () => ({ dateAdded: 'LAST_3_MONTHS' }), (r) => r.applied_at! >= dateAddedSince('LAST_3_MONTHS', NOW)],
-    ['scores with a range', () => ({ scores: [{ key: 'communication', min: 1, max: 3 }] }), (r) => r.scores.some((s) => s.key === 'communication' && between(s.score, 1, 3))],
-    ['scores without bounds (scored at all)', () => ({ scores: [{ key: 'testScore' }] }), (r) => r.scores.some((s) => s.key === 'testScore' && s.score !== null)],
+    [
+      'scores with a range',
+      () => ({ scores: [{ key: 'communication', min: 1, max: 3 }] }),
+      (r) => r.scores.some((s) => s.key === 'communication' && between(s.score, 1, 3)),
+    ],
+    [
+      'scores without bounds (scored at all)',
+      () => ({ scores: [{ key: 'testScore' }] }),
+      (r) => r.scores.some((s) => s.key === 'testScore' && s.score !== null),
+    ],
     ['ids', () => ({ ids: someIds() }), (r) => someIds().includes(r.id)],
     ['unselectedIds', () => ({ unselectedIds: someIds() }), (r) => !someIds().includes(r.id)],
     ['assigneeId', () => ({ assigneeId: recruiterId() }), (r) => r.assignee_id === recruiterId()],
     ["assigneeId 'none'", () => ({ assigneeId: 'none' }), (r) => r.assignee_id === null],
     ['recruiters', () => ({ recruiters: [recruiterId()] }), (r) => r.assignee_id === recruiterId()],
-    ['searchTerm on a name part, any case', () => ({ searchTerm: 'PATEL' }), (r) => `${r.first_name} ${r.last_name} ${r.email}`.toLowerCase().includes('patel')],
+    [
+      'searchTerm on a name part, any case',
+      () => ({ searchTerm: 'PATEL' }),
+      (r) => `${r.first_name} ${r.last_name} ${r.email}`.toLowerCase().includes('patel'),
+    ],
     ['searchTerm across first and last name', () => ({ searchTerm: 'bedee qu' }), (r) => r.id === zedId()],
     ['searchTerm with a LIKE wildcard is literal', () => ({ searchTerm: 'a%e' }), () => false],
-    ['schoolPercentile', () => ({ schoolPercentile: { min: 25, max: 60 } }), (r) => between(r.school_percentile, 25, 60)],
+    [
+      'schoolPercentile',
+      () => ({ schoolPercentile: { min: 25, max: 60 } }),
+      (r) => between(r.school_percentile, 25, 60),
+    ],
     ['universityPercentile', () => ({ universityPercentile: { min: 70 } }), (r) => between(r.average_percent, 70)],
-    ['wamRanges (any of)', () => ({ wamRanges: [{ max: 55 }, { min: 75, max: 80 }] }), (r) => between(r.average_percent, undefined, 55) || between(r.average_percent, 75, 80)],
-    ['universityGroups RUSSELL', () => ({ universityGroups: ['RUSSELL'] }), (r) => r.university_groups.includes('RUSSELL')],
-    ['universityGroups NON_RUSSELL', () => ({ universityGroups: ['NON_RUSSELL'] }), (r) => r.university_name !== null && !r.university_groups.includes('RUSSELL')],
-    ['universityGroups OXBRIDGE or GO8', () => ({ universityGroups: ['OXBRIDGE', 'GO8'] }), (r) => r.university_groups.includes('OXBRIDGE') || r.university_groups.includes('GO8')],
-    ['permitTypes', () => ({ permitTypes: ['Graduate visa', 'Student visa'] }), (r) => r.permit_type === 'Graduate visa' || r.permit_type === 'Student visa'],
+    [
+      'wamRanges (any of)',
+      () => ({ wamRanges: [{ max: 55 }, { min: 75, max: 80 }] }),
+      (r) => between(r.average_percent, undefined, 55) || between(r.average_percent, 75, 80),
+    ],
+    [
+      'universityGroups RUSSELL',
+      () => ({ universityGroups: ['RUSSELL'] }),
+      (r) => r.university_groups.includes('RUSSELL'),
+    ],
+    [
+      'universityGroups NON_RUSSELL',
+      () => ({ universityGroups: ['NON_RUSSELL'] }),
+      (r) => r.university_name !== null && !r.university_groups.includes('RUSSELL'),
+    ],
+    [
+      'universityGroups OXBRIDGE or GO8',
+      () => ({ universityGroups: ['OXBRIDGE', 'GO8'] }),
+      (r) => r.university_groups.includes('OXBRIDGE') || r.university_groups.includes('GO8'),
+    ],
+    [
+      'permitTypes',
+      () => ({ permitTypes: ['Graduate visa', 'Student visa'] }),
+      (r) => r.permit_type === 'Graduate visa' || r.permit_type === 'Student visa',
+    ],
     ['roleTypes', () => ({ roleTypes: ['Internship'] }), (r) => r.role_type === 'Internship'],
     ['lateralRoleTypes', () => ({ lateralRoleTypes: ['Apprenticeship'] }), (r) => r.role_type === 'Apprenticeship'],
     ['roleLevels', () => ({ roleLevels: ['Entry level'] }), (r) => r.role_level === 'Entry level'],
     ['departments', () => ({ departments: [rows[0]!.department] }), (r) => r.department === rows[0]!.department],
-    ['employmentTypes', () => ({ employmentTypes: [rows[0]!.employment_type] }), (r) => r.employment_type === rows[0]!.employment_type],
+    [
+      'employmentTypes',
+      () => ({ employmentTypes: [rows[0]!.employment_type] }),
+      (r) => r.employment_type === rows[0]!.employment_type,
+    ],
     ['role status', () => ({ status: 'ACTIVE' }), (r) => r.role_status === 'ACTIVE'],
-    ['roleStartDate and roleEndDate', () => ({ roleStartDate: startSeconds(1), roleEndDate: startSeconds(2) }), (r) => r.role_start! >= day(startSeconds(1)) && r.role_start! <= day(startSeconds(2))],
+    [
+      'roleStartDate and roleEndDate',
+      () => ({ roleStartDate: startSeconds(1), roleEndDate: startSeconds(2) }),
+      (r) => r.role_start! >= day(startSeconds(1)) && r.role_start! <= day(startSeconds(2)),
+    ],
     ['sector of another sector', () => ({ sector: acme.sector.id + 1 }), () => false],
     ['sector of the organisation', () => ({ sector: acme.sector.id }), () => true],
     ['clients naming the organisation', () => ({ clients: [acme.id] }), () => true],
-    ['three together', () => ({ roleId: roleIds[0]!, statuses: ['PENDING'], universityGroups: ['RUSSELL'] }), (r) => r.role_id === roleIds[0] && r.stage_status === 'PENDING' && r.university_groups.includes('RUSSELL')],
+    [
+      'three together',
+      () => ({ roleId: roleIds[0]!, statuses: ['PENDING'], universityGroups: ['RUSSELL'] }),
+      (r) => r.role_id === roleIds[0] && r.stage_status === 'PENDING' && r.university_groups.includes('RUSSELL'),
+    ],
   ];
 
   it.each(cases)('%s', async (_name, filters, predicate) => {
-    const ids = (await matchingApplications(t.db, acme, filters(), NOW).select('a.id').execute()).map((r) => r.id).sort();
-    const expected = submitted().filter(predicate).map((r) => r.id).sort();
+    const ids = (await matchingApplications(t.db, acme, filters(), NOW).select('a.id').execute())
+      .map((r) => r.id)
+      .sort();
+    const expected = submitted()
+      .filter(predicate)
+      .map((r) => r.id)
+      .sort();
     expect(ids).toEqual(expected);
     // Every filter narrows (or, for the all-or-nothing ones, keeps) the submitted applications of acme only.
     expect(ids.length).toBeLessThanOrEqual(submitted().length);
   });
 
   it('the data makes each case count: every filter keeps some rows and drops others, but the all-or-nothing ones', () => {
-    const allOrNothing = ['searchTerm with a LIKE wildcard is literal', 'sector of another sector', 'sector of the organisation', 'clients naming the organisation'];
+    const allOrNothing = [
+      'searchTerm with a LIKE wildcard is literal',
+      'sector of another sector',
+      'sector of the organisation',
+      'clients naming the organisation',
+    ];
     for (const [name, , predicate] of cases) {
       const n = submitted().filter(predicate).length;
-      if (!allOrNothing.includes(name)) expect(n > 0 && n < submitted().length, `${name}: ${n} of ${submitted().length}`).toBe(true);
+      if (!allOrNothing.includes(name))
+        expect(n > 0 && n < submitted().length, `${name}: ${n} of ${submitted().length}`).toBe(true);
     }
   });
 
   it('never matches drafts or another organisation', async () => {
-    const all = await matchingApplications(t.db, acme, {}, NOW).select(['a.id', 'a.state', 'a.organization_id']).execute();
+    const all = await matchingApplications(t.db, acme, {}, NOW)
+      .select(['a.id', 'a.state', 'a.organization_id'])
+      .execute();
     expect(all.length).toBe(submitted().length);
     expect(all.every((r) => r.state !== 'DRAFT' && r.organization_id === acme.id)).toBe(true);
     expect(rows.some((r) => r.state === 'DRAFT')).toBe(true);
@@ -195,7 +317,11 @@ describe('matchingApplications: each filter of the payload', () => {
 
   it('malformed ids match nothing instead of failing in SQL', async () => {
     expect(await matchingApplications(t.db, acme, { roleId: 'nope' }, NOW).select('a.id').execute()).toEqual([]);
-    expect(await matchingApplications(t.db, acme, { ids: ['nope'] }, NOW).select('a.id').execute()).toEqual([]);
+    expect(
+      await matchingApplications(t.db, acme, { ids: ['nope'] }, NOW)
+        .select('a.id')
+        .execute(),
+    ).toEqual([]);
     expect(await matchingApplications(t.db, acme, { assigneeId: 'x' }, NOW).select('a.id').execute()).toEqual([]);
   });
 });
@@ -203,9 +329,21 @@ describe('matchingApplications: each filter of the payload', () => {
 describe('POST /search/candidate/:orgId', () => {
   it('answers the first 20 by last change, newest first, with page fields and counts per stage', async () => {
     const res = await page();
-    const expected = [...submitted()].sort((a, b) => b.last_change_at.getTime() - a.last_change_at.getTime() || (b.id < a.id ? -1 : 1));
+    const expected = [...submitted()].sort(
+      (a, b) => b.last_change_at.getTime() - a.last_change_at.getTime() || (b.id < a.id ? -1 : 1),
+    );
     expect(res.content.map((c) => c.id)).toEqual(expected.slice(0, 20).map((r) => r.id));
-    expect(res).toMatchObject({ number: 0, size: 20, numberOfElements: 20, totalElements: submitted().length, first: true, last: false, hasNext: true, hasPrevious: false, hasContent: true });
+    expect(res).toMatchObject({
+      number: 0,
+      size: 20,
+      numberOfElements: 20,
+      totalElements: submitted().length,
+      first: true,
+      last: false,
+      hasNext: true,
+      hasPrevious: false,
+      hasContent: true,
+    });
     expect(res.totalPages).toBe(Math.ceil(submitted().length / 20));
     // Every stage of acme's pipeline in order, with every substage, zeros included.
     expect(res.totalForStage!.map((s) => s.stageId)).toEqual(acme.stages.map((s) => s.id));
@@ -244,7 +382,8 @@ describe('POST /search/candidate/:orgId', () => {
     const inRole = submitted().filter((r) => r.role_id === roleIds[0]);
     expect(res.totalElements).toBe(inRole.filter((r) => r.substage_id === '1-new').length);
     expect(res.content.every((c) => c.substageId === '1-new' && c.roleId === roleIds[0])).toBe(true);
-    for (const stage of res.totalForStage!) expect(stage.total, `stage ${stage.stageId}`).toBe(inRole.filter((r) => r.stage_id === stage.stageId).length);
+    for (const stage of res.totalForStage!)
+      expect(stage.total, `stage ${stage.stageId}`).toBe(inRole.filter((r) => r.stage_id === stage.stageId).length);
     expect(res.totalForStage!.reduce((sum, s) => sum + s.total, 0)).toBe(inRole.length);
   });
 
@@ -255,33 +394,43 @@ describe('POST /search/candidate/:orgId', () => {
     stage: (r) => (r.stage_id === null ? null : acme.stages.findIndex((s) => s.id === r.stage_id)),
     score: (r) => num(r.total_score),
   };
-  it.each(Object.keys(sortValue).flatMap((field) => [[field, 'ASC'], [field, 'DESC']]) as Array<[keyof typeof sortValue, 'ASC' | 'DESC']>)(
-    'sorts by %s %s across pages, each row once (id breaks ties)',
-    async (field, order) => {
-      const filters: CandidateSearchFilters = { roleId: roleIds[0]! };
-      const seen: string[] = [];
-      const values: Array<number | string | null> = [];
-      for (let n = 0; ; n += 1) {
-        const res = await page(`?sortBy=${field}&orderBy=${order}&resultsPerPage=25&page=${n}`, filters);
-        seen.push(...res.content.map((c) => c.id));
-        values.push(...res.content.map((c) => sortValue[field](rows.find((r) => r.id === c.id)!)));
-        if (!res.hasNext) break;
-      }
-      const expected = submitted().filter((r) => r.role_id === roleIds[0]);
-      expect(new Set(seen).size).toBe(seen.length);
-      expect(seen.sort()).toEqual(expected.map((r) => r.id).sort());
-      // Values in order; nulls last either way (except lastChangeAt, never null).
-      const present = values.filter((v) => v !== null);
-      const sorted = [...present].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0));
-      expect(present).toEqual(order === 'ASC' ? sorted : sorted.reverse());
-      expect(values.slice(present.length).every((v) => v === null)).toBe(true);
-      expect(new Set(present).size).toBeLessThan(expected.length + 1);
-    },
-  );
+  it.each(
+    Object.keys(sortValue).flatMap((field) => [
+      [field, 'ASC'],
+      [field, 'DESC'],
+    ]) as Array<[keyof typeof sortValue, 'ASC' | 'DESC']>,
+  )('sorts by %s %s across pages, each row once (id breaks ties)', async (field, order) => {
+    const filters: CandidateSearchFilters = { roleId: roleIds[0]! };
+    const seen: string[] = [];
+    const values: Array<number | string | null> = [];
+    for (let n = 0; ; n += 1) {
+      const res = await page(`?sortBy=${field}&orderBy=${order}&resultsPerPage=25&page=${n}`, filters);
+      seen.push(...res.content.map((c) => c.id));
+      values.push(...res.content.map((c) => sortValue[field](rows.find((r) => r.id === c.id)!)));
+      if (!res.hasNext) break;
+    }
+    const expected = submitted().filter((r) => r.role_id === roleIds[0]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(expected.map((r) => r.id).sort());
+    // Values in order; nulls last either way (except lastChangeAt, never null).
+    const present = values.filter((v) => v !== null);
+    const sorted = [...present].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+    expect(present).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+    expect(values.slice(present.length).every((v) => v === null)).toBe(true);
+    expect(new Set(present).size).toBeLessThan(expected.length + 1);
+  });
 
   it('answers an empty page beyond the end, not an error', async () => {
     const res = await page('?page=500');
-    expect(res).toMatchObject({ number: 500, numberOfElements: 0, hasContent: false, content: [], totalElements: submitted().length, last: true, hasNext: false });
+    expect(res).toMatchObject({
+      number: 500,
+      numberOfElements: 0,
+      hasContent: false,
+      content: [],
+      totalElements: submitted().length,
+      last: true,
+      hasNext: false,
+    });
   });
 
   it('pages of 100 are allowed, more are not (400 naming resultsPerPage)', async () => {
@@ -321,14 +470,21 @@ describe('POST /search/candidate/:orgId', () => {
 
   it("answers 404 for another organisation, or another organisation's role; 403 for a candidate; 401 without a token", async () => {
     expect((await search('/search/candidate/hartley', {})).statusCode).toBe(404);
-    const hartleyRole = await t.db.selectFrom('roles').select('id').where('organization_id', '=', hartley.id).executeTakeFirstOrThrow();
+    const hartleyRole = await t.db
+      .selectFrom('roles')
+      .select('id')
+      .where('organization_id', '=', hartley.id)
+      .executeTakeFirstOrThrow();
     expect((await search('/search/candidate/acme', { filters: { roleId: hartleyRole.id } })).statusCode).toBe(404);
     expect((await search('/search/fastCandidate/acme', { filters: { roleId: hartleyRole.id } })).statusCode).toBe(404);
     const candidate = (await signIn(t.app, 'candidate@acme.example', DEMO_PASSWORD)).access_token;
-    for (const variant of ['candidate', 'candidatev', 'fastCandidate']) expect((await search(`/search/${variant}/acme`, {}, candidate)).statusCode).toBe(403);
+    for (const variant of ['candidate', 'candidatev', 'fastCandidate'])
+      expect((await search(`/search/${variant}/acme`, {}, candidate)).statusCode).toBe(403);
     expect((await v1(t.app, candidate, 'GET', '/search/candidates/acme')).statusCode).toBe(403);
     expect((await v1(t.app, candidate, 'GET', '/search/profiles?searchTerm=quux')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/search/candidate/acme', payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/search/candidate/acme', payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 
   it("works for another organisation's own managers, by subdomain or id, and shows only their candidates", async () => {
@@ -353,7 +509,10 @@ describe('POST /search/fastCandidate and /search/candidatev', () => {
 
   it("candidatev adds the role's listFields answers as display text", async () => {
     const res = await page('', { roleId: roleIds[0]!, searchTerm: 'zebedee' }, 'candidatev');
-    expect(res.content[0]!.fields).toMatchObject({ permitType: 'Graduate visa', universities: expect.stringContaining('University of Oxford') });
+    expect(res.content[0]!.fields).toMatchObject({
+      permitType: 'Graduate visa',
+      universities: expect.stringContaining('University of Oxford'),
+    });
     expect(res.totalForStage).toBeDefined();
     const generated = await page('', { roleId: roleIds[0]!, stageId: 1 }, 'candidatev');
     const first = rows.find((r) => r.id === generated.content[0]!.id)!;
@@ -365,10 +524,17 @@ describe('POST /search/fastCandidate and /search/candidatev', () => {
 
 describe('GET /search/candidates/:orgId and /search/profiles', () => {
   it('quick search: a page of applications whose name or email contains the term, in a role and stage', async () => {
-    const res = await v1(t.app, manager, 'GET', `/search/candidates/acme?searchTerm=smith&roleId=${roleIds[0]}&resultsPerPage=5`);
+    const res = await v1(
+      t.app,
+      manager,
+      'GET',
+      `/search/candidates/acme?searchTerm=smith&roleId=${roleIds[0]}&resultsPerPage=5`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<CandidateSearchPage>();
-    const expected = submitted().filter((r) => r.role_id === roleIds[0] && `${r.first_name} ${r.last_name} ${r.email}`.toLowerCase().includes('smith'));
+    const expected = submitted().filter(
+      (r) => r.role_id === roleIds[0] && `${r.first_name} ${r.last_name} ${r.email}`.toLowerCase().includes('smith'),
+    );
     expect(body.totalElements).toBe(expected.length);
     expect(body.totalElements).toBeGreaterThan(0);
     expect(body.content.length).toBe(Math.min(5, expected.length));
@@ -387,11 +553,23 @@ describe('GET /search/candidates/:orgId and /search/profiles', () => {
     // The draft's candidate is a person too, with no application counted.
     expect(people).toEqual([
       { candidateId: expect.any(String), name: 'Drafty Quux', email: 'drafty@example.test', applications: 0 },
-      { candidateId: expect.any(String), name: 'Zebedee (Zed) Quux', email: 'zebedee.quux@example.test', applications: 1 },
+      {
+        candidateId: expect.any(String),
+        name: 'Zebedee (Zed) Quux',
+        email: 'zebedee.quux@example.test',
+        applications: 1,
+      },
     ]);
     const generated = submitted().find((r) => r.email?.endsWith('@candidates.example'))!;
-    const byEmail = (await v1(t.app, manager, 'GET', `/search/profiles?searchTerm=${encodeURIComponent(generated.email!)}`)).json<ProfileMatch[]>();
-    expect(byEmail).toEqual([expect.objectContaining({ candidateId: generated.user_id, applications: submitted().filter((r) => r.user_id === generated.user_id).length })]);
+    const byEmail = (
+      await v1(t.app, manager, 'GET', `/search/profiles?searchTerm=${encodeURIComponent(generated.email!)}`)
+    ).json<ProfileMatch[]>();
+    expect(byEmail).toEqual([
+      expect.objectContaining({
+        candidateId: generated.user_id,
+        applications: submitted().filter((r) => r.user_id === generated.user_id).length,
+      }),
+    ]);
     expect((await v1(t.app, manager, 'GET', '/search/profiles?searchTerm=%20')).json()).toEqual([]);
     // Managers and other organisations' people are not candidates of acme.
     expect((await v1(t.app, manager, 'GET', '/search/profiles?searchTerm=recruiter')).json()).toEqual([]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
-import { stageProblems } from '../../engine/pipeline/organization-stages';
-import { StageCatalogue, type OrganizationStage } from '../../schemas/pipeline';
-import { STAGE_CATALOGUE, organizationStages } from '../../src/server/modules/stages/stage-catalogue';
+import { stageProblems } from '#engine/pipeline/organization-stages';
+import { StageCatalogue, type OrganizationStage } from '#schemas/pipeline';
+import { STAGE_CATALOGUE, organizationStages } from '#server/modules/stages/stage-catalogue';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranslationEntry } from '../../schemas/translation';
+import type { TranslationEntry } from '#schemas/translation';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -20,17 +20,26 @@ describe('GET /api/public/translation', () => {
   });
 
   it('takes the organisation and one language from the query', async () => {
-    expect((await get('/api/public/translation?subdomain=acme&language=cy')).json<TranslationEntry[]>()).toHaveLength(1);
+    expect((await get('/api/public/translation?subdomain=acme&language=cy')).json<TranslationEntry[]>()).toHaveLength(
+      1,
+    );
     expect((await get('/api/public/translation?subdomain=acme&language=fr')).json()).toEqual([]);
-    expect((await get('/api/public/translation?subdomain=hartley')).json<TranslationEntry[]>().map((e) => e.languageCode)).toEqual(['zh-Hant']);
-    expect((await get('/api/public/translation?subdomain=meridian&language=ar')).json<TranslationEntry[]>()[0]!.configuration.text?.['ui.header.roles']).toBe('الوظائف');
+    expect(
+      (await get('/api/public/translation?subdomain=hartley')).json<TranslationEntry[]>().map((e) => e.languageCode),
+    ).toEqual(['zh-Hant']);
+    expect(
+      (await get('/api/public/translation?subdomain=meridian&language=ar')).json<TranslationEntry[]>()[0]!.configuration
+        .text?.['ui.header.roles'],
+    ).toBe('الوظائف');
   });
 
   it("serves the product's translation under the organisation's own, for every language the organisation offers", async () => {
     const [cy] = (await get('/api/public/translation?subdomain=acme&language=cy')).json<TranslationEntry[]>();
     // The organisation's own text and the product's (a list option, a server message) in one layer.
     expect(cy!.configuration.text?.['field.whyAcme.label']).toBe('Pam ydych chi eisiau ymuno ag Acme Consulting?');
-    expect(cy!.configuration.text?.['list.PERMIT_TYPE.British or Irish citizen']).toBe('Dinesydd Prydeinig neu Wyddelig');
+    expect(cy!.configuration.text?.['list.PERMIT_TYPE.British or Irish citizen']).toBe(
+      'Dinesydd Prydeinig neu Wyddelig',
+    );
     expect(cy!.configuration.text?.['ui.messages.applicationChanged']).toBeTruthy();
     // connect keeps no French file of its own: the product's French alone.
     const fr = (await get('/api/public/translation?subdomain=connect')).json<TranslationEntry[]>();

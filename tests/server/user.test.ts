@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/server/db/factories';
-import { findOrganizationIds } from '../../src/server/modules/organizations/organization.repository';
+import { createUser } from '#server/db/factories';
+import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO_PASSWORD, deliverEmails, passwordLogin, signIn, tokenRequest, v1 } from '../helpers/auth';
 
@@ -14,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const token = async (email: string, subdomain?: string) => (await signIn(t.app, email, DEMO_PASSWORD, subdomain)).access_token;
-const userId = async (email: string) => (await sql<{ id: string }>`select id from users where lower(email) = ${email}`.execute(t.db)).rows[0]!.id;
+const token = async (email: string, subdomain?: string) =>
+  (await signIn(t.app, email, DEMO_PASSWORD, subdomain)).access_token;
+const userId = async (email: string) =>
+  (await sql<{ id: string }>`select id from users where lower(email) = ${email}`.execute(t.db)).rows[0]!.id;
 
 describe('every /api/v1 route needs a bearer token', () => {
   it.each([
@@ -31,7 +33,11 @@ describe('every /api/v1 route needs a bearer token', () => {
     ['DELETE', '/user/00000000-0000-0000-0000-000000000000'],
     ['POST', '/organization/00000000-0000-0000-0000-000000000000/user'],
   ] as const)('%s %s answers 401 without one', async (method, path) => {
-    const res = await t.app.inject({ method, url: `/api/v1${path}`, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const res = await t.app.inject({
+      method,
+      url: `/api/v1${path}`,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'invalid_token' });
   });
@@ -40,9 +46,19 @@ describe('every /api/v1 route needs a bearer token', () => {
 describe('GET and PUT /api/v1/user', () => {
   it('updates names and contact preferences', async () => {
     const access = await token('candidate@hartley.example', 'hartley');
-    const res = await v1(t.app, access, 'PUT', '/user?subdomain=hartley', { firstName: 'Cara', preferredName: 'Cee', acceptRare: true, acceptResearch: true });
+    const res = await v1(t.app, access, 'PUT', '/user?subdomain=hartley', {
+      firstName: 'Cara',
+      preferredName: 'Cee',
+      acceptRare: true,
+      acceptResearch: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Cara', preferredName: 'Cee', acceptRare: true, acceptResearch: true });
+    expect(res.json()).toMatchObject({
+      firstName: 'Cara',
+      preferredName: 'Cee',
+      acceptRare: true,
+      acceptResearch: true,
+    });
   });
 
   it('ignores userType, organisation and id in the request (mass assignment)', async () => {
@@ -56,8 +72,16 @@ describe('GET and PUT /api/v1/user', () => {
       emailVerified: false,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Rory', userType: 'HIRING_MANAGER', organization: { subdomain: 'acme' }, emailVerified: true });
-    const row = await sql<{ user_type: string; organization_id: string }>`select user_type, organization_id from users where email = 'recruiter@acme.example'`.execute(t.db);
+    expect(res.json()).toMatchObject({
+      firstName: 'Rory',
+      userType: 'HIRING_MANAGER',
+      organization: { subdomain: 'acme' },
+      emailVerified: true,
+    });
+    const row = await sql<{
+      user_type: string;
+      organization_id: string;
+    }>`select user_type, organization_id from users where email = 'recruiter@acme.example'`.execute(t.db);
     expect(row.rows[0]).toEqual({ user_type: 'HIRING_MANAGER', organization_id: ids.get('acme') });
   });
 
@@ -65,14 +89,24 @@ describe('GET and PUT /api/v1/user', () => {
     const access = await token('candidate@acme.example');
     const res = await v1(t.app, access, 'PUT', '/user', { email: 'nope' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'email', message: 'Enter an email address in the correct format, like name@example.com', code: 'emailFormat' }]);
+    expect(res.json().errors).toEqual([
+      {
+        field: 'email',
+        message: 'Enter an email address in the correct format, like name@example.com',
+        code: 'emailFormat',
+      },
+    ]);
   });
 });
 
 describe('organisations', () => {
   it("a token issued for one organisation gets 404 on another organisation's data", async () => {
     const access = await token('hr@acme.example');
-    for (const [method, path] of [['GET', '/user?subdomain=hartley'], ['GET', '/user/rareusers?subdomain=hartley'], ['PUT', '/user?subdomain=hartley']] as const) {
+    for (const [method, path] of [
+      ['GET', '/user?subdomain=hartley'],
+      ['GET', '/user/rareusers?subdomain=hartley'],
+      ['PUT', '/user?subdomain=hartley'],
+    ] as const) {
       const res = await v1(t.app, access, method, path, method === 'PUT' ? { firstName: 'X' } : undefined);
       expect(res.statusCode, path).toBe(404);
       expect(res.json()).toEqual({ message: "No organisation with subdomain 'hartley'." });
@@ -88,9 +122,15 @@ describe('organisations', () => {
 
   it('GET /user/userorganizations lists the own organisation; another by id is 404', async () => {
     const access = await token('recruiter@acme.example');
-    expect((await v1(t.app, access, 'GET', '/user/userorganizations')).json()).toEqual([{ id: ids.get('acme'), name: 'Acme Consulting', subdomain: 'acme' }]);
-    expect((await v1(t.app, access, 'GET', `/user/userorganizations?organizationId=${ids.get('acme')}`)).statusCode).toBe(200);
-    expect((await v1(t.app, access, 'GET', `/user/userorganizations?organizationId=${ids.get('hartley')}`)).statusCode).toBe(404);
+    expect((await v1(t.app, access, 'GET', '/user/userorganizations')).json()).toEqual([
+      { id: ids.get('acme'), name: 'Acme Consulting', subdomain: 'acme' },
+    ]);
+    expect(
+      (await v1(t.app, access, 'GET', `/user/userorganizations?organizationId=${ids.get('acme')}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await v1(t.app, access, 'GET', `/user/userorganizations?organizationId=${ids.get('hartley')}`)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -102,7 +142,9 @@ describe('roles (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER)', () => {
     expect((await v1(t.app, await token('recruiter@acme.example'), 'GET', '/user/rareusers')).statusCode).toBe(403);
     const list = await v1(t.app, await token('hr@acme.example'), 'GET', '/user/rareusers');
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([{ id: candidate.id, email: 'rare@example.test', firstName: 'Test', lastName: 'User' }]);
+    expect(list.json()).toEqual([
+      { id: candidate.id, email: 'rare@example.test', firstName: 'Test', lastName: 'User' },
+    ]);
     expect((await v1(t.app, await token('admin@candid.example'), 'GET', '/user/rareusers')).statusCode).toBe(200);
   });
 
@@ -120,7 +162,11 @@ describe('roles (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER)', () => {
   });
 
   it('DELETE /user/:id: another candidate or organisation is 404; hiring managers 403; admins delete', async () => {
-    const a = await createUser(t.db, { organizationId: ids.get('acme')!, email: 'del-a@example.test', password: DEMO_PASSWORD });
+    const a = await createUser(t.db, {
+      organizationId: ids.get('acme')!,
+      email: 'del-a@example.test',
+      password: DEMO_PASSWORD,
+    });
     const b = await createUser(t.db, { organizationId: ids.get('acme')!, email: 'del-b@example.test' });
     const h = await createUser(t.db, { organizationId: ids.get('hartley')!, email: 'del-h@example.test' });
     const candidateToken = await token(a.email);
@@ -131,7 +177,9 @@ describe('roles (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER)', () => {
     expect((await v1(t.app, hr, 'DELETE', `/user/${await userId('admin@candid.example')}`)).statusCode).toBe(404);
     expect((await v1(t.app, hr, 'DELETE', '/user/not-a-uuid')).statusCode).toBe(404);
     expect((await v1(t.app, hr, 'DELETE', `/user/${b.id}`)).statusCode).toBe(200);
-    expect((await v1(t.app, await token('admin@candid.example'), 'DELETE', `/user/${h.id}?subdomain=hartley`)).statusCode).toBe(200);
+    expect(
+      (await v1(t.app, await token('admin@candid.example'), 'DELETE', `/user/${h.id}?subdomain=hartley`)).statusCode,
+    ).toBe(200);
     const rows = await sql<{ email: string }>`select email from users where id in (${b.id}, ${h.id})`.execute(t.db);
     expect(rows.rows.every((r) => r.email.startsWith('ANON-'))).toBe(true);
   });
@@ -139,33 +187,59 @@ describe('roles (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER)', () => {
 
 describe('PUT /api/v1/user/password', () => {
   it('needs the current password, applies the policy, and ends the other sessions only', async () => {
-    const user = await createUser(t.db, { organizationId: ids.get('acme')!, email: 'changer@example.test', password: DEMO_PASSWORD });
+    const user = await createUser(t.db, {
+      organizationId: ids.get('acme')!,
+      email: 'changer@example.test',
+      password: DEMO_PASSWORD,
+    });
     const other = await signIn(t.app, user.email);
     const current = await signIn(t.app, user.email);
-    const wrong = await v1(t.app, current.access_token, 'PUT', '/user/password', { currentPassword: 'Wrong#Pass1', newPassword: 'Brand-New#Pass7' });
+    const wrong = await v1(t.app, current.access_token, 'PUT', '/user/password', {
+      currentPassword: 'Wrong#Pass1',
+      newPassword: 'Brand-New#Pass7',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'Your current password is not correct', code: 'wrongCurrentPassword' }]);
-    const weak = await v1(t.app, current.access_token, 'PUT', '/user/password', { currentPassword: DEMO_PASSWORD, newPassword: 'Welcome2024!' });
+    expect(wrong.json().errors).toEqual([
+      { field: 'currentPassword', message: 'Your current password is not correct', code: 'wrongCurrentPassword' },
+    ]);
+    const weak = await v1(t.app, current.access_token, 'PUT', '/user/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'Welcome2024!',
+    });
     expect(weak.json().errors[0]).toMatchObject({ field: 'newPassword', message: expect.stringMatching(/too common/) });
-    const ok = await v1(t.app, current.access_token, 'PUT', '/user/password', { currentPassword: DEMO_PASSWORD, newPassword: 'Brand-New#Pass7' });
+    const ok = await v1(t.app, current.access_token, 'PUT', '/user/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'Brand-New#Pass7',
+    });
     expect(ok.json()).toEqual({ message: 'Password updated', code: 'passwordUpdated' });
     expect((await v1(t.app, current.access_token, 'GET', '/user')).statusCode).toBe(200);
     expect((await v1(t.app, other.access_token, 'GET', '/user')).statusCode).toBe(401);
-    expect((await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: other.refresh_token })).statusCode).toBe(400);
+    expect(
+      (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: other.refresh_token })).statusCode,
+    ).toBe(400);
     expect((await passwordLogin(t.app, user.email, 'Brand-New#Pass7')).statusCode).toBe(200);
   });
 });
 
 describe('DELETE /api/v1/user/deleteMe', () => {
-  it("leaves no personal data behind in any table, and keeps the anonymous row", async () => {
+  it('leaves no personal data behind in any table, and keeps the anonymous row', async () => {
     const email = 'erase-me@example.test';
-    const user = await createUser(t.db, { organizationId: ids.get('acme')!, email, password: DEMO_PASSWORD, firstName: 'Zebedee', lastName: 'Quixotic' });
+    const user = await createUser(t.db, {
+      organizationId: ids.get('acme')!,
+      email,
+      password: DEMO_PASSWORD,
+      firstName: 'Zebedee',
+      lastName: 'Quixotic',
+    });
     // Leave traces everywhere: sessions, a failed sign-in, queued messages, link tokens, codes, a cookie.
     const session = await signIn(t.app, email);
     await passwordLogin(t.app, email, 'Wrong#Pass1');
     await t.app.inject({ method: 'POST', url: '/api/public/forgot', payload: { email } });
     await t.app.inject({ method: 'POST', url: `/api/public/login/${email}/` });
-    await v1(t.app, session.access_token, 'PUT', '/user/security', { otpRequired: true, currentPassword: DEMO_PASSWORD });
+    await v1(t.app, session.access_token, 'PUT', '/user/security', {
+      otpRequired: true,
+      currentPassword: DEMO_PASSWORD,
+    });
     await passwordLogin(t.app, email); // 206: a code is queued
     await v1(t.app, session.access_token, 'PUT', '/user', { email: 'erase-me-new@example.test' });
 
@@ -182,18 +256,33 @@ describe('DELETE /api/v1/user/deleteMe', () => {
     const found: string[] = [];
     for (const { table_name, column_name } of columns.rows) {
       for (const needle of needles) {
-        const hits = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)} where ${sql.ref(column_name)}::text ilike ${`%${needle}%`}`.execute(t.db);
+        const hits = await sql<{
+          n: number;
+        }>`select count(*)::int as n from ${sql.table(table_name)} where ${sql.ref(column_name)}::text ilike ${`%${needle}%`}`.execute(
+          t.db,
+        );
         if (Number(hits.rows[0]!.n) > 0) found.push(`${table_name}.${column_name} contains ${needle}`);
       }
     }
     expect(found).toEqual([]);
     for (const table of ['session_families', 'session_tokens', 'link_tokens', 'otp_codes', 'otp_cookies', 'jobs']) {
-      const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where user_id = ${user.id}`.execute(t.db);
+      const rows = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where user_id = ${user.id}`.execute(t.db);
       expect(Number(rows.rows[0]!.n), table).toBe(0);
     }
-    const row = await sql<{ user_type: string; organization_id: string; anonymised_at: Date | null; password_hash: string | null }>`
+    const row = await sql<{
+      user_type: string;
+      organization_id: string;
+      anonymised_at: Date | null;
+      password_hash: string | null;
+    }>`
       select user_type, organization_id, anonymised_at, password_hash from users where id = ${user.id}`.execute(t.db);
-    expect(row.rows[0]).toMatchObject({ user_type: 'CANDIDATE', organization_id: ids.get('acme'), password_hash: null });
+    expect(row.rows[0]).toMatchObject({
+      user_type: 'CANDIDATE',
+      organization_id: ids.get('acme'),
+      password_hash: null,
+    });
     expect(row.rows[0]!.anonymised_at).not.toBeNull();
     expect(await deliverEmails(t.db)).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
-import type { Answers } from '../../../engine/forms/answers';
-import type { ApplicationListItem, ApplicationRecord, DocumentRef } from '../../../schemas/application';
+import type { Answers } from '#engine';
+import type { ApplicationListItem, ApplicationRecord, DocumentRef } from '#schemas/application';
 import { http } from './http';
 
 /*
@@ -13,7 +13,11 @@ const path = (id: string) => `/v1/candidate/${encodeURIComponent(id)}`;
 
 /** Starts (or finds) the candidate's application for a role: one record per candidate and role. */
 export async function startApplication(roleId: string, source?: string): Promise<ApplicationRecord> {
-  return (await http.post<ApplicationRecord>(`/v1/candidate/applyc/${encodeURIComponent(roleId)}`, NO_PAYLOAD, { params: source ? { source } : {} })).data;
+  return (
+    await http.post<ApplicationRecord>(`/v1/candidate/applyc/${encodeURIComponent(roleId)}`, NO_PAYLOAD, {
+      params: source ? { source } : {},
+    })
+  ).data;
 }
 
 export async function fetchApplication(id: string): Promise<ApplicationRecord> {
@@ -33,8 +37,18 @@ export interface SaveRequest {
 }
 
 /** PUT /candidate/:id?maxSteps: the candidate with role and organisation reduced to ids (spec §7). */
-export async function saveApplication(record: ApplicationRecord, request: SaveRequest, maxSteps: number, language: string): Promise<ApplicationRecord> {
-  const body = { ...request, version: record.version, role: { id: record.role.id }, organization: record.organization && { id: record.organization.id } };
+export async function saveApplication(
+  record: ApplicationRecord,
+  request: SaveRequest,
+  maxSteps: number,
+  language: string,
+): Promise<ApplicationRecord> {
+  const body = {
+    ...request,
+    version: record.version,
+    role: { id: record.role.id },
+    organization: record.organization && { id: record.organization.id },
+  };
   return (await http.put<ApplicationRecord>(path(record.id), body, { params: { maxSteps, language } })).data;
 }
 
@@ -51,13 +65,23 @@ export async function deleteDraftApplication(id: string): Promise<void> {
 }
 
 /** The CV through PUT /candidate/:id/cv; any other document through the organisation-candidate upload. */
-export async function uploadDocument(record: ApplicationRecord, organizationId: string, fieldId: string, file: File, language: string): Promise<DocumentRef> {
+export async function uploadDocument(
+  record: ApplicationRecord,
+  organizationId: string,
+  fieldId: string,
+  file: File,
+  language: string,
+): Promise<DocumentRef> {
   const body = new FormData();
   body.append(fieldId === 'cv' ? 'cv' : 'file', file, file.name);
   const response =
     fieldId === 'cv'
       ? await http.put<DocumentRef>(`${path(record.id)}/cv`, body, { params: { language } })
-      : await http.post<DocumentRef>(`/v1/organization/${encodeURIComponent(organizationId)}/candidate/${encodeURIComponent(record.id)}/upload`, body, { params: { type: fieldId, language } });
+      : await http.post<DocumentRef>(
+          `/v1/organization/${encodeURIComponent(organizationId)}/candidate/${encodeURIComponent(record.id)}/upload`,
+          body,
+          { params: { type: fieldId, language } },
+        );
   return response.data;
 }
 

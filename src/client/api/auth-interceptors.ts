@@ -1,7 +1,17 @@
-import axios, { AxiosHeaders, isAxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { TokenResponse } from '../../../schemas/auth';
-import { FORCED_LOGOUT_DELAY_MS } from '../../../engine/constants';
-import { ACCESS_TOKEN_EXPIRED, CANNOT_CONVERT_ACCESS_TOKEN, FORCED_LOGOUT_THROTTLE_MS } from '../../../engine/rules/session';
+import axios, {
+  AxiosHeaders,
+  isAxiosError,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import type { TokenResponse } from '#schemas/auth';
+import {
+  FORCED_LOGOUT_DELAY_MS,
+  ACCESS_TOKEN_EXPIRED,
+  CANNOT_CONVERT_ACCESS_TOKEN,
+  FORCED_LOGOUT_THROTTLE_MS,
+} from '#engine';
 import { authRecordFrom, extendedSession, isExpired, type AuthRecord } from '../state/auth';
 
 declare module 'axios' {
@@ -98,8 +108,15 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
   const refreshedSession = (refreshToken: string) =>
     acrossTabs.exclusive(async () => {
       const shared = acrossTabs.sharedAuth();
-      const refreshedElsewhere = shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now());
-      const auth = refreshedElsewhere ? shared : authRecordFrom(await deps.refresh(shared?.refresh_token ?? refreshToken), now(), deps.sessionTimeoutMinutes());
+      const refreshedElsewhere =
+        shared?.refresh_token && shared.refresh_token !== refreshToken && !isExpired(shared, now());
+      const auth = refreshedElsewhere
+        ? shared
+        : authRecordFrom(
+            await deps.refresh(shared?.refresh_token ?? refreshToken),
+            now(),
+            deps.sessionTimeoutMinutes(),
+          );
       // Stored before the lock is released, so the next tab finds it.
       deps.setAuth(auth);
       return auth;
@@ -146,7 +163,8 @@ export function installAuthInterceptors(instance: AxiosInstance, deps: AuthInter
   const responseId = instance.interceptors.response.use(
     (response) => {
       const auth = deps.getAuth();
-      if (auth && !auth.refresh_token && bearerOf(response.config) === auth.access_token) deps.setAuth(extendedSession(auth, now()));
+      if (auth && !auth.refresh_token && bearerOf(response.config) === auth.access_token)
+        deps.setAuth(extendedSession(auth, now()));
       return response;
     },
     (error: unknown) => {

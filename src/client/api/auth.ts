@@ -1,13 +1,6 @@
-import type {
-  LinkUser,
-  Message,
-  OneTimeToken,
-  SignupRequest,
-  TokenResponse,
-  UrlTokenInfo,
-} from '../../../schemas/auth';
-import type { PasswordChange, SecurityUpdate, User, UserUpdate } from '../../../schemas/user';
-import { TOKEN_SCOPE, WEB_CLIENT_ID } from '../../../engine/rules/session';
+import type { LinkUser, Message, OneTimeToken, SignupRequest, TokenResponse, UrlTokenInfo } from '#schemas/auth';
+import type { PasswordChange, SecurityUpdate, User, UserUpdate } from '#schemas/user';
+import { TOKEN_SCOPE, WEB_CLIENT_ID } from '#engine';
 import { http } from './http';
 
 /*
@@ -40,16 +33,22 @@ async function requestToken(fields: Record<string, string | undefined>): Promise
 }
 
 export const signInWithPassword = (grant: PasswordGrant) => requestToken({ grant_type: 'password', ...grant });
-export const signInWithUserToken = (token: string) => requestToken({ grant_type: 'password', type: 'USER_TOKEN', password: token });
+export const signInWithUserToken = (token: string) =>
+  requestToken({ grant_type: 'password', type: 'USER_TOKEN', password: token });
 /** The OAuth variant: username 'token', password = an emailed or external sign-in token. */
-export const signInWithLinkToken = (token: string) => requestToken({ grant_type: 'password', username: 'token', password: token });
+export const signInWithLinkToken = (token: string) =>
+  requestToken({ grant_type: 'password', username: 'token', password: token });
 
 /** grant_type=refresh_token. Marked so the interceptors never try to refresh a refresh. */
 export async function refreshTokens(refreshToken: string): Promise<TokenResponse> {
-  const response = await http.post<TokenResponse>('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID, scope: TOKEN_SCOPE }), {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    skipAuthRefresh: true,
-  });
+  const response = await http.post<TokenResponse>(
+    '/oauth/token',
+    form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID, scope: TOKEN_SCOPE }),
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      skipAuthRefresh: true,
+    },
+  );
   return response.data;
 }
 
@@ -94,7 +93,9 @@ export async function signUp(subdomain: string, request: SignupRequest): Promise
 }
 
 export async function confirmAccount(subdomain: string, token: string, candidateId?: string): Promise<Message> {
-  return (await http.post<Message>('/public/confirm', { token, ...(candidateId && { candidateId }) }, publicParams(subdomain))).data;
+  return (
+    await http.post<Message>('/public/confirm', { token, ...(candidateId && { candidateId }) }, publicParams(subdomain))
+  ).data;
 }
 
 export async function verifyEmail(subdomain: string, token: string): Promise<Message> {
@@ -121,7 +122,13 @@ export async function completeOnboarding(
   subdomain: string,
   request: { token: string; password: string; firstName: string; lastName: string },
 ): Promise<{ message: string; token: string }> {
-  return (await http.post<{ message: string; token: string }>('/public/signup/userOnBoarding', request, publicParams(subdomain))).data;
+  return (
+    await http.post<{ message: string; token: string }>(
+      '/public/signup/userOnBoarding',
+      request,
+      publicParams(subdomain),
+    )
+  ).data;
 }
 
 export async function requestSignInLink(subdomain: string, email: string): Promise<Message> {
@@ -132,6 +139,9 @@ export async function describeUrlToken(subdomain: string, token: string): Promis
   return (await http.post<UrlTokenInfo>('/public/urlToken', {}, { params: { subdomain, token } })).data;
 }
 
-export async function sendLogoutNotification(subdomain: string, body: { userEmail: string; clientName: string; currentPath: string }): Promise<void> {
+export async function sendLogoutNotification(
+  subdomain: string,
+  body: { userEmail: string; clientName: string; currentPath: string },
+): Promise<void> {
   await http.post('/public/logout-notification', body, { ...publicParams(subdomain), skipAuthRefresh: true });
 }

@@ -1,4 +1,14 @@
-import type { Adjustment, CandidatePanel, ContactPage, ExportBody, MatchState, Note, PanelApplication, ScoreValue, StageScores } from '../../../schemas/candidate-items';
+import type {
+  Adjustment,
+  CandidatePanel,
+  ContactPage,
+  ExportBody,
+  MatchState,
+  Note,
+  PanelApplication,
+  ScoreValue,
+  StageScores,
+} from '#schemas/candidate-items';
 import { isAxiosError } from 'axios';
 import { http } from './http';
 
@@ -10,7 +20,8 @@ const enc = encodeURIComponent;
 
 export type { Adjustment, CandidatePanel, ContactPage, Note, PanelApplication, ScoreValue, StageScores };
 
-const base = (organizationId: string, applicationId: string) => `/v1/organization/${enc(organizationId)}/candidate/${enc(applicationId)}`;
+const base = (organizationId: string, applicationId: string) =>
+  `/v1/organization/${enc(organizationId)}/candidate/${enc(applicationId)}`;
 
 /** GET /organization/:orgId/candidate/:id. */
 export async function fetchCandidatePanel(organizationId: string, applicationId: string): Promise<CandidatePanel> {
@@ -23,7 +34,12 @@ export async function addNote(organizationId: string, applicationId: string, com
 }
 
 /** PUT .../note/:noteId: the author (or an admin) edits a note. */
-export async function editNote(organizationId: string, applicationId: string, noteId: string, comment: string): Promise<Note> {
+export async function editNote(
+  organizationId: string,
+  applicationId: string,
+  noteId: string,
+  comment: string,
+): Promise<Note> {
   return (await http.put<Note>(`${base(organizationId, applicationId)}/note/${enc(noteId)}`, { comment })).data;
 }
 
@@ -33,7 +49,13 @@ export async function addComment(organizationId: string, applicationId: string, 
 }
 
 /** PUT .../score: one stage's metric values (checked against the stage's metrics on the server too). */
-export async function saveScores(organizationId: string, applicationId: string, stageId: number, scores: Record<string, ScoreValue | null>, totalScore?: number): Promise<StageScores> {
+export async function saveScores(
+  organizationId: string,
+  applicationId: string,
+  stageId: number,
+  scores: Record<string, ScoreValue | null>,
+  totalScore?: number,
+): Promise<StageScores> {
   const body = { stageId, scores, ...(totalScore === undefined ? {} : { totalScore }) };
   return (await http.put<StageScores>(`${base(organizationId, applicationId)}/score`, body)).data;
 }
@@ -44,7 +66,8 @@ export async function setMatch(organizationId: string, applicationId: string, ma
   return (matched ? await http.put<MatchState>(url, {}) : await http.delete<MatchState>(url)).data;
 }
 
-/** POST /candidate/:roleId/export: the selection as CSV. A refusal's JSON body arrives as a Blob: it is read back, so its message shows. */
+/** POST /candidate/:roleId/export: the selection as CSV. A refusal's JSON body arrives as a Blob: it is read back, so
+ * its message shows. */
 export async function exportCandidates(roleId: string, selection: ExportBody): Promise<Blob> {
   try {
     return (await http.post<Blob>(`/v1/candidate/${enc(roleId)}/export`, selection, { responseType: 'blob' })).data;
@@ -62,7 +85,11 @@ export async function exportCandidates(roleId: string, selection: ExportBody): P
 }
 
 /** PUT .../adjustment: reasonable adjustments (extra assessment time percent, notes); empty clears them. */
-export async function saveAdjustment(organizationId: string, applicationId: string, adjustment: Adjustment): Promise<Adjustment> {
+export async function saveAdjustment(
+  organizationId: string,
+  applicationId: string,
+  adjustment: Adjustment,
+): Promise<Adjustment> {
   return (await http.put<Adjustment>(`${base(organizationId, applicationId)}/adjustment`, adjustment)).data;
 }
 

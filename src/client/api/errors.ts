@@ -1,7 +1,5 @@
 import { isAxiosError } from 'axios';
-import { GENERIC_ERROR_MESSAGE } from '../../../engine/constants';
-import { systemErrorMessage } from '../../../engine/rules/session';
-import { formatLongDate } from '../../../engine/screens/format';
+import { GENERIC_ERROR_MESSAGE, systemErrorMessage, formatLongDate } from '#engine';
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
@@ -67,7 +65,8 @@ function localParams(params: Record<string, unknown> | undefined, language: stri
   const local: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     if (name === 'date' && typeof value === 'string') local[name] = formatLongDate(value, language);
-    else if (Array.isArray(value)) local[name] = new Intl.ListFormat(language, { type: 'disjunction' }).format(value.map(String));
+    else if (Array.isArray(value))
+      local[name] = new Intl.ListFormat(language, { type: 'disjunction' }).format(value.map(String));
     else local[name] = value;
   }
   return local;
@@ -109,7 +108,8 @@ export function fieldErrors(error: unknown, translator?: MessageTranslator): Rec
   if (!Array.isArray(errors)) return result;
   for (const item of errors as unknown[]) {
     const sent = sentMessage(item);
-    if (sent && item && typeof item === 'object' && 'field' in item && typeof item.field === 'string') result[item.field] ??= translatedMessage(sent, translator);
+    if (sent && item && typeof item === 'object' && 'field' in item && typeof item.field === 'string')
+      result[item.field] ??= translatedMessage(sent, translator);
   }
   return result;
 }

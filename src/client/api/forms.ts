@@ -1,4 +1,4 @@
-import type { Answers } from '../../../engine/forms/answers';
+import type { Answers } from '#engine';
 import { http } from './http';
 
 /** Checks answers against the organisation's application form on the server, saving nothing. */

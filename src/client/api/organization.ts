@@ -1,4 +1,4 @@
-import type { PublicOrganization } from '../../../schemas/organization';
+import type { PublicOrganization } from '#schemas/organization';
 import { http } from './http';
 
 /** The public profile of the organisation a host belongs to (GET /api/public/organization/:sub/). */

@@ -1,6 +1,16 @@
-import type { AssigneeResult, BulkMoveResult, HistoryEntry, JobProgress, MoveResult, OrganizationStage } from '../../../schemas/pipeline';
-import type { CandidateSearchFilters, CandidateSearchPage, SORT_FIELDS } from '../../../schemas/search';
-import type { ReferenceItem } from '../../../schemas/reference-data';
+import type {
+  AssigneeResult,
+  BulkMoveResult,
+  HistoryEntry,
+  JobProgress,
+  MoveResult,
+  OrganizationStage,
+} from '#schemas/pipeline';
+import type { CandidateSearchFilters, CandidateSearchPage, SORT_FIELDS } from '#schemas/search';
+import type { ReferenceItem } from '#schemas/reference-data';
+import * as moves from '#schemas/contracts/moves.contract';
+import type { RouteBody } from '#schemas/contract';
+import { call } from './call';
 import { http } from './http';
 
 /*
@@ -8,7 +18,6 @@ import { http } from './http';
  * the organisation's stages, candidate search, single and bulk moves, undo, assignee, history.
  * Calls without a payload send `{}` (axios labels an empty POST as a form, which the API refuses).
  */
-const NO_PAYLOAD = {};
 const enc = encodeURIComponent;
 
 export type { AssigneeResult, HistoryEntry, MoveResult, OrganizationStage };
@@ -30,49 +39,67 @@ export interface SearchParams {
 export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
 
 /** POST /search/{candidate,candidatev,fastCandidate}/:orgId with the filter payload of spec §3. */
-export async function searchCandidates(organizationId: string, variant: SearchVariant, filters: CandidateSearchFilters, query: SearchParams): Promise<CandidateSearchPage> {
-  return (await http.post<CandidateSearchPage>(`/v1/search/${variant}/${enc(organizationId)}`, { filters }, { params: query })).data;
+export async function searchCandidates(
+  organizationId: string,
+  variant: SearchVariant,
+  filters: CandidateSearchFilters,
+  query: SearchParams,
+): Promise<CandidateSearchPage> {
+  return (
+    await http.post<CandidateSearchPage>(`/v1/search/${variant}/${enc(organizationId)}`, { filters }, { params: query })
+  ).data;
 }
 
-/** POST /candidate/:id/stage/:stageId/:subId/organization/:orgId: one application to a stage and substage. */
-export async function moveCandidate(organizationId: string, applicationId: string, stageId: number, substageId: string): Promise<MoveResult> {
-  const url = `/v1/candidate/${enc(applicationId)}/stage/${stageId}/${enc(substageId)}/organization/${enc(organizationId)}`;
-  return (await http.post<MoveResult>(url, NO_PAYLOAD)).data;
+/** One application to a stage and substage. */
+export async function moveCandidate(
+  organizationId: string,
+  applicationId: string,
+  stageId: number,
+  substageId: string,
+): Promise<MoveResult> {
+  return call(moves.moveCandidate, {
+    params: { id: applicationId, stageId, subId: substageId, orgId: organizationId },
+  });
 }
 
-/** POST /candidate/:id/ostage/:stageId: one application to a stage's default substage. */
+/** One application to a stage's default substage. */
 export async function moveCandidateToStage(applicationId: string, stageId: number): Promise<MoveResult> {
-  return (await http.post<MoveResult>(`/v1/candidate/${enc(applicationId)}/ostage/${stageId}`, NO_PAYLOAD)).data;
+  return call(moves.moveCandidateToStage, { params: { id: applicationId, stageId } });
 }
 
 /** The bulk move body: exactly one of ids, or filters with the rows left out of "all matching". */
-export type BulkSelection = { ids: string[] } | { filters: CandidateSearchFilters; unselectedIds: string[] };
+export type BulkSelection = RouteBody<typeof moves.bulkMove>;
 
-/** POST /candidate/bulkstage/:stageId/:roleId?assignee: all or nothing. */
-export async function bulkMove(roleId: string, stageId: number, selection: BulkSelection, options: { substageId?: string; assignee?: string } = {}): Promise<BulkMoveResult> {
+/** A role's selected applications to a stage: all or nothing. */
+export async function bulkMove(
+  roleId: string,
+  stageId: number,
+  selection: BulkSelection,
+  options: { substageId?: string; assignee?: string } = {},
+): Promise<BulkMoveResult> {
   const body = { ...selection, ...(options.substageId ? { substageId: options.substageId } : {}) };
-  const params = options.assignee ? { assignee: options.assignee } : {};
-  return (await http.post<BulkMoveResult>(`/v1/candidate/bulkstage/${stageId}/${enc(roleId)}`, body, { params })).data;
+  const query = options.assignee ? { assignee: options.assignee } : {};
+  return call(moves.bulkMove, { params: { stageId, roleId }, query, body });
 }
 
-/** POST /candidate/:id/undo: back where the last move found it (409 'Nothing to undo'). */
+/** Back where the last move found it (409 'Nothing to undo'). */
 export async function undoMove(applicationId: string): Promise<MoveResult> {
-  return (await http.post<MoveResult>(`/v1/candidate/${enc(applicationId)}/undo`, NO_PAYLOAD)).data;
+  return call(moves.undoMove, { params: { id: applicationId } });
 }
 
-/** POST /candidate/:id/assignee/:userId ('none' clears). */
+/** The application's hiring manager; null clears. */
 export async function setAssignee(applicationId: string, userId: string | null): Promise<AssigneeResult> {
-  return (await http.post<AssigneeResult>(`/v1/candidate/${enc(applicationId)}/assignee/${enc(userId ?? 'none')}`, NO_PAYLOAD)).data;
+  return call(moves.setAssignee, { params: { id: applicationId, userId: userId ?? 'none' } });
 }
 
-/** POST /candidate/:id/copy/:roleId: a new application of the same candidate on another role. */
+/** A new application of the same candidate on another role. */
 export async function copyToRole(applicationId: string, roleId: string): Promise<{ id: string }> {
-  return (await http.post<{ id: string }>(`/v1/candidate/${enc(applicationId)}/copy/${enc(roleId)}`, NO_PAYLOAD)).data;
+  return call(moves.copyToRole, { params: { id: applicationId, roleId } });
 }
 
-/** GET /candidate/:id/history, newest first. */
+/** The moves of an application, newest first. */
 export async function fetchHistory(applicationId: string): Promise<HistoryEntry[]> {
-  return (await http.get<HistoryEntry[]>(`/v1/candidate/${enc(applicationId)}/history`)).data;
+  return call(moves.moveHistory, { params: { id: applicationId } });
 }
 
 /** GET /data/type/:type: a reference list (roles, locations, permit types, role attributes). */
@@ -80,17 +107,17 @@ export async function fetchReferenceList(type: string): Promise<ReferenceItem[]>
   return (await http.get<ReferenceItem[]>(`/v1/data/type/${enc(type)}`)).data;
 }
 
-/**
- * POST /candidate/:id/fasttrackcandidates/:roleId/stage/:stageId: the first application is the
- * path's `:id`, the others go in `ids`. Answers a job to poll.
- */
-export async function fastTrack(applicationIds: readonly string[], roleId: string, stageId: number): Promise<{ jobId: string }> {
+/** Fast-track: the first application is the path's `:id`, the others go in `ids`. Answers a job to poll. */
+export async function fastTrack(
+  applicationIds: readonly string[],
+  roleId: string,
+  stageId: number,
+): Promise<{ jobId: string }> {
   const [first, ...rest] = applicationIds;
-  const url = `/v1/candidate/${enc(first ?? '')}/fasttrackcandidates/${enc(roleId)}/stage/${stageId}`;
-  return (await http.post<{ jobId: string }>(url, { ids: rest })).data;
+  return call(moves.fastTrack, { params: { id: first ?? '', roleId, stageId }, body: { ids: rest } });
 }
 
-/** GET /jobs/:jobId: how far an asynchronous pipeline job has got. */
+/** How far an asynchronous pipeline job has got. */
 export async function fetchJob(jobId: string): Promise<JobProgress> {
-  return (await http.get<JobProgress>(`/v1/jobs/${enc(jobId)}`)).data;
+  return call(moves.jobProgress, { params: { jobId } });
 }

@@ -1,5 +1,5 @@
-import type { Answers } from '../../../engine/forms/answers';
-import type { CandidateProfile } from '../../../schemas/profile';
+import type { Answers } from '#engine';
+import type { CandidateProfile } from '#schemas/profile';
 import { http } from './http';
 
 /** The candidate's profile: answers shared across their applications to this organisation. */
@@ -8,6 +8,12 @@ export async function fetchProfile(): Promise<CandidateProfile> {
 }
 
 /** One section's answers replace that section's; `version` is the one read (0 before the first save). */
-export async function saveProfileSection(section: string, answers: Answers, version: number, language: string): Promise<CandidateProfile> {
-  return (await http.put<CandidateProfile>('/v1/user/profile', { answers, version }, { params: { section, language } })).data;
+export async function saveProfileSection(
+  section: string,
+  answers: Answers,
+  version: number,
+  language: string,
+): Promise<CandidateProfile> {
+  return (await http.put<CandidateProfile>('/v1/user/profile', { answers, version }, { params: { section, language } }))
+    .data;
 }

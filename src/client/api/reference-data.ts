@@ -1,5 +1,5 @@
-import type { RemoteListType } from '../../../engine/fields/types';
-import type { School, University } from '../../../schemas/reference-data';
+import type { RemoteListType } from '#engine';
+import type { School, University } from '#schemas/reference-data';
 import { http } from './http';
 
 const SUGGESTIONS = 10;
@@ -15,7 +15,11 @@ export interface SearchContext {
  * public list); signed in, schools, subjects and the organisation's universities come from the
  * /v1/data calls. A question always accepts free text too.
  */
-export async function searchReferenceList(list: RemoteListType, term: string, context?: SearchContext): Promise<string[]> {
+export async function searchReferenceList(
+  list: RemoteListType,
+  term: string,
+  context?: SearchContext,
+): Promise<string[]> {
   if (!term.trim()) return [];
   const params = { term, limit: SUGGESTIONS };
   if (!context?.signedIn) {
@@ -24,7 +28,12 @@ export async function searchReferenceList(list: RemoteListType, term: string, co
   }
   switch (list) {
     case 'UNIVERSITY':
-      return (await http.get<University[]>(`/v1/data/organization/${encodeURIComponent(context.organizationId)}/universities`, { params })).data.map((u) => u.name);
+      return (
+        await http.get<University[]>(
+          `/v1/data/organization/${encodeURIComponent(context.organizationId)}/universities`,
+          { params },
+        )
+      ).data.map((u) => u.name);
     case 'SCHOOL':
       return (await http.get<School[]>('/v1/data/schools', { params })).data.map((s) => s.name);
     case 'SUBJECT':

@@ -1,5 +1,5 @@
-import type { Role, RoleAttribute, RoleFilters, RolePage } from '../../../schemas/role';
-import { ROLE_ATTRIBUTES } from '../../../schemas/role';
+import type { Role, RoleAttribute, RoleFilters, RolePage } from '#schemas/role';
+import { ROLE_ATTRIBUTES } from '#schemas/role';
 import { http } from './http';
 
 /*
@@ -8,7 +8,9 @@ import { http } from './http';
  */
 
 export async function fetchRolePage(organization: string, filters: RoleFilters, page: number): Promise<RolePage> {
-  const response = await http.post<RolePage>(`/public/${encodeURIComponent(organization)}/roles`, filters, { params: { page } });
+  const response = await http.post<RolePage>(`/public/${encodeURIComponent(organization)}/roles`, filters, {
+    params: { page },
+  });
   return response.data;
 }
 
@@ -21,7 +23,9 @@ export type RoleFilterOptions = Record<RoleAttribute, string[]>;
 /** The values the role filters offer: departments, locations, role types and levels of the active roles. */
 export async function fetchRoleFilterOptions(organization: string): Promise<RoleFilterOptions> {
   const lists = await Promise.all(
-    ROLE_ATTRIBUTES.map((attribute) => http.get<string[]>(`/public/organization/${encodeURIComponent(organization)}/${attribute}`).then((r) => r.data)),
+    ROLE_ATTRIBUTES.map((attribute) =>
+      http.get<string[]>(`/public/organization/${encodeURIComponent(organization)}/${attribute}`).then((r) => r.data),
+    ),
   );
   return Object.fromEntries(ROLE_ATTRIBUTES.map((attribute, i) => [attribute, lists[i]!])) as RoleFilterOptions;
 }

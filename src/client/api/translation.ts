@@ -1,5 +1,5 @@
-import type { Configuration } from '../../../schemas/configuration';
-import type { TranslationEntry } from '../../../schemas/translation';
+import type { Configuration } from '#schemas/configuration';
+import type { TranslationEntry } from '#schemas/translation';
 import { http } from './http';
 
 /** The organisation's language layer for one language (GET /api/public/translation), if it has one. */

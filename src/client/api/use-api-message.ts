@@ -8,14 +8,24 @@ import { fieldErrors, translatedMessage, userFacingMessage, type MessageTranslat
 function useMessageTranslator(): MessageTranslator {
   const { t, i18n } = useTranslation();
   const language = shownLanguage(i18n);
-  return useMemo(() => ({ exists: (key) => i18n.exists(key), t: (key, values) => String(t(key as never, values as never)), language }), [t, i18n, language]);
+  return useMemo(
+    () => ({
+      exists: (key) => i18n.exists(key),
+      t: (key, values) => String(t(key as never, values as never)),
+      language,
+    }),
+    [t, i18n, language],
+  );
 }
 
 /** The message to show for a failed call, per spec §8 (translated, system-error text with the support address). */
 export function useApiMessage(): (error: unknown) => string {
   const translator = useMessageTranslator();
   const { supportEmail } = useOrganization();
-  return useCallback((error: unknown) => userFacingMessage(error, { supportEmail, translator }), [supportEmail, translator]);
+  return useCallback(
+    (error: unknown) => userFacingMessage(error, { supportEmail, translator }),
+    [supportEmail, translator],
+  );
 }
 
 /** A message the API sent on success (`{ message, code?, params? }`), translated when a translation exists. */

@@ -1,20 +1,31 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../../engine/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '#engine';
 
 /** A page's code could not be downloaded (network down, or a new deployment removed the old chunk). */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-const BROWSER_MESSAGES = [/dynamically imported module/i, /Importing a module script failed/i, /Loading chunk/i, /Failed to fetch/i];
+const BROWSER_MESSAGES = [
+  /dynamically imported module/i,
+  /Importing a module script failed/i,
+  /Loading chunk/i,
+  /Failed to fetch/i,
+];
 
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof ChunkLoadError || (error instanceof Error && BROWSER_MESSAGES.some((pattern) => pattern.test(error.message)));
+  return (
+    error instanceof ChunkLoadError ||
+    (error instanceof Error && BROWSER_MESSAGES.some((pattern) => pattern.test(error.message)))
+  );
 }
 
 /** Spec §8/§9: a script or style chunk that has not loaded after 120 s counts as failed. */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`A page chunk did not load within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`A page chunk did not load within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     load().then(
       (value) => {
         clearTimeout(timer);

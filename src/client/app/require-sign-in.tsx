@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { authAtom, userAtom, type UserState } from '../state/auth';
-import { signInRedirectPath } from '../../../engine/rules/redirects';
+import { signInRedirectPath } from '#engine';
 import { DelayedSpinner } from '../ui/spinner/delayed-spinner';
 
 export type GuardDecision = 'allow' | 'wait' | 'redirect';

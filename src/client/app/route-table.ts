@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { HostSide } from '../../../schemas/product';
+import type { HostSide } from '#schemas/product';
 import type { LayoutName } from './layouts/layouts';
 
 /** One screen of spec §2: where it lives, its layout, and whether it needs a signed-in user. */
@@ -54,11 +54,21 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     { path: '/interview/:token', layout: 'main', page: () => scheduling().then((m) => m.InterviewPage) },
     { path: '/event/:eventId', layout: 'event', page: () => events().then((m) => m.EventPage) },
     { path: '/event/:eventId/qr-check-in', layout: 'event', page: () => events().then((m) => m.EventQrCheckInPage) },
-    { path: '/event/:eventId/check-in', layout: 'event', page: () => events().then((m) => m.EventCheckInPage), signIn: true },
+    {
+      path: '/event/:eventId/check-in',
+      layout: 'event',
+      page: () => events().then((m) => m.EventCheckInPage),
+      signIn: true,
+    },
     { path: '/roles', layout: 'roles', page: () => roles().then((m) => m.RolesPage) },
     { path: '/events', layout: 'roles', page: () => events().then((m) => m.EventsPage) },
     { path: '/application', layout: 'role', page: () => application().then((m) => m.ApplicationPage) },
-    { path: '/applications', layout: 'candidate', page: () => application().then((m) => m.ApplicationsPage), signIn: true },
+    {
+      path: '/applications',
+      layout: 'candidate',
+      page: () => application().then((m) => m.ApplicationsPage),
+      signIn: true,
+    },
     { path: '/applya/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
     { path: '/applyp/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
     { path: '/apply/:roleId', layout: 'role', page: () => roles().then((m) => m.ApplyPage) },
@@ -73,9 +83,19 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     { path: '/finished', layout: 'main', page: () => application().then((m) => m.SubmittedPage) },
     { path: '/submitted', layout: 'main', page: () => application().then((m) => m.SubmittedPage) },
     { path: '/manager/reports/*', layout: 'report', page: () => reports().then((m) => m.ReportsPage), signIn: true },
-    { path: '/manager/search', layout: 'manager', page: () => pipeline().then((m) => m.ManagerSearchPage), signIn: true },
+    {
+      path: '/manager/search',
+      layout: 'manager',
+      page: () => pipeline().then((m) => m.ManagerSearchPage),
+      signIn: true,
+    },
     { path: '/manager/roles', layout: 'manager', page: () => pipeline().then((m) => m.ManagerRolesPage), signIn: true },
-    { path: '/manager/candidate/:id', layout: 'manager', page: () => pipeline().then((m) => m.ManagerCandidatePage), signIn: true },
+    {
+      path: '/manager/candidate/:id',
+      layout: 'manager',
+      page: () => pipeline().then((m) => m.ManagerCandidatePage),
+      signIn: true,
+    },
     { path: '/manager/*', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },
     { path: '/admin/*', layout: 'admin', page: () => admin().then((m) => m.AdminPage), signIn: true },
     { path: '/docusignapproved', layout: 'main', page: () => integrations().then((m) => m.DocusignApprovedPage) },

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import type { HostSide } from '../../../schemas/product';
+import type { HostSide } from '#schemas/product';
 import { DelayedSpinner } from '../ui/spinner/delayed-spinner';
 import { loadChunk } from './chunk-load';
 import { RouteErrorScreen } from './error-boundary';

@@ -2,7 +2,7 @@ import type { createStore } from 'jotai';
 import { refreshTokens } from '../api/auth';
 import { installAuthInterceptors, type SessionEndReason } from '../api/auth-interceptors';
 import { http } from '../api/http';
-import { AUTH_STORAGE_KEY } from '../../../engine/constants';
+import { AUTH_STORAGE_KEY } from '#engine';
 import { authAtom, authStorage } from '../state/auth';
 import { logoutAtom, type SignedOutReason } from '../state/session';
 import { organizationAtom, siteAtom } from '../state/site';
@@ -17,7 +17,9 @@ const REASONS: Record<SessionEndReason, SignedOutReason> = {
 
 /** One refresh at a time across the site's tabs (Web Locks; every browser we support has them). */
 function exclusive<T>(work: () => Promise<T>): Promise<T> {
-  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('candid-auth-refresh', work) : work();
+  return typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request('candid-auth-refresh', work)
+    : work();
 }
 
 /** Connects the one axios instance to the session kept in the jotai store (called once at start). */

@@ -1,10 +1,9 @@
 import { useContext, useEffect, type ReactNode } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { I18nContext } from 'react-i18next';
-import type { Configuration } from '../../../schemas/configuration';
-import type { PublicOrganization } from '../../../schemas/organization';
-import { chooseLanguage, DEFAULT_LANGUAGE } from '../../../engine/rules/language';
-import { uiStrings } from '../../../engine/config/translations';
+import type { Configuration } from '#schemas/configuration';
+import type { PublicOrganization } from '#schemas/organization';
+import { chooseLanguage, DEFAULT_LANGUAGE, uiStrings } from '#engine';
 import { fetchPublicOrganization } from '../api/organization';
 import { fetchTranslation } from '../api/translation';
 import { chosenLanguage, languageLayerAtom } from '../state/language';
@@ -26,7 +25,11 @@ interface SiteGateProps {
  * Loads the organisation named by the host before anything else renders: every screen depends
  * on its branding, language and settings.
  */
-export function SiteGate({ children, load = fetchPublicOrganization, loadTranslation = fetchTranslation }: SiteGateProps) {
+export function SiteGate({
+  children,
+  load = fetchPublicOrganization,
+  loadTranslation = fetchTranslation,
+}: SiteGateProps) {
   const site = useAtomValue(siteAtom);
   const [state, setState] = useAtom(organizationStateAtom);
   const setLanguageLayer = useSetAtom(languageLayerAtom);
@@ -37,10 +40,17 @@ export function SiteGate({ children, load = fetchPublicOrganization, loadTransla
     let current = true;
     load(site.subdomain)
       .then(async (organization) => {
-        const language = chooseLanguage(window.location.search, organization.additionalLanguageSupport, chosenLanguage.read());
+        const language = chooseLanguage(
+          window.location.search,
+          organization.additionalLanguageSupport,
+          chosenLanguage.read(),
+        );
         chosenLanguage.keep(language);
         // A language without a translation (or whose translation fails to load) shows the default one.
-        const layer = language === DEFAULT_LANGUAGE ? undefined : await loadTranslation(site.subdomain, language).catch(() => undefined);
+        const layer =
+          language === DEFAULT_LANGUAGE
+            ? undefined
+            : await loadTranslation(site.subdomain, language).catch(() => undefined);
         if (layer) i18n.addResourceBundle(language, 'translation', uiStrings(layer), true, true);
         await i18n.changeLanguage(layer ? language : DEFAULT_LANGUAGE);
         if (!current) return;

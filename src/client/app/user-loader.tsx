@@ -59,10 +59,14 @@ function SessionTimeoutWatcher() {
   const expiresOn = auth && !auth.refresh_token ? auth.expiresOn : null;
   useEffect(() => {
     if (expiresOn === null) return;
-    const timer = setTimeout(() => {
-      const latest = store.get(authAtom);
-      if (latest && !latest.refresh_token && isExpired(latest, Date.now())) store.set(logoutAtom, { reason: 'inactive' });
-    }, Math.max(0, expiresOn - Date.now()) + 50);
+    const timer = setTimeout(
+      () => {
+        const latest = store.get(authAtom);
+        if (latest && !latest.refresh_token && isExpired(latest, Date.now()))
+          store.set(logoutAtom, { reason: 'inactive' });
+      },
+      Math.max(0, expiresOn - Date.now()) + 50,
+    );
     return () => clearTimeout(timer);
   }, [expiresOn, store]);
   return null;

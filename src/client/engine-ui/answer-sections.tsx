@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AnswerRow, AnswerSection } from '../../../engine/screens/answers-view';
+import type { AnswerRow, AnswerSection } from '#engine';
 import { SummaryList } from '../ui/summary-list/summary-list';
 import { AnswerValue } from './download';
 import * as styles from './flow/flow.css';
@@ -12,7 +12,15 @@ interface AnswerSectionsProps {
   after?: (section: AnswerSection) => ReactNode;
 }
 
-const readOnly = (rows: readonly AnswerRow[]) => <SummaryList rows={rows.map((row) => ({ key: row.path, label: row.label, value: <AnswerValue value={row.value} file={row.file} /> }))} />;
+const readOnly = (rows: readonly AnswerRow[]) => (
+  <SummaryList
+    rows={rows.map((row) => ({
+      key: row.path,
+      label: row.label,
+      value: <AnswerValue value={row.value} file={row.file} />,
+    }))}
+  />
+);
 
 /**
  * Answers section by section (the engine's answersView): a heading per section, its answers,

@@ -1,6 +1,5 @@
 import type { Registry } from '@rjsf/utils';
-import type { RemoteListType } from '../../../engine/fields/types';
-import type { CompiledField, CompiledForm, CompiledStep } from '../../../engine/forms/types';
+import type { RemoteListType, CompiledField, CompiledForm, CompiledStep } from '#engine';
 
 /** The answer of a file question: what the upload endpoint returned (engine/forms/kinds.ts `file`). */
 export interface UploadedFile {

@@ -32,8 +32,7 @@ export function DownloadLink({ file }: { file: DocumentFile }) {
   };
   return (
     <button type="button" className={linkButton} onClick={onClick} aria-disabled={busy || undefined}>
-      {t('form.file.download')}{' '}
-      <span className={visuallyHidden}>{file.name}</span>
+      {t('form.file.download')} <span className={visuallyHidden}>{file.name}</span>
     </button>
   );
 }

@@ -1,5 +1,4 @@
-import type { Answers } from '../../../engine/forms/answers';
-import type { CompiledField } from '../../../engine/forms/types';
+import type { Answers, CompiledField } from '#engine';
 
 /** Questions asked with several inputs: a fieldset whose legend is the question (GOV.UK). */
 export const FIELDSET_KINDS: ReadonlySet<string> = new Set(['radio', 'checkboxes', 'yesno', 'date']);

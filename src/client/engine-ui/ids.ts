@@ -12,14 +12,22 @@ export function fieldDomId(path: string, idPrefix: string = ID_PREFIX): string {
 
 /** An RJSF error `property` (`.universities.0.degreeClass` or `firstName`) as a dotted path. */
 export function propertyPath(property: string | undefined): string {
-  return (property ?? '').replace(/^\./, '').replace(/\[['"]?([^'"\]]+)['"]?\]/g, '.$1').replace(/^\./, '');
+  return (property ?? '')
+    .replace(/^\./, '')
+    .replace(/\[['"]?([^'"\]]+)['"]?\]/g, '.$1')
+    .replace(/^\./, '');
 }
 
 export const hintId = (id: string) => `${id}-hint`;
 export const errorId = (id: string) => `${id}-error`;
 
 /** The ids a control's aria-describedby lists: its hint and its error message, when shown. */
-export function describedBy(id: string, hasHint: boolean, hasError: boolean, ...extra: (string | undefined)[]): string | undefined {
+export function describedBy(
+  id: string,
+  hasHint: boolean,
+  hasError: boolean,
+  ...extra: (string | undefined)[]
+): string | undefined {
   const ids = [hasHint ? hintId(id) : undefined, hasError ? errorId(id) : undefined, ...extra].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }

@@ -9,5 +9,11 @@ export type { FlowView } from './flow/navigation';
 export type { EngineServices, UploadedFile } from './context';
 export { ErrorSummary, focusField, type ErrorSummaryItem } from '../ui/form/error-summary';
 export { fieldDomId, ID_PREFIX } from './ids';
-export { engineValidator, validateStepAnswers, mergeStepAnswers, stepAnswersOf, createTransformErrors } from './validation';
+export {
+  engineValidator,
+  validateStepAnswers,
+  mergeStepAnswers,
+  stepAnswersOf,
+  createTransformErrors,
+} from './validation';
 export { templates, widgets, fields } from './theme';

@@ -1,5 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
-import type { CompiledField, CompiledStep } from '../../../engine/forms/types';
+import type { CompiledField, CompiledStep } from '#engine';
 
 /** The custom RJSF field that renders a file question (its answer is an object, not a string). */
 export const FILE_FIELD = 'engineFile';
@@ -43,7 +43,13 @@ export function renderUiSchema(step: CompiledStep, submitText: string): UiSchema
   }
   let ui = bySubmit.get(submitText);
   if (!ui) {
-    ui = { ...fieldsUi(step.sections.flatMap((s) => s.fields), step.uiSchema as Ui), 'ui:submitButtonOptions': { submitText } } as UiSchema;
+    ui = {
+      ...fieldsUi(
+        step.sections.flatMap((s) => s.fields),
+        step.uiSchema as Ui,
+      ),
+      'ui:submitButtonOptions': { submitText },
+    } as UiSchema;
     bySubmit.set(submitText, ui);
   }
   return ui;

@@ -2,8 +2,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
-import type { CompiledForm, CompiledStep } from '../../../engine/forms/types';
+import { pruneAnswers, stepFields, type Answers, type CompiledForm, type CompiledStep } from '#engine';
 import { createCounter, type EngineFormContext, type EngineServices } from './context';
 import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
@@ -58,7 +57,18 @@ export function StepForm(props: StepFormProps) {
   return <StepFormBody key={`${props.form.key}:${props.step.id}:${props.idPrefix ?? ID_PREFIX}`} {...props} />;
 }
 
-function StepFormBody({ step, form, answers, onContinue, onChange, formContext, submitLabel, heading, focusField: focusPath, idPrefix = ID_PREFIX }: StepFormProps) {
+function StepFormBody({
+  step,
+  form,
+  answers,
+  onContinue,
+  onChange,
+  formContext,
+  submitLabel,
+  heading,
+  focusField: focusPath,
+  idPrefix = ID_PREFIX,
+}: StepFormProps) {
   const { t } = useTranslation();
   const [initialData] = useState(() => stepAnswersOf(step, answers));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<Answers>>();

@@ -1,14 +1,17 @@
 import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import productDefault from '../../../configs/default-configuration.json';
-import { mergeConfigurations, mergeLayers } from '../../../engine/config/merge';
-import { flagUntranslated } from '../../../engine/config/translations';
-import { compile } from '../../../engine/forms/compile';
-import { compileProfile } from '../../../engine/forms/profile';
-import type { CompiledForm } from '../../../engine/forms/types';
-import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
-import type { Configuration } from '../../../schemas/configuration';
+import productDefault from '#configs/default-configuration.json';
+import {
+  mergeConfigurations,
+  mergeLayers,
+  flagUntranslated,
+  compile,
+  compileProfile,
+  type CompiledForm,
+  DEFAULT_LANGUAGE,
+} from '#engine';
+import type { Configuration } from '#schemas/configuration';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
 import { useOrganization } from '../state/site';
 
@@ -24,7 +27,11 @@ function today(): string {
  * then the role's own layer for this language). In debug mode, texts the language layers lack are
  * flagged ⟦like this⟧. Compiled by `compileWith` (the application form, or the profile).
  */
-function useCompiledForm(compileWith: typeof compile, role?: Configuration, roleLanguage?: Configuration): CompiledForm {
+function useCompiledForm(
+  compileWith: typeof compile,
+  role?: Configuration,
+  roleLanguage?: Configuration,
+): CompiledForm {
   const organization = useOrganization();
   const languageLayer = useAtomValue(languageLayerAtom);
   const debug = useAtomValue(debugModeAtom);
@@ -48,7 +55,8 @@ function useCompiledForm(compileWith: typeof compile, role?: Configuration, role
   }, [compileWith, organization, role, roleLanguage, languageLayer, debug, language]);
 }
 
-/** The organisation's application form (with a role's layers), compiled by the same engine the server validates with. */
+/** The organisation's application form (with a role's layers), compiled by the same engine the server validates with.
+ * */
 export function useApplicationForm(role?: Configuration, roleLanguage?: Configuration): CompiledForm {
   return useCompiledForm(compile, role, roleLanguage);
 }

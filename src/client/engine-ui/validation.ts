@@ -1,10 +1,18 @@
 import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { pruneAnswers, stepFields, type Answers } from '../../../engine/forms/answers';
-import type { CompiledField, CompiledStep, FieldError, JsonSchema } from '../../../engine/forms/types';
-import type { MessageTexts } from '../../../engine/validation/messages';
-import { describeError } from '../../../engine/forms/validate';
-import { AJV_OPTIONS, extendAjv } from '../../../engine/validation/ajv';
+import {
+  pruneAnswers,
+  stepFields,
+  type Answers,
+  type CompiledField,
+  type CompiledStep,
+  type FieldError,
+  type JsonSchema,
+  type MessageTexts,
+  describeError,
+  AJV_OPTIONS,
+  extendAjv,
+} from '#engine';
 import { propertyPath } from './ids';
 
 /**
@@ -35,7 +43,11 @@ function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown
  * it right (engine/validation/messages.ts), found with the engine's fieldAt on the step's fields.
  * The `if` error of a conditional requirement is dropped: its `then` error says it all.
  */
-export function createTransformErrors(fields: readonly CompiledField[], rootSchema: JsonSchema, texts: MessageTexts = {}): ErrorTransformer {
+export function createTransformErrors(
+  fields: readonly CompiledField[],
+  rootSchema: JsonSchema,
+  texts: MessageTexts = {},
+): ErrorTransformer {
   return (errors: RJSFValidationError[]) =>
     errors
       .filter((error) => error.name !== 'if')
@@ -45,7 +57,12 @@ export function createTransformErrors(fields: readonly CompiledField[], rootSche
         if (error.name === 'additionalProperties' && typeof params.additionalProperty === 'string') {
           path = path ? `${path}.${params.additionalProperty}` : params.additionalProperty;
         }
-        const message = describeError({ keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) }, fields, path, texts);
+        const message = describeError(
+          { keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) },
+          fields,
+          path,
+          texts,
+        );
         const property = path ? `.${path}` : '';
         return { ...error, property, message, stack: `${property} ${message}`.trim() };
       });
@@ -108,7 +125,11 @@ const transforms = new WeakMap<CompiledStep, ErrorTransformer>();
  * pruneAnswers), then the step's schema is checked with the RJSF validator. Messages are in the
  * language of `texts` (the compiled form's).
  */
-export function validateStepAnswers(step: CompiledStep, data: Answers | undefined, texts: MessageTexts = {}): StepValidation {
+export function validateStepAnswers(
+  step: CompiledStep,
+  data: Answers | undefined,
+  texts: MessageTexts = {},
+): StepValidation {
   const fields = stepFields(step);
   const pruned = JSON.parse(JSON.stringify(pruneAnswers(fields, data ?? {}))) as Answers;
   let transform = transforms.get(step);
@@ -136,4 +157,4 @@ export function stepAnswersOf(step: CompiledStep, answers: Answers | undefined):
 }
 
 /** The application's answers with a step's answers replaced (the engine's, shared with the server). */
-export { mergeStepAnswers } from '../../../engine/forms/answers';
+export { mergeStepAnswers } from '#engine';

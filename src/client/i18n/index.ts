@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
-import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import { DEFAULT_LANGUAGE } from '#engine';
 
 export const resources = { en: { translation: en } } as const;
 

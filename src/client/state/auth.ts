@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { TokenResponse } from '../../../schemas/auth';
-import type { User } from '../../../schemas/user';
-import { AUTH_STORAGE_KEY } from '../../../engine/constants';
+import type { TokenResponse } from '#schemas/auth';
+import type { User } from '#schemas/user';
+import { AUTH_STORAGE_KEY } from '#engine';
 
 /**
  * The auth token record of spec §3, as kept under localStorage `auth` (spec §9): the token

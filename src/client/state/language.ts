@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
-import type { Configuration } from '../../../schemas/configuration';
-import { LANGUAGE_STORAGE_KEY } from '../../../engine/constants';
+import type { Configuration } from '#schemas/configuration';
+import { LANGUAGE_STORAGE_KEY } from '#engine';
 
 /** The organisation's configuration layer for the page language (undefined for the default language). */
 export const languageLayerAtom = atom<Configuration | undefined>(undefined);

@@ -1,5 +1,4 @@
-import { OTP_COOKIE_LIFETIME_DAYS } from '../../../engine/constants';
-import { normaliseEmail, OTP_COOKIES_STORAGE_KEY } from '../../../engine/rules/session';
+import { OTP_COOKIE_LIFETIME_DAYS, normaliseEmail, OTP_COOKIES_STORAGE_KEY } from '#engine';
 
 /*
  * Spec §4, §9: the login cookie returned after a sign-in with a one-time password is kept 30 days

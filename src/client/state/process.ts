@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { TOAST_TIMEOUT_MS } from '../../../engine/constants';
+import { TOAST_TIMEOUT_MS } from '#engine';
 import type { ToastKind, ToastMessage } from '../ui/toast/toast-list';
 
 /** The operation in progress or just finished, e.g. { type: 'login', status: 'failure' } (spec §4). */

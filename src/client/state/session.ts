@@ -1,7 +1,5 @@
 import { atom } from 'jotai';
-import { LOGOUT_REDIRECT_DELAY_MS } from '../../../engine/constants';
-import { loginPathWithReturn } from '../../../engine/rules/redirects';
-import { logoutClientName, shouldSendLogoutNotification } from '../../../engine/rules/session';
+import { LOGOUT_REDIRECT_DELAY_MS, loginPathWithReturn, logoutClientName, shouldSendLogoutNotification } from '#engine';
 import { revokeToken, sendLogoutNotification } from '../api/auth';
 import { authAtom, userAtom } from './auth';
 import { processAtom } from './process';
@@ -37,7 +35,10 @@ let pendingRedirect: ReturnType<typeof setTimeout> | null = null;
  */
 export const logoutAtom = atom(null, (get, set, options: LogoutOptions = {}) => {
   // Decided now: once the user is cleared, the sign-in guard may already have moved the page.
-  const target = options.redirectTo === undefined ? loginPathWithReturn(window.location.pathname, window.location.search) : options.redirectTo;
+  const target =
+    options.redirectTo === undefined
+      ? loginPathWithReturn(window.location.pathname, window.location.search)
+      : options.redirectTo;
   const auth = get(authAtom);
   const { user } = get(userAtom);
   const organization = get(organizationAtom);

@@ -1,9 +1,9 @@
 import { atom, useAtomValue } from 'jotai';
-import type { PublicOrganization } from '../../../schemas/organization';
-import type { HostsMap, ProductConfig } from '../../../schemas/product';
-import { resolveHost, type Site } from '../../../engine/rules/host';
-import productJson from '../../../configs/product.json';
-import hostsJson from '../../../configs/hosts.json';
+import type { PublicOrganization } from '#schemas/organization';
+import type { HostsMap, ProductConfig } from '#schemas/product';
+import { resolveHost, type Site } from '#engine';
+import productJson from '#configs/product.json';
+import hostsJson from '#configs/hosts.json';
 
 export const product = productJson as ProductConfig;
 const hosts = hostsJson as HostsMap;

@@ -1,6 +1,6 @@
 import { setElementVars } from '@vanilla-extract/dynamic';
-import type { ThemeConfiguration } from '../../../schemas/organization';
-import { readableTextColour } from '../../../engine/rules/contrast';
+import type { ThemeConfiguration } from '#schemas/organization';
+import { readableTextColour } from '#engine';
 import { vars } from './theme.css';
 
 /** Brand token values for an organisation; text colours are picked for contrast, not configured. */

@@ -23,7 +23,11 @@ globalStyle('body', {
 
 globalStyle('#root', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
-globalStyle('a', { color: vars.colour.link, textDecorationThickness: 'max(1px, .0625rem)', textUnderlineOffset: '.1578em' });
+globalStyle('a', {
+  color: vars.colour.link,
+  textDecorationThickness: 'max(1px, .0625rem)',
+  textUnderlineOffset: '.1578em',
+});
 globalStyle('a:visited', { color: vars.colour.linkVisited });
 globalStyle('a:hover', { color: vars.colour.linkHover, textDecorationThickness: 'max(3px, .1875rem, .12em)' });
 globalStyle('a:focus-visible', focusRing);

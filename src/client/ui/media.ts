@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from '../../../engine/constants';
+import { BREAKPOINTS } from '#engine';
 
 /** Media queries for the breakpoints of spec §9, mobile first (styles grow from xs upwards). */
 export const media = {

@@ -1,6 +1,4 @@
-import { formFields, type Answers } from '../../../engine/forms/answers';
-import type { CompiledField, CompiledForm } from '../../../engine/forms/types';
-import { validateApplication } from '../../../engine/forms/validate';
+import { formFields, type Answers, type CompiledField, type CompiledForm, validateApplication } from '#engine';
 import type { DemoPerson, Random } from './demo-people';
 
 /*
@@ -60,9 +58,17 @@ const TEXTS: Record<string, readonly string[]> = {
   employeeNumber: ['E104233', 'E118907', 'E120415', 'E097612', 'E131050'],
 };
 
-const DEFAULT_TEXT = ['Yes, as described in my CV.', 'I am happy to discuss this at interview.', 'Please see my CV for details.'];
+const DEFAULT_TEXT = [
+  'Yes, as described in my CV.',
+  'I am happy to discuss this at interview.',
+  'Please see my CV for details.',
+];
 
-function chooseOption(field: CompiledField, random: Random, preferred?: readonly string[]): string | number | undefined {
+function chooseOption(
+  field: CompiledField,
+  random: Random,
+  preferred?: readonly string[],
+): string | number | undefined {
   const options = field.options ?? [];
   if (options.length === 0) return undefined;
   for (const value of preferred ?? []) if (options.includes(value)) return value;
@@ -88,11 +94,16 @@ interface Context {
   newId: () => string;
 }
 
-function universityItem(items: readonly CompiledField[], context: Context, which: 'undergraduate' | 'postgraduate'): Answers {
+function universityItem(
+  items: readonly CompiledField[],
+  context: Context,
+  which: 'undergraduate' | 'postgraduate',
+): Answers {
   const { person, random, year } = context;
   const graduation = which === 'undergraduate' ? year - (person.postgraduate ? 1 : random.int(0, 1)) : year;
   const university = which === 'undergraduate' ? person.university : person.postgraduate!;
-  const degreeClass = DEGREE_CLASSES[person.strength > 0.55 ? (person.strength > 0.85 ? 0 : 1) : random.chance(0.7) ? 1 : 2]!;
+  const degreeClass =
+    DEGREE_CLASSES[person.strength > 0.55 ? (person.strength > 0.85 ? 0 : 1) : random.chance(0.7) ? 1 : 2]!;
   const values: Answers = {
     universityType: which === 'undergraduate' ? 'Undergraduate' : 'Postgraduate',
     universityName: university.name,
@@ -103,9 +114,14 @@ function universityItem(items: readonly CompiledField[], context: Context, which
   };
   const answers: Answers = {};
   for (const field of items) {
-    if (field.id === 'universityStartYear') answers[field.id] = nearestYear(field, which === 'undergraduate' ? graduation - 3 : graduation - 1);
+    if (field.id === 'universityStartYear')
+      answers[field.id] = nearestYear(field, which === 'undergraduate' ? graduation - 3 : graduation - 1);
     else if (field.id === 'universityGraduationYear') answers[field.id] = nearestYear(field, graduation);
-    else if (field.id in values && (field.kind !== 'select' || (field.options ?? []).includes(values[field.id] as string))) answers[field.id] = values[field.id];
+    else if (
+      field.id in values &&
+      (field.kind !== 'select' || (field.options ?? []).includes(values[field.id] as string))
+    )
+      answers[field.id] = values[field.id];
     else answers[field.id] = answerFor(field, context);
   }
   return answers;
@@ -144,7 +160,11 @@ function answerFor(field: CompiledField, context: Context): unknown {
     case 'sixthFormQualificationType':
       return chooseOption(field, random, ['A level']);
     case 'permitType':
-      return chooseOption(field, random, random.chance(0.8) ? ['British or Irish citizen'] : ['Graduate visa', 'Skilled Worker visa']);
+      return chooseOption(
+        field,
+        random,
+        random.chance(0.8) ? ['British or Irish citizen'] : ['Graduate visa', 'Skilled Worker visa'],
+      );
     case 'otherPermit':
       return 'Dependant visa';
     case 'ethnicitySpecify':
@@ -200,7 +220,8 @@ function answerFor(field: CompiledField, context: Context): unknown {
     case 'group': {
       if (field.id === 'universities') {
         const items = [universityItem(field.items ?? [], context, 'undergraduate')];
-        if (person.postgraduate && (field.maxItems ?? 5) > 1) items.push(universityItem(field.items ?? [], context, 'postgraduate'));
+        if (person.postgraduate && (field.maxItems ?? 5) > 1)
+          items.push(universityItem(field.items ?? [], context, 'postgraduate'));
         return items;
       }
       return [objectAnswers(field.items ?? [], context)];
@@ -230,12 +251,19 @@ function objectAnswers(fields: readonly CompiledField[], context: Context): Answ
  * a submit is), with the documents its file answers name. Throws when the form refuses it: the
  * demo data must always be what the product itself would have stored.
  */
-export function demoAnswers(form: CompiledForm, person: DemoPerson, random: Random, options: { year: number; newId: () => string }): DemoAnswers {
+export function demoAnswers(
+  form: CompiledForm,
+  person: DemoPerson,
+  random: Random,
+  options: { year: number; newId: () => string },
+): DemoAnswers {
   const context: Context = { person, random, year: options.year, files: [], newId: options.newId };
   const answers = objectAnswers(formFields(form), context);
   const result = validateApplication(form, answers);
   if (!result.valid) {
-    throw new Error(`demo answers for ${person.email} are refused: ${result.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+    throw new Error(
+      `demo answers for ${person.email} are refused: ${result.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+    );
   }
   return { answers: result.answers, files: context.files };
 }

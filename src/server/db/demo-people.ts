@@ -1,6 +1,6 @@
-import type { Region } from '../../../schemas/organization';
-import schools from '../../../configs/reference-data/schools.json' with { type: 'json' };
-import subjects from '../../../configs/reference-data/subjects.json' with { type: 'json' };
+import type { Region } from '#schemas/organization';
+import schools from '#configs/reference-data/schools.json' with { type: 'json' };
+import subjects from '#configs/reference-data/subjects.json' with { type: 'json' };
 import { UNIVERSITIES } from '../modules/reference-data/reference-data.service';
 
 /*
@@ -39,25 +39,187 @@ export function seededRandom(seedText: string): Random {
 const NAMES: Record<'UK' | 'HK' | 'OZ' | 'GCC', { first: readonly string[]; last: readonly string[] }> = {
   UK: {
     first: [
-      'Amelia', 'Oliver', 'Priya', 'Kwame', 'Isla', 'Hamza', 'Sophie', 'Callum', 'Aisha', 'Thomas', 'Chloe', 'Rhys', 'Zara', 'Daniel', 'Freya', 'Arjun',
-      'Grace', 'Ewan', 'Niamh', 'Samuel', 'Hannah', 'Kofi', 'Lucy', 'Mohammed', 'Ellie', 'Jack', 'Maya', 'Owen', 'Imogen', 'Tariq', 'Megan', 'Joseph',
+      'Amelia',
+      'Oliver',
+      'Priya',
+      'Kwame',
+      'Isla',
+      'Hamza',
+      'Sophie',
+      'Callum',
+      'Aisha',
+      'Thomas',
+      'Chloe',
+      'Rhys',
+      'Zara',
+      'Daniel',
+      'Freya',
+      'Arjun',
+      'Grace',
+      'Ewan',
+      'Niamh',
+      'Samuel',
+      'Hannah',
+      'Kofi',
+      'Lucy',
+      'Mohammed',
+      'Ellie',
+      'Jack',
+      'Maya',
+      'Owen',
+      'Imogen',
+      'Tariq',
+      'Megan',
+      'Joseph',
     ],
     last: [
-      'Patel', 'Jones', 'Okafor', 'Williams', 'Campbell', 'Khan', 'Taylor', 'Murphy', 'Davies', 'Ahmed', 'Evans', 'Mensah', 'Thompson', 'Hughes', 'Singh', 'Walker',
-      'Robinson', 'MacDonald', 'Wright', 'Begum', 'Clarke', 'Fraser', 'Hussain', 'Edwards', 'Nowak', 'Green', 'Osei', 'Lewis', 'Chen', 'Hall', 'Reid', 'Morgan',
+      'Patel',
+      'Jones',
+      'Okafor',
+      'Williams',
+      'Campbell',
+      'Khan',
+      'Taylor',
+      'Murphy',
+      'Davies',
+      'Ahmed',
+      'Evans',
+      'Mensah',
+      'Thompson',
+      'Hughes',
+      'Singh',
+      'Walker',
+      'Robinson',
+      'MacDonald',
+      'Wright',
+      'Begum',
+      'Clarke',
+      'Fraser',
+      'Hussain',
+      'Edwards',
+      'Nowak',
+      'Green',
+      'Osei',
+      'Lewis',
+      'Chen',
+      'Hall',
+      'Reid',
+      'Morgan',
     ],
   },
   HK: {
-    first: ['Wing', 'Ka Yan', 'Hoi Ting', 'Chun Kit', 'Emily', 'Marcus', 'Natalie', 'Kelvin', 'Cheryl', 'Jason', 'Vivian', 'Edmund', 'Priscilla', 'Alvin', 'Charlotte', 'Raymond'],
-    last: ['Chan', 'Wong', 'Leung', 'Lau', 'Cheung', 'Ho', 'Ng', 'Lam', 'Tsang', 'Yip', 'Fung', 'Kwok', 'Mak', 'Lee', 'Tang', 'Harrison'],
+    first: [
+      'Wing',
+      'Ka Yan',
+      'Hoi Ting',
+      'Chun Kit',
+      'Emily',
+      'Marcus',
+      'Natalie',
+      'Kelvin',
+      'Cheryl',
+      'Jason',
+      'Vivian',
+      'Edmund',
+      'Priscilla',
+      'Alvin',
+      'Charlotte',
+      'Raymond',
+    ],
+    last: [
+      'Chan',
+      'Wong',
+      'Leung',
+      'Lau',
+      'Cheung',
+      'Ho',
+      'Ng',
+      'Lam',
+      'Tsang',
+      'Yip',
+      'Fung',
+      'Kwok',
+      'Mak',
+      'Lee',
+      'Tang',
+      'Harrison',
+    ],
   },
   OZ: {
-    first: ['Charlotte', 'Jack', 'Mia', 'Noah', 'Olivia', 'Lachlan', 'Ava', 'Liam', 'Harper', 'Cooper', 'Zoe', 'Mitchell', 'Ruby', 'Jarrah', 'Sienna', 'Tahlia'],
-    last: ['Smith', 'Nguyen', "O'Brien", 'Kelly', 'Tran', 'Walsh', 'Anderson', 'Papadopoulos', 'Martin', 'Ryan', 'Watson', 'Rossi', 'Brown', 'Lee', 'Clarke', 'Wilson'],
+    first: [
+      'Charlotte',
+      'Jack',
+      'Mia',
+      'Noah',
+      'Olivia',
+      'Lachlan',
+      'Ava',
+      'Liam',
+      'Harper',
+      'Cooper',
+      'Zoe',
+      'Mitchell',
+      'Ruby',
+      'Jarrah',
+      'Sienna',
+      'Tahlia',
+    ],
+    last: [
+      'Smith',
+      'Nguyen',
+      "O'Brien",
+      'Kelly',
+      'Tran',
+      'Walsh',
+      'Anderson',
+      'Papadopoulos',
+      'Martin',
+      'Ryan',
+      'Watson',
+      'Rossi',
+      'Brown',
+      'Lee',
+      'Clarke',
+      'Wilson',
+    ],
   },
   GCC: {
-    first: ['Fatima', 'Omar', 'Layla', 'Khalid', 'Noura', 'Yousef', 'Mariam', 'Rashid', 'Huda', 'Faisal', 'Aaliyah', 'Saeed', 'Reem', 'Tariq', 'Anjali', 'David'],
-    last: ['Al Mansoori', 'Al Hashimi', 'Haddad', 'Al Suwaidi', 'Nasser', 'Rahman', 'Al Falasi', 'Menon', 'Karim', 'Al Zaabi', 'Farouk', 'Pillai', 'Saleh', 'Thomas', 'Aziz', 'Hassan'],
+    first: [
+      'Fatima',
+      'Omar',
+      'Layla',
+      'Khalid',
+      'Noura',
+      'Yousef',
+      'Mariam',
+      'Rashid',
+      'Huda',
+      'Faisal',
+      'Aaliyah',
+      'Saeed',
+      'Reem',
+      'Tariq',
+      'Anjali',
+      'David',
+    ],
+    last: [
+      'Al Mansoori',
+      'Al Hashimi',
+      'Haddad',
+      'Al Suwaidi',
+      'Nasser',
+      'Rahman',
+      'Al Falasi',
+      'Menon',
+      'Karim',
+      'Al Zaabi',
+      'Farouk',
+      'Pillai',
+      'Saleh',
+      'Thomas',
+      'Aziz',
+      'Hassan',
+    ],
   },
 };
 
@@ -78,9 +240,11 @@ export interface DemoPerson {
   strength: number;
 }
 
-const nameRegion = (region: Region): keyof typeof NAMES => (region === 'HK' || region === 'OZ' || region === 'GCC' ? region : 'UK');
+const nameRegion = (region: Region): keyof typeof NAMES =>
+  region === 'HK' || region === 'OZ' || region === 'GCC' ? region : 'UK';
 
-const universitiesWhere = (test: (u: (typeof UNIVERSITIES)[number]) => boolean) => UNIVERSITIES.filter(test).map((u) => ({ name: u.name, groups: u.groups }));
+const universitiesWhere = (test: (u: (typeof UNIVERSITIES)[number]) => boolean) =>
+  UNIVERSITIES.filter(test).map((u) => ({ name: u.name, groups: u.groups }));
 
 const OXBRIDGE = universitiesWhere((u) => u.groups.includes('OXBRIDGE'));
 const RUSSELL = universitiesWhere((u) => u.groups.includes('RUSSELL') && !u.groups.includes('OXBRIDGE'));
@@ -90,8 +254,13 @@ const OZ_OTHER = universitiesWhere((u) => u.region === 'OZ' && u.groups.length =
 const HK = universitiesWhere((u) => u.region === 'HK');
 const GCC = universitiesWhere((u) => u.region === 'GCC');
 
-/** A university for a person of the region, in realistic proportions; `forceRussell` (UK) picks the Russell Group, Oxbridge included. */
-function universityFor(region: Region, random: Random, forceRussell: boolean): { name: string; groups: readonly string[] } {
+/** A university for a person of the region, in realistic proportions; `forceRussell` (UK) picks the Russell Group,
+ * Oxbridge included. */
+function universityFor(
+  region: Region,
+  random: Random,
+  forceRussell: boolean,
+): { name: string; groups: readonly string[] } {
   const roll = random.next();
   switch (nameRegion(region)) {
     case 'OZ':
@@ -107,9 +276,36 @@ function universityFor(region: Region, random: Random, forceRussell: boolean): {
   }
 }
 
-const UK_POSTCODES = ['SW1A 1AA', 'EC1A 1BB', 'M1 1AE', 'LS1 4DY', 'B33 8TH', 'CF10 1EP', 'EH1 1YZ', 'G2 3BZ', 'BS1 5TR', 'NE1 7RU', 'L1 8JQ', 'NG1 5FS', 'CB2 1TN', 'OX1 3BG', 'BT1 5GS', 'S1 2HE'];
+const UK_POSTCODES = [
+  'SW1A 1AA',
+  'EC1A 1BB',
+  'M1 1AE',
+  'LS1 4DY',
+  'B33 8TH',
+  'CF10 1EP',
+  'EH1 1YZ',
+  'G2 3BZ',
+  'BS1 5TR',
+  'NE1 7RU',
+  'L1 8JQ',
+  'NG1 5FS',
+  'CB2 1TN',
+  'OX1 3BG',
+  'BT1 5GS',
+  'S1 2HE',
+];
 const NATIONALITIES: Record<keyof typeof NAMES, readonly string[]> = {
-  UK: ['United Kingdom', 'United Kingdom', 'United Kingdom', 'Ireland', 'India', 'Nigeria', 'Poland', 'France', 'China'],
+  UK: [
+    'United Kingdom',
+    'United Kingdom',
+    'United Kingdom',
+    'Ireland',
+    'India',
+    'Nigeria',
+    'Poland',
+    'France',
+    'China',
+  ],
   HK: ['Hong Kong', 'China', 'United Kingdom', 'Malaysia', 'Singapore'],
   OZ: ['Australia', 'Australia', 'Australia', 'New Zealand', 'India', 'Vietnam', 'China'],
   GCC: ['United Arab Emirates', 'Saudi Arabia', 'India', 'Egypt', 'Jordan', 'United Kingdom', 'Oman'],
@@ -125,7 +321,13 @@ const emailPart = (name: string) =>
  * `count` distinct people of the organisation's region. The first `russellFirst` (UK regions) studied
  * at a Russell Group university, so a demo filter on the group always finds someone.
  */
-export function demoPeople(subdomain: string, region: Region, count: number, random: Random, russellFirst = 0): DemoPerson[] {
+export function demoPeople(
+  subdomain: string,
+  region: Region,
+  count: number,
+  random: Random,
+  russellFirst = 0,
+): DemoPerson[] {
   const names = NAMES[nameRegion(region)];
   const people: DemoPerson[] = [];
   const emails = new Set<string>();
@@ -140,7 +342,8 @@ export function demoPeople(subdomain: string, region: Region, count: number, ran
     }
     pairs.add(`${firstName} ${lastName}`);
     let email = `${emailPart(firstName)}.${emailPart(lastName)}@candidates.${subdomain}.example`;
-    for (let n = 2; emails.has(email); n++) email = `${emailPart(firstName)}.${emailPart(lastName)}${n}@candidates.${subdomain}.example`;
+    for (let n = 2; emails.has(email); n++)
+      email = `${emailPart(firstName)}.${emailPart(lastName)}${n}@candidates.${subdomain}.example`;
     emails.add(email);
     const university = universityFor(region, random, i < russellFirst);
     const school = random.pick(schools);

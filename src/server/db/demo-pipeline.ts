@@ -1,9 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { entryStage, orderedSubStages, resolvePosition, type PipelinePosition } from '../../../engine/pipeline/organization-stages';
-import { candidateStatusOf } from '../../../engine/rules/candidate-save';
-import { defaultTotalScore } from '../../../engine/scoring/metrics';
-import type { OrganizationStage } from '../../../schemas/pipeline';
+import {
+  entryStage,
+  orderedSubStages,
+  resolvePosition,
+  type PipelinePosition,
+  candidateStatusOf,
+  defaultTotalScore,
+} from '#engine';
+import type { OrganizationStage } from '#schemas/pipeline';
 import { candidateProgress, WITHDREW_STAGE } from '../modules/applications/candidate-progress';
 import { roleForm } from '../modules/applications/role-form';
 import { searchColumns } from '../modules/applications/search-columns';
@@ -41,8 +46,17 @@ const NOTES = [
   'Needs visa sponsorship from next year: confirm with HR before an offer.',
   'Referred by a current graduate; very clear written answers.',
 ];
-const COMMENTS = ['Agreed, move forward.', 'Can someone from the team interview next week?', 'Holding until the other round closes.'];
-const INTERVIEW_NOTES = ['Clear, structured answers.', 'Good examples of teamwork; a little nervous at first.', 'Excellent commercial awareness.', 'Struggled with the case study.'];
+const COMMENTS = [
+  'Agreed, move forward.',
+  'Can someone from the team interview next week?',
+  'Holding until the other round closes.',
+];
+const INTERVIEW_NOTES = [
+  'Clear, structured answers.',
+  'Good examples of teamwork; a little nervous at first.',
+  'Excellent commercial awareness.',
+  'Struggled with the case study.',
+];
 
 const DAY = 86_400_000;
 
@@ -91,7 +105,11 @@ function pipelineOf(stages: readonly OrganizationStage[]) {
 type Pipeline = ReturnType<typeof pipelineOf>;
 
 /** Where one application is now, and the stages it went through to get there (entry first). */
-function destination(pipeline: Pipeline, random: Random, forceEntry: boolean): { path: OrganizationStage[]; last: OrganizationStage } {
+function destination(
+  pipeline: Pipeline,
+  random: Random,
+  forceEntry: boolean,
+): { path: OrganizationStage[]; last: OrganizationStage } {
   const { entry, progression, offer, hired, rejected, withdrew } = pipeline;
   const through = (n: number) => [entry, ...progression.slice(0, n)];
   if (forceEntry) return { path: [entry], last: entry };
@@ -124,7 +142,12 @@ function destination(pipeline: Pipeline, random: Random, forceEntry: boolean): {
 }
 
 /** A substage of the stage: at the entry stage mostly the default (new applications), elsewhere spread. */
-function substageOf(stage: OrganizationStage, random: Random, isEntry: boolean, forceDefault: boolean): PipelinePosition {
+function substageOf(
+  stage: OrganizationStage,
+  random: Random,
+  isEntry: boolean,
+  forceDefault: boolean,
+): PipelinePosition {
   const subs = orderedSubStages(stage);
   const fallback = resolvePosition([stage], stage.id)!;
   if (forceDefault || subs.length < 2) return fallback;
@@ -139,15 +162,31 @@ interface Rows {
   history: Array<{ id: string; applicationId: string; move: Move }>;
   documents: Array<{ applicationId: string; userId: string; file: DemoFile; at: Date }>;
   notes: Array<{ applicationId: string; authorId: string | null; kind: 'NOTE' | 'COMMENT'; body: string; at: Date }>;
-  scores: Array<{ applicationId: string; stageId: number; key: string; value: unknown; score: number | null; authorId: string | null; at: Date }>;
+  scores: Array<{
+    applicationId: string;
+    stageId: number;
+    key: string;
+    value: unknown;
+    score: number | null;
+    authorId: string | null;
+    at: Date;
+  }>;
 }
 
-function metricValue(metric: OrganizationStage['metrics'][number], person: DemoPerson, random: Random, at: Date): { value: unknown; score: number | null } {
+function metricValue(
+  metric: OrganizationStage['metrics'][number],
+  person: DemoPerson,
+  random: Random,
+  at: Date,
+): { value: unknown; score: number | null } {
   switch (metric.metricType) {
     case 'NUMBER': {
       const min = metric.min ?? 0;
       const max = metric.max ?? 5;
-      const value = Math.max(min, Math.min(max, Math.round(min + (max - min) * (0.35 + person.strength * 0.55) + random.int(-1, 1))));
+      const value = Math.max(
+        min,
+        Math.min(max, Math.round(min + (max - min) * (0.35 + person.strength * 0.55) + random.int(-1, 1))),
+      );
       return { value, score: value };
     }
     case 'PERCENT': {
@@ -188,7 +227,8 @@ function addApplication(
     forceEntryDefault: boolean;
   },
 ): ApplicationState {
-  const { organization, role, person, userId, answers, steps, pipeline, hiring, random, now, forceEntryDefault } = input;
+  const { organization, role, person, userId, answers, steps, pipeline, hiring, random, now, forceEntryDefault } =
+    input;
   const id = randomUUID();
   const { path, last } = destination(pipeline, random, forceEntryDefault);
   const applied = new Date(now.getTime() - random.int(4, 70) * DAY - random.int(0, 23) * 3_600_000);
@@ -203,10 +243,15 @@ function addApplication(
   const later = path.length === 1 ? [path[0]!] : path.slice(1);
   later.forEach((stage, i) => {
     const isLast = i === later.length - 1;
-    const to = isLast && stage.id !== WITHDREW_STAGE ? substageOf(stage, random, path.length === 1, forceEntryDefault) : resolvePosition([stage], stage.id)!;
+    const to =
+      isLast && stage.id !== WITHDREW_STAGE
+        ? substageOf(stage, random, path.length === 1, forceEntryDefault)
+        : resolvePosition([stage], stage.id)!;
     const from = moves.at(-1)!.to;
     if (to.stageId === from.stageId && to.substageId === from.substageId) return;
-    const at = new Date(applied.getTime() + Math.round((span * (i + 1)) / (later.length + 1)) - random.int(0, 6) * 3_600_000);
+    const at = new Date(
+      applied.getTime() + Math.round((span * (i + 1)) / (later.length + 1)) - random.int(0, 6) * 3_600_000,
+    );
     const kind: StageMoveKind = stage.id === WITHDREW_STAGE ? 'WITHDRAW' : 'MOVE';
     moves.push({ kind, from, to, actorId: kind === 'WITHDRAW' ? userId : actor(), at });
   });
@@ -230,9 +275,24 @@ function addApplication(
     totalScore = defaultTotalScore(stage.metrics, values) ?? totalScore;
   }
 
-  if (random.chance(0.22)) rows.notes.push({ applicationId: id, authorId: actor(), kind: 'NOTE', body: random.pick(NOTES), at: new Date(applied.getTime() + span / 3) });
-  if (random.chance(0.08)) rows.notes.push({ applicationId: id, authorId: actor(), kind: 'COMMENT', body: random.pick(COMMENTS), at: new Date(applied.getTime() + span / 2) });
-  for (const file of answers.files) rows.documents.push({ applicationId: id, userId, file, at: new Date(applied.getTime() - 3_600_000) });
+  if (random.chance(0.22))
+    rows.notes.push({
+      applicationId: id,
+      authorId: actor(),
+      kind: 'NOTE',
+      body: random.pick(NOTES),
+      at: new Date(applied.getTime() + span / 3),
+    });
+  if (random.chance(0.08))
+    rows.notes.push({
+      applicationId: id,
+      authorId: actor(),
+      kind: 'COMMENT',
+      body: random.pick(COMMENTS),
+      at: new Date(applied.getTime() + span / 2),
+    });
+  for (const file of answers.files)
+    rows.documents.push({ applicationId: id, userId, file, at: new Date(applied.getTime() - 3_600_000) });
 
   const state: ApplicationState = withdrawn ? 'WITHDRAWN' : 'SUBMITTED';
   rows.applications.push({
@@ -277,7 +337,12 @@ function assignPeople(plan: readonly number[]): { total: number; ranges: Array<{
 
 async function seedOrganizationPipeline(db: Db, organization: OrganizationRecord, now: Date): Promise<number> {
   const plan = PLANS[organization.subdomain] ?? DEFAULT_PLAN;
-  const { rows: roles } = await findManagerRolePage(db, organization.id, { status: 'ACTIVE' }, { offset: 0, limit: plan.length, now });
+  const { rows: roles } = await findManagerRolePage(
+    db,
+    organization.id,
+    { status: 'ACTIVE' },
+    { offset: 0, limit: plan.length, now },
+  );
   if (roles.length === 0 || organization.stages.length === 0) return 0;
   const hiring = (
     await db
@@ -304,7 +369,12 @@ async function seedOrganizationPipeline(db: Db, organization: OrganizationRecord
     .orderBy('email')
     .executeTakeFirst();
   if (demoCandidate && people[0]) {
-    people[0] = { ...people[0], firstName: demoCandidate.first_name ?? people[0].firstName, lastName: demoCandidate.last_name ?? people[0].lastName, email: demoCandidate.email };
+    people[0] = {
+      ...people[0],
+      firstName: demoCandidate.first_name ?? people[0].firstName,
+      lastName: demoCandidate.last_name ?? people[0].lastName,
+      email: demoCandidate.email,
+    };
     userIds[0] = demoCandidate.id;
   }
   const pipeline = pipelineOf(organization.stages);
@@ -334,7 +404,8 @@ async function seedOrganizationPipeline(db: Db, organization: OrganizationRecord
         forceEntryDefault: r === 0 && index < russellFirst,
       });
       const latest = rows.applications.at(-1)!;
-      if (candidateProgress(state, latest.stage_id ?? null) !== 'UNSUCCESSFUL' && state !== 'WITHDRAWN') active.add(index);
+      if (candidateProgress(state, latest.stage_id ?? null) !== 'UNSUCCESSFUL' && state !== 'WITHDRAWN')
+        active.add(index);
     }
   }
   people.forEach((person, i) => {
@@ -404,7 +475,17 @@ async function insertRows(db: Db, organization: OrganizationRecord, rows: Rows):
     if (rows.notes.length) {
       await trx
         .insertInto('candidate_notes')
-        .values(rows.notes.map((n) => ({ organization_id: organizationId, application_id: n.applicationId, author_id: n.authorId, kind: n.kind, body: n.body, created_at: n.at, updated_at: n.at })))
+        .values(
+          rows.notes.map((n) => ({
+            organization_id: organizationId,
+            application_id: n.applicationId,
+            author_id: n.authorId,
+            kind: n.kind,
+            body: n.body,
+            created_at: n.at,
+            updated_at: n.at,
+          })),
+        )
         .execute();
     }
     if (rows.scores.length) {
@@ -432,7 +513,11 @@ async function insertRows(db: Db, organization: OrganizationRecord, rows: Rows):
  * Seeds the demo pipeline of each organisation (by subdomain) that does not have one yet. Pure
  * inserts in one transaction per organisation; no password hashing, no email jobs.
  */
-export async function seedDemoPipeline(db: Db, subdomains: readonly string[], now: Date = new Date()): Promise<DemoPipelineResult> {
+export async function seedDemoPipeline(
+  db: Db,
+  subdomains: readonly string[],
+  now: Date = new Date(),
+): Promise<DemoPipelineResult> {
   let applications = 0;
   const organizations: string[] = [];
   for (const subdomain of subdomains) {

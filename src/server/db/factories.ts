@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationFile, UserType } from '../../../schemas/organization';
-import type { RoleFile } from '../../../schemas/role';
+import type { OrganizationFile, UserType } from '#schemas/organization';
+import type { RoleFile } from '#schemas/role';
 import { hashPassword } from '../lib/password';
 import { insertOrganization, type OrganizationRecord } from '../modules/organizations/organization.repository';
 import { insertRole, type RoleRecord } from '../modules/roles/role.repository';
@@ -96,7 +96,10 @@ export async function userRow(input: UserInput): Promise<NewUserRow> {
   };
 }
 
-export async function createUser(db: Db, overrides: Partial<UserInput> & { organizationId: string | null }): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  overrides: Partial<UserInput> & { organizationId: string | null },
+): Promise<UserRow> {
   const input: UserInput = {
     email: `user-${randomUUID().slice(0, 8)}@example.test`,
     userType: 'CANDIDATE',

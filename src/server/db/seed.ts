@@ -1,14 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Type } from 'typebox';
-import { validateConfiguration } from '../../../engine/config/validate';
-import { stageProblems } from '../../../engine/pipeline/organization-stages';
-import { CATALOGUE_BY_ID } from '../../../engine/fields/catalogue';
-import type { Configuration } from '../../../schemas/configuration';
-import { OrganizationFile, type DemoUser } from '../../../schemas/organization';
-import { RoleFile } from '../../../schemas/role';
+import { validateConfiguration, stageProblems, CATALOGUE_BY_ID } from '#engine';
+import type { Configuration } from '#schemas/configuration';
+import { OrganizationFile, type DemoUser } from '#schemas/organization';
+import { RoleFile } from '#schemas/role';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
-import { fillMissingStages, findOrganizationIds, insertOrganizationIfAbsent } from '../modules/organizations/organization.repository';
+import {
+  fillMissingStages,
+  findOrganizationIds,
+  insertOrganizationIfAbsent,
+} from '../modules/organizations/organization.repository';
 import { organizationStages } from '../modules/stages/stage-catalogue';
 import { insertRoleIfAbsent } from '../modules/roles/role.repository';
 import { insertTranslationIfAbsent } from '../modules/translations/translation.repository';
@@ -73,16 +75,36 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
       const logoPath = path.join(dir, folder, data.logo);
       const bytes = await readFile(logoPath).catch(() => null);
       if (!bytes) problems.push(`${file}: /logo file '${data.logo}' not found beside organization.json`);
-      const knownCustomIds = [data.defaultConfiguration, data.formConfiguration].flatMap((c) => (c.custom ?? []).map((q) => q.id));
+      const knownCustomIds = [data.defaultConfiguration, data.formConfiguration].flatMap((c) =>
+        (c.custom ?? []).map((q) => q.id),
+      );
       for (const layer of ['defaultConfiguration', 'formConfiguration'] as const) {
         problems.push(...configurationProblems(data[layer], `${file}: /${layer}`, knownCustomIds));
       }
       problems.push(...stageProblems(organizationStages(data.stages)).map((p) => `${file}: /stages ${p}`));
-      const translations = await loadTranslations(path.join(dir, folder, 'translations'), file, data, knownCustomIds, problems);
-      const roles = await loadRoles(path.join(dir, folder, 'roles.json'), `${path.dirname(file)}/roles.json`, data, knownCustomIds, problems);
+      const translations = await loadTranslations(
+        path.join(dir, folder, 'translations'),
+        file,
+        data,
+        knownCustomIds,
+        problems,
+      );
+      const roles = await loadRoles(
+        path.join(dir, folder, 'roles.json'),
+        `${path.dirname(file)}/roles.json`,
+        data,
+        knownCustomIds,
+        problems,
+      );
       const { logo: _logo, demoUsers, ...rest } = data;
       const contentType = LOGO_TYPES[path.extname(data.logo)] ?? 'application/octet-stream';
-      sources.push({ file, organization: { ...rest, logo: bytes && { bytes, contentType } }, demoUsers, translations, roles });
+      sources.push({
+        file,
+        organization: { ...rest, logo: bytes && { bytes, contentType } },
+        demoUsers,
+        translations,
+        roles,
+      });
     } catch (error) {
       if (error instanceof ConfigFileError) problems.push(...error.problems);
       else if (error instanceof SyntaxError) problems.push(`${file}: is not valid JSON (${error.message})`);
@@ -134,7 +156,13 @@ async function loadTranslations(
  * own custom questions), language layers of the organisation's languages, and listFields that
  * name known questions. Problems are collected like those of organization.json.
  */
-async function loadRoles(absolute: string, file: string, organization: OrganizationFile, knownCustomIds: readonly string[], problems: string[]): Promise<RoleFile[]> {
+async function loadRoles(
+  absolute: string,
+  file: string,
+  organization: OrganizationFile,
+  knownCustomIds: readonly string[],
+  problems: string[],
+): Promise<RoleFile[]> {
   const text = await readFile(absolute, 'utf8').catch(() => null);
   if (text === null) return [];
   let roles: RoleFile[];
@@ -152,14 +180,20 @@ async function loadRoles(absolute: string, file: string, organization: Organizat
     if (references.has(role.reference)) problems.push(`${file}: /${i}/reference '${role.reference}' is used twice`);
     references.add(role.reference);
     const custom = [...knownCustomIds, ...(role.formConfiguration?.custom ?? []).map((q) => q.id)];
-    if (role.formConfiguration) problems.push(...configurationProblems(role.formConfiguration, `${file}: /${i}/formConfiguration`, custom));
+    if (role.formConfiguration)
+      problems.push(...configurationProblems(role.formConfiguration, `${file}: /${i}/formConfiguration`, custom));
     for (const [language, layer] of Object.entries(role.jsonConfigurations ?? {})) {
-      if (!languages.has(language)) problems.push(`${file}: /${i}/jsonConfigurations/${language} is not in /additionalLanguageSupport of the organisation`);
+      if (!languages.has(language))
+        problems.push(
+          `${file}: /${i}/jsonConfigurations/${language} is not in /additionalLanguageSupport of the organisation`,
+        );
       problems.push(...configurationProblems(layer, `${file}: /${i}/jsonConfigurations/${language}`, custom));
     }
     role.template.viewConfiguration.listFields.forEach((entry, j) => {
       if (!CATALOGUE_BY_ID.has(entry.id) && !custom.includes(entry.id)) {
-        problems.push(`${file}: /${i}/template/viewConfiguration/listFields/${j}/id '${entry.id}' is not a known question`);
+        problems.push(
+          `${file}: /${i}/template/viewConfiguration/listFields/${j}/id '${entry.id}' is not a known question`,
+        );
       }
     });
   });
@@ -180,13 +214,20 @@ export async function seedOrganizations(db: Db, sources: readonly OrganizationSo
     else if (row.stages) await fillMissingStages(db, row.subdomain, row.stages);
   }
 
-  const ids = await findOrganizationIds(db, sources.map((s) => s.organization.subdomain));
+  const ids = await findOrganizationIds(
+    db,
+    sources.map((s) => s.organization.subdomain),
+  );
   for (const source of sources) {
     const organizationId = ids.get(source.organization.subdomain);
     if (!organizationId) continue;
-    for (const t of source.translations) await insertTranslationIfAbsent(db, organizationId, t.languageCode, t.configuration);
+    for (const t of source.translations)
+      await insertTranslationIfAbsent(db, organizationId, t.languageCode, t.configuration);
   }
-  const existing = await findExistingEmails(db, sources.flatMap((s) => s.demoUsers.map((u) => u.email)));
+  const existing = await findExistingEmails(
+    db,
+    sources.flatMap((s) => s.demoUsers.map((u) => u.email)),
+  );
   const pending = sources.flatMap((source) =>
     source.demoUsers
       .filter((user) => !existing.has(user.email.toLowerCase()))
@@ -208,7 +249,8 @@ export async function seedOrganizations(db: Db, sources: readonly OrganizationSo
     const organizationId = ids.get(source.organization.subdomain);
     if (!organizationId) continue;
     for (const role of source.roles) {
-      if (await insertRoleIfAbsent(db, roleRow(organizationId, role, now))) rolesCreated.push(`${source.organization.subdomain}/${role.reference}`);
+      if (await insertRoleIfAbsent(db, roleRow(organizationId, role, now)))
+        rolesCreated.push(`${source.organization.subdomain}/${role.reference}`);
     }
   }
   return { organizationsCreated, usersCreated, rolesCreated };
@@ -224,9 +266,18 @@ export interface SeedOptions {
 }
 
 /** Loads configs/organizations and seeds them: what main.ts and the test database run. */
-export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult & { pipeline?: DemoPipelineResult }> {
+export async function seedDemoData(
+  db: Db,
+  options: SeedOptions = {},
+): Promise<SeedResult & { pipeline?: DemoPipelineResult }> {
   const sources = await loadOrganizationSources(options.dir ?? ORGANIZATIONS_DIR);
   const seeded = await seedOrganizations(db, sources);
   if (!options.pipeline) return seeded;
-  return { ...seeded, pipeline: await seedDemoPipeline(db, sources.map((s) => s.organization.subdomain)) };
+  return {
+    ...seeded,
+    pipeline: await seedDemoPipeline(
+      db,
+      sources.map((s) => s.organization.subdomain),
+    ),
+  };
 }

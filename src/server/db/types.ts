@@ -10,9 +10,9 @@ import type {
   ThemeConfiguration,
   Tier,
   UserType,
-} from '../../../schemas/organization';
-import type { OrganizationStage } from '../../../schemas/pipeline';
-import type { RoleSettings, RoleStatus, RoleTemplate, WorkType } from '../../../schemas/role';
+} from '#schemas/organization';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { RoleSettings, RoleStatus, RoleTemplate, WorkType } from '#schemas/role';
 
 /**
  * jsonb columns are read as parsed values but must be WRITTEN as JSON text (see `json()` in
@@ -115,12 +115,7 @@ export interface SessionTokensTable {
 }
 
 export type LinkTokenPurposeColumn =
-  | 'verify_account'
-  | 'verify_email'
-  | 'reset_password'
-  | 'magic_link'
-  | 'onboarding'
-  | 'user_token';
+  'verify_account' | 'verify_email' | 'reset_password' | 'magic_link' | 'onboarding' | 'user_token';
 
 export interface LinkTokensTable {
   token_hash: string;
@@ -178,9 +173,11 @@ export interface JobsTable {
   last_error: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
-  /** Migration 0006: the subject of a message the hiring side sees among the candidate's contacts (null for account and sign-in messages). */
+  /** Migration 0006: the subject of a message the hiring side sees among the candidate's contacts (null for account and
+   * sign-in messages). */
   contact_subject: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Migration 0005: progress of a pipeline job (fast-track): items in all (null for jobs without progress), processed, left out. */
+  /** Migration 0005: progress of a pipeline job (fast-track): items in all (null for jobs without progress), processed,
+   * left out. */
   progress_total: ColumnType<number | null, number | null | undefined, number | null>;
   progress_done: Generated<number>;
   progress_skipped: Generated<number>;

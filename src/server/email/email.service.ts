@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { enqueueJob } from '../jobs/job.repository';
 import type { JobHandlers } from '../jobs/worker';
 import type { MailTransport, OutgoingEmail } from './mail-transport';
-import { DEFAULT_LANGUAGE } from '../../../engine/rules/language';
+import { DEFAULT_LANGUAGE } from '#engine';
 import { findTranslations } from '../modules/translations/translation.repository';
 import { languageLayer } from '../modules/translations/product-translations';
 import { renderEmail, type EmailLanguage, type EmailTemplate } from './templates';
@@ -26,7 +26,11 @@ export interface QueueEmail {
 export const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set(['application_submitted']);
 
 /** The email texts of a language as the organisation writes it: the product's ▸ the organisation's own. */
-async function emailLanguage(db: Db, organizationId: string, code: string | null | undefined): Promise<EmailLanguage | undefined> {
+async function emailLanguage(
+  db: Db,
+  organizationId: string,
+  code: string | null | undefined,
+): Promise<EmailLanguage | undefined> {
   if (!code || code === DEFAULT_LANGUAGE) return undefined;
   const [translation] = await findTranslations(db, organizationId, code);
   const layer = languageLayer(code, translation?.configuration);

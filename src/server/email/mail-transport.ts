@@ -28,7 +28,13 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     send: async (message) => {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
     close: () => transporter.close(),
   };
@@ -44,12 +50,21 @@ export function outboxTransport(dir: string, from: string, log?: Log): MailTrans
   return {
     kind: 'outbox',
     send: async (message) => {
-      const info = await builder.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await builder.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${String(++sequence).padStart(4, '0')}-${process.pid}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log?.info({ to: message.to, subject: message.subject, file, link: message.link }, 'email written to the outbox (no SMTP_URL)');
+      log?.info(
+        { to: message.to, subject: message.subject, file, link: message.link },
+        'email written to the outbox (no SMTP_URL)',
+      );
     },
   };
 }
@@ -73,5 +88,7 @@ export interface MailSettings {
 }
 
 export function createMailTransport(settings: MailSettings, log?: Log): MailTransport {
-  return settings.smtpUrl ? smtpTransport(settings.smtpUrl, settings.mailFrom) : outboxTransport(settings.outboxDir, settings.mailFrom, log);
+  return settings.smtpUrl
+    ? smtpTransport(settings.smtpUrl, settings.mailFrom)
+    : outboxTransport(settings.outboxDir, settings.mailFrom, log);
 }

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { fillTemplate, type MessageParams } from '../../../schemas/messages';
-import { DEFAULT_LANGUAGE, LANGUAGE_PARAM } from '../../../engine/rules/language';
+import { fillTemplate, type MessageParams } from '#schemas/messages';
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM } from '#engine';
 import type { OutgoingEmail } from './mail-transport';
 
 /*
@@ -18,7 +18,13 @@ export type EmailTemplate =
   | { kind: 'otp_code'; organizationName: string; code: string; minutes: number }
   | { kind: 'account_exists'; organizationName: string; signInLink: string; resetLink: string }
   | { kind: 'logout_notification'; userEmail: string; clientName: string; currentPath: string; at: string }
-  | { kind: 'application_submitted'; organizationName: string; firstName: string | null; roleName: string; link: string };
+  | {
+      kind: 'application_submitted';
+      organizationName: string;
+      firstName: string | null;
+      roleName: string;
+      link: string;
+    };
 
 /**
  * The English texts of the emails to candidates and invited users. A language layer (the product's
@@ -30,16 +36,20 @@ export const EMAIL_TEXTS = {
   'email.helloName': 'Hello {{firstName}},',
   'email.ignore': 'If you did not ask for it, you can ignore this email.',
   'email.verifyAccount.subject': 'Verify your {{organizationName}} account',
-  'email.verifyAccount.body': 'Open this link to verify your email address and finish creating your {{organizationName}} account. The link works once and expires in 48 hours.',
+  'email.verifyAccount.body':
+    'Open this link to verify your email address and finish creating your {{organizationName}} account. The link works once and expires in 48 hours.',
   'email.verifyEmail.subject': 'Confirm your new email address',
-  'email.verifyEmail.body': 'Open this link to use this email address for your {{organizationName}} account. The link works once and expires in 24 hours.',
+  'email.verifyEmail.body':
+    'Open this link to use this email address for your {{organizationName}} account. The link works once and expires in 24 hours.',
   'email.resetPassword.subject': 'Reset your password',
-  'email.resetPassword.body': 'Open this link to choose a new password for your {{organizationName}} account. The link works once and expires in 1 hour.',
+  'email.resetPassword.body':
+    'Open this link to choose a new password for your {{organizationName}} account. The link works once and expires in 1 hour.',
   'email.resetPassword.ignore': 'If you did not ask to reset your password, you can ignore this email.',
   'email.magicLink.subject': 'Sign in to {{organizationName}}',
   'email.magicLink.body': 'Open this link to sign in. The link works once and expires in 15 minutes.',
   'email.onboarding.subject': 'Set up your {{organizationName}} account',
-  'email.onboarding.body': 'You have been invited to {{organizationName}}. Open this link to choose your password. The link works once and expires in 7 days.',
+  'email.onboarding.body':
+    'You have been invited to {{organizationName}}. Open this link to choose your password. The link works once and expires in 7 days.',
   'email.otpCode.subject': 'Your {{organizationName}} sign-in code: {{code}}',
   'email.otpCode.code': 'Your sign-in code is {{code}}',
   'email.otpCode.body': 'It works once and expires in {{minutes}} minutes. Do not share it with anyone.',
@@ -49,8 +59,10 @@ export const EMAIL_TEXTS = {
   'email.accountExists.reset': 'Forgotten your password? Reset it: {{link}}',
   'email.accountExists.ignore': 'If this was not you, you can ignore this email.',
   'email.applicationSubmitted.subject': 'Application received: {{roleName}}',
-  'email.applicationSubmitted.body': 'Thank you for applying for {{roleName}} at {{organizationName}}. We have received your application.',
-  'email.applicationSubmitted.follow': 'We will email you when there is news. You can see your applications and their progress at any time:',
+  'email.applicationSubmitted.body':
+    'Thank you for applying for {{roleName}} at {{organizationName}}. We have received your application.',
+  'email.applicationSubmitted.follow':
+    'We will email you when there is news. You can see your applications and their progress at any time:',
 } as const;
 
 export type EmailTextKey = keyof typeof EMAIL_TEXTS;
@@ -70,7 +82,8 @@ interface Body {
 }
 
 function body(template: EmailTemplate, language: EmailLanguage): Body {
-  const say = (key: EmailTextKey, params?: MessageParams) => fillTemplate(language.texts[key] ?? EMAIL_TEXTS[key], params);
+  const say = (key: EmailTextKey, params?: MessageParams) =>
+    fillTemplate(language.texts[key] ?? EMAIL_TEXTS[key], params);
   const hello = (firstName: string | null) => (firstName ? say('email.helloName', { firstName }) : say('email.hello'));
   // A link opens the site in the email's language (spec §2 `language` parameter).
   const localLink = (url: string) => {
@@ -82,25 +95,56 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
   if (template.kind === 'logout_notification') {
     return {
       subject: `Sign-out: ${template.userEmail} (${template.clientName})`,
-      paragraphs: [`${template.userEmail} signed out of ${template.clientName} at ${template.at}.`, `Page: ${template.currentPath || '/'}`],
+      paragraphs: [
+        `${template.userEmail} signed out of ${template.clientName} at ${template.at}.`,
+        `Page: ${template.currentPath || '/'}`,
+      ],
     };
   }
   const { organizationName } = template;
   switch (template.kind) {
     case 'verify_account':
-      return { subject: say('email.verifyAccount.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.verifyAccount.body', { organizationName })], link: localLink(template.link) };
+      return {
+        subject: say('email.verifyAccount.subject', { organizationName }),
+        paragraphs: [hello(template.firstName), say('email.verifyAccount.body', { organizationName })],
+        link: localLink(template.link),
+      };
     case 'verify_email':
-      return { subject: say('email.verifyEmail.subject'), paragraphs: [hello(null), say('email.verifyEmail.body', { organizationName })], link: localLink(template.link) };
+      return {
+        subject: say('email.verifyEmail.subject'),
+        paragraphs: [hello(null), say('email.verifyEmail.body', { organizationName })],
+        link: localLink(template.link),
+      };
     case 'reset_password':
-      return { subject: say('email.resetPassword.subject'), paragraphs: [hello(null), say('email.resetPassword.body', { organizationName }), say('email.resetPassword.ignore')], link: localLink(template.link) };
+      return {
+        subject: say('email.resetPassword.subject'),
+        paragraphs: [
+          hello(null),
+          say('email.resetPassword.body', { organizationName }),
+          say('email.resetPassword.ignore'),
+        ],
+        link: localLink(template.link),
+      };
     case 'magic_link':
-      return { subject: say('email.magicLink.subject', { organizationName }), paragraphs: [hello(null), say('email.magicLink.body'), say('email.ignore')], link: localLink(template.link) };
+      return {
+        subject: say('email.magicLink.subject', { organizationName }),
+        paragraphs: [hello(null), say('email.magicLink.body'), say('email.ignore')],
+        link: localLink(template.link),
+      };
     case 'onboarding':
-      return { subject: say('email.onboarding.subject', { organizationName }), paragraphs: [hello(template.firstName), say('email.onboarding.body', { organizationName })], link: localLink(template.link) };
+      return {
+        subject: say('email.onboarding.subject', { organizationName }),
+        paragraphs: [hello(template.firstName), say('email.onboarding.body', { organizationName })],
+        link: localLink(template.link),
+      };
     case 'otp_code':
       return {
         subject: say('email.otpCode.subject', { organizationName, code: template.code }),
-        paragraphs: [hello(null), say('email.otpCode.code', { code: template.code }), say('email.otpCode.body', { minutes: template.minutes })],
+        paragraphs: [
+          hello(null),
+          say('email.otpCode.code', { code: template.code }),
+          say('email.otpCode.body', { minutes: template.minutes }),
+        ],
       };
     case 'account_exists':
       return {
@@ -116,7 +160,11 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
     case 'application_submitted':
       return {
         subject: say('email.applicationSubmitted.subject', { roleName: template.roleName }),
-        paragraphs: [hello(template.firstName), say('email.applicationSubmitted.body', { roleName: template.roleName, organizationName }), say('email.applicationSubmitted.follow')],
+        paragraphs: [
+          hello(template.firstName),
+          say('email.applicationSubmitted.body', { roleName: template.roleName, organizationName }),
+          say('email.applicationSubmitted.follow'),
+        ],
         link: localLink(template.link),
       };
   }

@@ -9,7 +9,8 @@ export interface NewJob {
   userId: string | null;
   kind: string;
   payload: unknown;
-  /** An email that is a contact with the candidate: its subject, kept after the payload is dropped (GET …/contact/:n). */
+  /** An email that is a contact with the candidate: its subject, kept after the payload is dropped (GET …/contact/:n).
+   * */
   contactSubject?: string | null;
   /** A job with progress (fast-track): how many items it works through. */
   progressTotal?: number;
@@ -48,12 +49,20 @@ export async function claimDueJobs(db: Db, limit: number): Promise<JobRow[]> {
     )
     returning *`.execute(db);
   // RETURNING has no order: run them in the order they were queued.
-  return [...result.rows].sort((a, b) => new Date(a.run_at).getTime() - new Date(b.run_at).getTime() || new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  return [...result.rows].sort(
+    (a, b) =>
+      new Date(a.run_at).getTime() - new Date(b.run_at).getTime() ||
+      new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+  );
 }
 
 /** Done: the payload (which may hold an address and a link) is dropped. */
 export async function completeJob(db: Db, id: string): Promise<void> {
-  await db.updateTable('jobs').set({ status: 'done', finished_at: sql<Date>`now()`, payload: '{}', locked_at: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'done', finished_at: sql<Date>`now()`, payload: '{}', locked_at: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A failed try: queued again after `retryInSeconds`, or failed for good when it was the last. */

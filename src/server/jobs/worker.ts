@@ -20,7 +20,11 @@ export function retryDelaySeconds(attempts: number): number {
  * Claims and runs the due jobs once. Returns how many ran. Tests call this directly; the worker
  * below calls it on a timer.
  */
-export async function runDueJobs(db: Db, handlers: JobHandlers, { limit = 20, log }: { limit?: number; log?: Log } = {}): Promise<number> {
+export async function runDueJobs(
+  db: Db,
+  handlers: JobHandlers,
+  { limit = 20, log }: { limit?: number; log?: Log } = {},
+): Promise<number> {
   const jobs = await claimDueJobs(db, limit);
   for (const job of jobs) {
     const handler = handlers[job.kind];
@@ -42,7 +46,11 @@ export interface JobWorker {
 }
 
 /** Polls the jobs table every `intervalMs` until stopped. Safe to run on every API node. */
-export function startJobWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000, log }: { intervalMs?: number; log?: Log } = {}): JobWorker {
+export function startJobWorker(
+  db: Db,
+  handlers: JobHandlers,
+  { intervalMs = 1000, log }: { intervalMs?: number; log?: Log } = {},
+): JobWorker {
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;

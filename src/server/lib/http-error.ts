@@ -1,11 +1,14 @@
-import type { FieldError } from '../../../schemas/api';
-import type { CodedMessage, MessageParams } from '../../../schemas/messages';
+import type { FieldError } from '#schemas/api';
+import type { CodedMessage, MessageParams } from '#schemas/messages';
 
-/** A message as given to an error: plain English, or a catalogue message (schemas/messages.ts) the client can translate. */
+/** A message as given to an error: plain English, or a catalogue message (schemas/messages.ts) the client can
+ * translate. */
 export type ErrorText = string | CodedMessage;
 
 /** The catalogue code and params of an error's message, for the response body (none for plain English). */
-export function codeOf(text: ErrorText | { code?: string; params?: MessageParams }): Pick<CodedMessage, 'code' | 'params'> {
+export function codeOf(
+  text: ErrorText | { code?: string; params?: MessageParams },
+): Pick<CodedMessage, 'code' | 'params'> {
   if (typeof text === 'string' || !text.code) return {};
   return text.params ? { code: text.code, params: text.params } : { code: text.code };
 }
@@ -33,8 +36,10 @@ export class HttpError extends Error {
 export const notFound = (text: ErrorText): HttpError => new HttpError(404, text);
 export const badRequest = (text: ErrorText, errors?: FieldError[]): HttpError => new HttpError(400, text, errors);
 export const forbidden = (text: ErrorText): HttpError => new HttpError(403, text);
-/** A problem with one field: the error's message is the field's too (a form shows it at the top and beside the field). */
-export const fieldProblem = (status: number, field: string, text: CodedMessage): HttpError => new HttpError(status, text, [{ field, ...text }]);
+/** A problem with one field: the error's message is the field's too (a form shows it at the top and beside the field).
+ * */
+export const fieldProblem = (status: number, field: string, text: CodedMessage): HttpError =>
+  new HttpError(status, text, [{ field, ...text }]);
 /** Someone else changed the record since the caller read it (optimistic concurrency). */
 export const conflict = (text: ErrorText): HttpError => new HttpError(409, text);
 export const tooManyRequests = (text: ErrorText, retryAfterSeconds: number): HttpError =>

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hostForSide, hostnameOf, resolveHost } from '../../../engine/rules/host';
+import { hostForSide, hostnameOf, resolveHost } from '#engine';
 import type { SiteConfig } from './site-config';
 
 /**
@@ -12,9 +12,14 @@ export function siteBaseUrl(request: FastifyRequest, subdomain: string, siteConf
   const hostname = hostnameOf(request.host);
   const port = /:(\d+)$/.exec(request.host)?.[1];
   const site = resolveHost(request.host, siteConfig.product, siteConfig.hosts);
-  const known = siteConfig.hosts[hostname] !== undefined || siteConfig.product.domains.some((d) => hostname === d || hostname.endsWith(`.${d}`));
+  const known =
+    siteConfig.hosts[hostname] !== undefined ||
+    siteConfig.product.domains.some((d) => hostname === d || hostname.endsWith(`.${d}`));
   if (known && !site.isDefault && site.subdomain === subdomain) return `${protocol}://${request.host}`;
-  const domain = siteConfig.product.domains.find((d) => hostname === d || hostname.endsWith(`.${d}`)) ?? siteConfig.product.domains[0] ?? 'localhost';
+  const domain =
+    siteConfig.product.domains.find((d) => hostname === d || hostname.endsWith(`.${d}`)) ??
+    siteConfig.product.domains[0] ??
+    'localhost';
   const defaultPort = (protocol === 'https' && port === '443') || (protocol === 'http' && port === '80');
   return `${protocol}://${hostForSide(subdomain, 'apply', domain, port && !defaultPort ? port : undefined)}`;
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { passwordProblems } from '../../../engine/validation/password';
-import type { FieldError } from '../../../schemas/api';
-import { message } from '../../../schemas/messages';
+import { passwordProblems } from '#engine';
+import type { FieldError } from '#schemas/api';
+import { message } from '#schemas/messages';
 import { CONFIG_DIR } from '../paths';
 
 let commonPasswords: Set<string> | null = null;
@@ -17,7 +17,18 @@ function loadCommonPasswords(): Set<string> {
   );
 }
 
-const SWAPS: Record<string, string> = { '@': 'a', '4': 'a', '3': 'e', '0': 'o', $: 's', '5': 's', '7': 't', '!': 'i', '8': 'b', '9': 'g' };
+const SWAPS: Record<string, string> = {
+  '@': 'a',
+  '4': 'a',
+  '3': 'e',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '7': 't',
+  '!': 'i',
+  '8': 'b',
+  '9': 'g',
+};
 
 /**
  * The stems of a password: leading and trailing digits and symbols dropped ('Summer2024!' →

@@ -15,7 +15,12 @@ export interface PasswordHashingCost {
  */
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingCost = { memoryKib: 19_456, timeCost: 2 };
 
-let options = { algorithm: ARGON2ID, memoryCost: DEFAULT_PASSWORD_HASHING.memoryKib, timeCost: DEFAULT_PASSWORD_HASHING.timeCost, parallelism: 1 };
+let options = {
+  algorithm: ARGON2ID,
+  memoryCost: DEFAULT_PASSWORD_HASHING.memoryKib,
+  timeCost: DEFAULT_PASSWORD_HASHING.timeCost,
+  parallelism: 1,
+};
 
 /**
  * Sets the cost of new hashes, from configuration (ARGON2_MEMORY_KIB, ARGON2_TIME_COST) at start.

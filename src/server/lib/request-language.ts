@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, offeredLanguage } from '../../../engine/rules/language';
+import { DEFAULT_LANGUAGE, offeredLanguage } from '#engine';
 import type { OrganizationRecord } from '../modules/organizations/organization.repository';
 
 /**
@@ -7,7 +7,10 @@ import type { OrganizationRecord } from '../modules/organizations/organization.r
  * parameter when the call has one (spec §2), else its Accept-Language header, which the client
  * sets to the page's language. Undefined when the request names none the organisation offers.
  */
-export function requestLanguage(request: FastifyRequest, organization: Pick<OrganizationRecord, 'additional_language_support'>): string | undefined {
+export function requestLanguage(
+  request: FastifyRequest,
+  organization: Pick<OrganizationRecord, 'additional_language_support'>,
+): string | undefined {
   const supported = organization.additional_language_support;
   const query = (request.query as { language?: unknown } | undefined)?.language;
   if (typeof query === 'string') return offeredLanguage(query, supported);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HostsMap, ProductConfig } from '../../../schemas/product';
+import { HostsMap, ProductConfig } from '#schemas/product';
 import { CONFIG_DIR } from '../paths';
 import { validateConfig } from './json-validator';
 

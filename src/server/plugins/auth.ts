@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasRole, isAdmin, type HiringRole } from '../../../engine/rules/roles';
+import { hasRole, isAdmin, type HiringRole } from '#engine';
 import type { App } from '../app-types';
 import { forbidden, notFound } from '../lib/http-error';
 import { authenticateToken, extendSession } from '../modules/auth/session.service';
@@ -22,7 +22,9 @@ export function registerAuth(app: App): void {
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
   app.addHook('onResponse', async (request, reply) => {
     if (request.accessToken && reply.statusCode < 400) {
-      await extendSession(request.server.db, request.accessToken).catch((error: unknown) => request.log.error({ err: error }, 'session extension failed'));
+      await extendSession(request.server.db, request.accessToken).catch((error: unknown) =>
+        request.log.error({ err: error }, 'session extension failed'),
+      );
     }
   });
 }
@@ -36,14 +38,22 @@ export function registerAuth(app: App): void {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   // The token and the organisation are independent lookups: run them together, and answer the
   // token's error first (401 before 404), as a sequential check would.
-  const [tokenResult, organizationResult] = await Promise.allSettled([authenticateToken(request.server.db, request.headers.authorization), loadOrganization(request)]);
+  const [tokenResult, organizationResult] = await Promise.allSettled([
+    authenticateToken(request.server.db, request.headers.authorization),
+    loadOrganization(request),
+  ]);
   if (tokenResult.status === 'rejected') throw tokenResult.reason;
   if (organizationResult.status === 'rejected') throw organizationResult.reason;
   const token = tokenResult.value;
   const organization = organizationOf(request);
-  if (!isAdmin(token.userType) && token.organizationId !== organization.id) throw notFound(noOrganizationMessage(organization.subdomain));
+  if (!isAdmin(token.userType) && token.organizationId !== organization.id)
+    throw notFound(noOrganizationMessage(organization.subdomain));
   request.accessToken = token;
-  request.viewer = { user: token.user, organization, session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified } };
+  request.viewer = {
+    user: token.user,
+    organization,
+    session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified },
+  };
 }
 
 /** The caller of a route behind `authenticate`; a programming error when the hook is missing. */

@@ -21,7 +21,9 @@ export async function registerDocs(app: App, info: { title: string; version: str
         { name: 'user', description: 'The signed-in user (bearer token and subdomain parameter)' },
       ],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'access_token from POST /api/oauth/token' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'access_token from POST /api/oauth/token' },
+        },
       },
     },
     // Only the API is documented; static files and the SPA fallback are not.

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import type { ApiError, FieldError } from '../../../schemas/api';
-import { GENERIC_ERROR_MESSAGE } from '../../../engine/constants';
+import type { ApiError, FieldError } from '#schemas/api';
+import { GENERIC_ERROR_MESSAGE } from '#engine';
 import type { App } from '../app-types';
 import { pathOf } from '../lib/api-paths';
 import { codeOf, HttpError, OAuthError } from '../lib/http-error';
@@ -21,14 +21,23 @@ export function registerErrorHandler(app: App): void {
       return reply.code(400).send({ message: INVALID_REQUEST_MESSAGE, errors } satisfies ApiError);
     }
     if (error instanceof HttpError) {
-      const body: ApiError = { message: error.message, ...codeOf(error), ...(error.errors ? { errors: error.errors } : {}) };
+      const body: ApiError = {
+        message: error.message,
+        ...codeOf(error),
+        ...(error.errors ? { errors: error.errors } : {}),
+      };
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
     }
     if (error instanceof OAuthError) {
       // The OAuth shape, with `message` too so every client reads the same text (spec §8 order).
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ error: error.error, error_description: error.description, message: error.description, ...codeOf(error) });
+      return reply.code(error.statusCode).send({
+        error: error.error,
+        error_description: error.description,
+        message: error.description,
+        ...codeOf(error),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveHost, type Site } from '../../../engine/rules/host';
+import { resolveHost, type Site } from '#engine';
 import type { App } from '../app-types';
 import { notFound } from '../lib/http-error';
 import type { SiteConfig } from '../lib/site-config';
@@ -42,6 +42,7 @@ export async function loadOrganization(request: FastifyRequest): Promise<void> {
 
 /** The organisation loaded by `loadOrganization`; a programming error when the hook is missing. */
 export function organizationOf(request: FastifyRequest): OrganizationRecord {
-  if (!request.organization) throw new Error(`${request.routeOptions.url ?? request.url} has no loadOrganization preHandler`);
+  if (!request.organization)
+    throw new Error(`${request.routeOptions.url ?? request.url} has no loadOrganization preHandler`);
   return request.organization;
 }

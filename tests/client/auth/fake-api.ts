@@ -1,5 +1,11 @@
-import type { TokenResponse } from '../../../schemas/auth';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { TokenResponse } from '#schemas/auth';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 
 export interface Call {
   method: string;
@@ -27,7 +33,13 @@ export function fakeAdapter(handler: Handler): { adapter: AxiosAdapter; calls: C
     calls.push(call);
     const reply = await handler(call);
     if (reply === 'network-error') throw new AxiosError('Network Error', 'ERR_NETWORK', config);
-    const response: AxiosResponse = { status: reply.status, statusText: String(reply.status), data: reply.data, headers: {}, config };
+    const response: AxiosResponse = {
+      status: reply.status,
+      statusText: String(reply.status),
+      data: reply.data,
+      headers: {},
+      config,
+    };
     if (reply.status >= 200 && reply.status < 300) return response;
     throw new AxiosError(`Request failed with status code ${reply.status}`, 'ERR_BAD_RESPONSE', config, null, response);
   };

@@ -1,13 +1,16 @@
 import axios from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { installAuthInterceptors, type SessionEndReason } from '../../../src/client/api/auth-interceptors';
-import type { AuthRecord } from '../../../src/client/state/auth';
-import type { TokenResponse } from '../../../schemas/auth';
+import { installAuthInterceptors, type SessionEndReason } from '#client/api/auth-interceptors';
+import type { AuthRecord } from '#client/state/auth';
+import type { TokenResponse } from '#schemas/auth';
 import { fakeAdapter, tokens, type Handler } from './fake-api';
 
 const NOW = 1_700_000_000_000;
 
-function record(access: string, options: { refresh?: string; expiresOn?: number; expiresIn?: number } = {}): AuthRecord {
+function record(
+  access: string,
+  options: { refresh?: string; expiresOn?: number; expiresIn?: number } = {},
+): AuthRecord {
   return {
     access_token: access,
     token_type: 'bearer',
@@ -37,7 +40,12 @@ function browser(initial: AuthRecord | null): Browser {
   };
 }
 
-function setup(initial: AuthRecord | null, handler: Handler, refresh?: (token: string) => Promise<TokenResponse>, tabOf?: Browser) {
+function setup(
+  initial: AuthRecord | null,
+  handler: Handler,
+  refresh?: (token: string) => Promise<TokenResponse>,
+  tabOf?: Browser,
+) {
   let auth = initial;
   let clock = NOW;
   const ended: SessionEndReason[] = [];
@@ -77,7 +85,10 @@ function setup(initial: AuthRecord | null, handler: Handler, refresh?: (token: s
   };
 }
 
-const unauthorized = (description: string) => ({ status: 401, data: { error: 'invalid_token', error_description: description } });
+const unauthorized = (description: string) => ({
+  status: 401,
+  data: { error: 'invalid_token', error_description: description },
+});
 
 describe('the one axios instance (spec §7)', () => {
   it('sends the bearer token and the subdomain parameter on signed-in calls only', async () => {
@@ -95,7 +106,10 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
   it('three calls at once make one refresh and are all replayed with the new token', async () => {
     const t = setup(
       record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }),
-      (call) => (call.authorization === 'Bearer NEW' ? { status: 200, data: { url: call.url } } : unauthorized('Access token expired')),
+      (call) =>
+        call.authorization === 'Bearer NEW'
+          ? { status: 200, data: { url: call.url } }
+          : unauthorized('Access token expired'),
       async () => {
         await new Promise((r) => setTimeout(r, 5));
         return tokens('NEW', 'R2');
@@ -104,21 +118,34 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
     const results = await Promise.all(['/v1/a', '/v1/b', '/v1/c'].map((url) => t.instance.get(url)));
     expect(results.map((r) => r.data.url)).toEqual(['/v1/a', '/v1/b', '/v1/c']);
     expect(t.refreshCalls).toEqual(['R1']);
-    expect(t.auth()).toMatchObject({ access_token: 'NEW', refresh_token: 'R2', isLoggedIn: true, expiresOn: NOW + 900_000 });
+    expect(t.auth()).toMatchObject({
+      access_token: 'NEW',
+      refresh_token: 'R2',
+      isLoggedIn: true,
+      expiresOn: NOW + 900_000,
+    });
     const replays = t.calls.filter((c) => c.authorization === 'Bearer NEW');
     expect(replays.map((c) => c.url).sort()).toEqual(['/v1/a', '/v1/b', '/v1/c']);
     expect(t.ended).toEqual([]);
   });
 
   it('the server saying "Access token expired" refreshes even when the local clock disagrees', async () => {
-    const t = setup(record('OLD', { refresh: 'R1' }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200, data: 1 } : unauthorized('Access token expired')), async () => tokens('NEW', 'R2'));
+    const t = setup(
+      record('OLD', { refresh: 'R1' }),
+      (call) => (call.authorization === 'Bearer NEW' ? { status: 200, data: 1 } : unauthorized('Access token expired')),
+      async () => tokens('NEW', 'R2'),
+    );
     expect((await t.instance.get('/v1/user')).data).toBe(1);
   });
 
   it('a failed refresh rejects every queued call and ends the session once', async () => {
-    const t = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), () => unauthorized('Access token expired'), async () => {
-      throw new Error('invalid_grant');
-    });
+    const t = setup(
+      record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }),
+      () => unauthorized('Access token expired'),
+      async () => {
+        throw new Error('invalid_grant');
+      },
+    );
     const results = await Promise.allSettled(['/v1/a', '/v1/b', '/v1/c'].map((url) => t.instance.get(url)));
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(t.refreshCalls).toHaveLength(1);
@@ -137,7 +164,10 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
       if (revoked) throw new Error('invalid_grant');
       return tokens('NEW', 'R2');
     };
-    const api: Handler = (call) => (call.authorization === 'Bearer NEW' && !revoked ? { status: 200, data: call.url } : unauthorized('Access token expired'));
+    const api: Handler = (call) =>
+      call.authorization === 'Bearer NEW' && !revoked
+        ? { status: 200, data: call.url }
+        : unauthorized('Access token expired');
     const shared = browser(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }));
     const first = setup(shared.stored, api, server, shared);
     const second = setup(shared.stored, api, server, shared);
@@ -149,12 +179,18 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
     expect([...first.ended, ...second.ended]).toEqual([]);
   });
 
-  it("a tab left behind refreshes with the newest refresh token the tabs hold, not its spent one", async () => {
+  it('a tab left behind refreshes with the newest refresh token the tabs hold, not its spent one', async () => {
     const shared = browser(record('LATER', { refresh: 'R2', expiresOn: NOW - 1 }));
-    const behind = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200, data: 'ok' } : unauthorized('Access token expired')), async (token) => {
-      if (token !== 'R2') throw new Error('invalid_grant');
-      return tokens('NEW', 'R3');
-    }, shared);
+    const behind = setup(
+      record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }),
+      (call) =>
+        call.authorization === 'Bearer NEW' ? { status: 200, data: 'ok' } : unauthorized('Access token expired'),
+      async (token) => {
+        if (token !== 'R2') throw new Error('invalid_grant');
+        return tokens('NEW', 'R3');
+      },
+      shared,
+    );
     expect((await behind.instance.get('/v1/user')).data).toBe('ok');
     expect(behind.refreshCalls).toEqual(['R2']);
     expect(shared.stored).toMatchObject({ access_token: 'NEW', refresh_token: 'R3' });
@@ -168,15 +204,27 @@ describe('401 with an expired token: queue, refresh once, replay (spec §4)', ()
       used.add(token);
       return tokens('NEW', 'R2');
     };
-    const first = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200 } : unauthorized('Access token expired')), server);
-    const second = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), (call) => (call.authorization === 'Bearer NEW' ? { status: 200 } : unauthorized('Access token expired')), server);
+    const first = setup(
+      record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }),
+      (call) => (call.authorization === 'Bearer NEW' ? { status: 200 } : unauthorized('Access token expired')),
+      server,
+    );
+    const second = setup(
+      record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }),
+      (call) => (call.authorization === 'Bearer NEW' ? { status: 200 } : unauthorized('Access token expired')),
+      server,
+    );
     await Promise.allSettled([first.instance.get('/v1/a'), second.instance.get('/v1/b')]);
     expect([...first.refreshCalls, ...second.refreshCalls]).toEqual(['R1', 'R1']);
     expect(second.ended).toEqual(['refresh-failed']);
   });
 
   it('a replayed call is never refreshed twice', async () => {
-    const t = setup(record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }), () => unauthorized('Access token expired'), async () => tokens('NEW', 'R2'));
+    const t = setup(
+      record('OLD', { refresh: 'R1', expiresOn: NOW - 1 }),
+      () => unauthorized('Access token expired'),
+      async () => tokens('NEW', 'R2'),
+    );
     await expect(t.instance.get('/v1/user')).rejects.toThrow();
     expect(t.refreshCalls).toHaveLength(1);
   });
@@ -223,7 +271,10 @@ describe('sessions that cannot continue (spec §4, §8)', () => {
   });
 
   it('a 401 while signed out is left to the caller (a failed sign-in)', async () => {
-    const t = setup(null, () => ({ status: 401, data: { error: 'invalid_client', error_description: 'Unknown client' } }));
+    const t = setup(null, () => ({
+      status: 401,
+      data: { error: 'invalid_client', error_description: 'Unknown client' },
+    }));
     await expect(t.instance.post('/oauth/token', '')).rejects.toThrow();
     expect(t.ended).toEqual([]);
   });
@@ -259,15 +310,19 @@ describe('the stored record', () => {
     const value = record('COOKIE');
     document.cookie = `auth=${encodeURIComponent(JSON.stringify(value))}; path=/`;
     vi.resetModules();
-    const { authStorage } = await import('../../../src/client/state/auth');
+    const { authStorage } = await import('#client/state/auth');
     expect(authStorage.getItem('auth', null)).toEqual(value);
     expect(JSON.parse(localStorage.getItem('auth')!)).toEqual(value);
     expect(document.cookie).not.toContain('auth=');
   });
 
   it('drops the refresh token under an organisation session timeout', async () => {
-    const { authRecordFrom } = await import('../../../src/client/state/auth');
+    const { authRecordFrom } = await import('#client/state/auth');
     expect(authRecordFrom(tokens('A', 'R', 900), NOW, 30)).not.toHaveProperty('refresh_token');
-    expect(authRecordFrom(tokens('A', 'R', 900), NOW)).toMatchObject({ refresh_token: 'R', expiresOn: NOW + 900_000, isLoggedIn: true });
+    expect(authRecordFrom(tokens('A', 'R', 900), NOW)).toMatchObject({
+      refresh_token: 'R',
+      expiresOn: NOW + 900_000,
+      isLoggedIn: true,
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { http } from '../../../src/client/api/http';
-import { connectSession } from '../../../src/client/app/session-setup';
-import { authAtom, userAtom } from '../../../src/client/state/auth';
-import { saveOtpCookie, savedOtpCookie } from '../../../src/client/state/otp-cookies';
+import { http } from '#client/api/http';
+import { connectSession } from '#client/app/session-setup';
+import { authAtom, userAtom } from '#client/state/auth';
+import { saveOtpCookie, savedOtpCookie } from '#client/state/otp-cookies';
 import { loadedStore, organisationFixture, renderApp } from '../support';
 import { fakeAdapter, tokens, type Call, type Handler } from './fake-api';
 
@@ -43,7 +43,9 @@ afterEach(() => {
 function start(handler: Handler) {
   const fake = fakeAdapter(handler);
   http.defaults.adapter = fake.adapter;
-  const store = loadedStore({ organization: organisationFixture({ subdomain: 'northbridge', name: 'Northbridge Bank', edition: 'contextual' }) });
+  const store = loadedStore({
+    organization: organisationFixture({ subdomain: 'northbridge', name: 'Northbridge Bank', edition: 'contextual' }),
+  });
   disconnect = connectSession(store);
   const view = renderApp('/login', { store });
   return { ...view, calls: fake.calls };
@@ -61,20 +63,39 @@ async function typeCredentials() {
 describe('sign-in with a one-time password (spec §4 Login)', () => {
   it('206 shows the code step; the code signs in, the login cookie is kept for this email, and the candidate lands on /profile/create', async () => {
     const { calls, router, store } = start((call) => {
-      if (call.url === '/oauth/token') return form(call).get('otp') === '123456' ? { status: 200, data: tokens('ACCESS', 'REFRESH') } : { status: 206, data: { error: 'otp_required', error_description: 'Enter the 6-digit code we have sent to your email address.' } };
-      if (call.url === '/v1/user') return { status: 200, data: user(call.params.cookieRequested ? 'COOKIE-30-DAYS' : undefined) };
+      if (call.url === '/oauth/token')
+        return form(call).get('otp') === '123456'
+          ? { status: 200, data: tokens('ACCESS', 'REFRESH') }
+          : {
+              status: 206,
+              data: {
+                error: 'otp_required',
+                error_description: 'Enter the 6-digit code we have sent to your email address.',
+              },
+            };
+      if (call.url === '/v1/user')
+        return { status: 200, data: user(call.params.cookieRequested ? 'COOKIE-30-DAYS' : undefined) };
       return { status: 404, data: { message: 'Not found' } };
     });
     await typeCredentials();
     await screen.findByRole('heading', { level: 1, name: 'Enter your sign-in code' });
     const first = form(calls[0]!);
-    expect(Object.fromEntries(first)).toMatchObject({ grant_type: 'password', username: EMAIL, password: PASSWORD, scope: 'write', client_id: 'web' });
+    expect(Object.fromEntries(first)).toMatchObject({
+      grant_type: 'password',
+      username: EMAIL,
+      password: PASSWORD,
+      scope: 'write',
+      client_id: 'web',
+    });
     expect(first.has('otpCookie')).toBe(false);
     expect(calls[0]!.params).toEqual({ subdomain: 'northbridge' });
 
     fireEvent.change(screen.getByLabelText('Sign-in code'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('The code must be 6 digits'));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('The code must be 6 digits'),
+    );
     expect(calls).toHaveLength(1);
 
     await new Promise((r) => setTimeout(r, 1050)); // the button ignores clicks for 1 s (spec §5)
@@ -82,7 +103,11 @@ describe('sign-in with a one-time password (spec §4 Login)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/create'));
     expect(form(calls[1]!).get('otp')).toBe('123456');
-    expect(calls[2]).toMatchObject({ url: '/v1/user', authorization: 'Bearer ACCESS', params: { cookieRequested: true, subdomain: 'northbridge' } });
+    expect(calls[2]).toMatchObject({
+      url: '/v1/user',
+      authorization: 'Bearer ACCESS',
+      params: { cookieRequested: true, subdomain: 'northbridge' },
+    });
     expect(savedOtpCookie(EMAIL)).toBe('COOKIE-30-DAYS');
     expect(store.get(authAtom)).toMatchObject({ access_token: 'ACCESS', refresh_token: 'REFRESH', isLoggedIn: true });
     expect(JSON.parse(localStorage.getItem('auth')!)).toMatchObject({ access_token: 'ACCESS' });
@@ -93,7 +118,15 @@ describe('sign-in with a one-time password (spec §4 Login)', () => {
   it("sends the saved cookie; 'Invalid login cookie.' forgets it and asks for the code", async () => {
     saveOtpCookie(EMAIL, 'STALE');
     const { calls } = start((call) => {
-      if (call.url === '/oauth/token') return { status: 400, data: { error: 'invalid_grant', error_description: 'Invalid login cookie.', message: 'Invalid login cookie.' } };
+      if (call.url === '/oauth/token')
+        return {
+          status: 400,
+          data: {
+            error: 'invalid_grant',
+            error_description: 'Invalid login cookie.',
+            message: 'Invalid login cookie.',
+          },
+        };
       return { status: 404 };
     });
     await typeCredentials();
@@ -106,7 +139,10 @@ describe('sign-in with a one-time password (spec §4 Login)', () => {
   it('a valid saved cookie skips the code and a manager lands on /manager/roles', async () => {
     saveOtpCookie(EMAIL, 'GOOD');
     const { router, calls } = start((call) => {
-      if (call.url === '/oauth/token') return form(call).get('otpCookie') === 'GOOD' ? { status: 200, data: tokens('A', 'R') } : { status: 206, data: {} };
+      if (call.url === '/oauth/token')
+        return form(call).get('otpCookie') === 'GOOD'
+          ? { status: 200, data: tokens('A', 'R') }
+          : { status: 206, data: {} };
       if (call.url === '/v1/user') return { status: 200, data: { ...user(), userType: 'HIRING_MANAGER' } };
       return { status: 404 };
     });
@@ -116,7 +152,10 @@ describe('sign-in with a one-time password (spec §4 Login)', () => {
   });
 
   it('shows a wrong password in the error summary, which takes focus', async () => {
-    start(() => ({ status: 400, data: { error: 'invalid_grant', error_description: 'The email address or password is not correct.' } }));
+    start(() => ({
+      status: 400,
+      data: { error: 'invalid_grant', error_description: 'The email address or password is not correct.' },
+    }));
     await typeCredentials();
     const summary = await screen.findByRole('alert');
     expect(summary.textContent).toContain('There is a problem');
@@ -139,11 +178,15 @@ describe('sign-in with a one-time password (spec §4 Login)', () => {
   it('a server fault shows the system-error text with the support address (spec §8)', async () => {
     start(() => ({ status: 500, data: { message: 'Some error happened. Please try again later.' } }));
     await typeCredentials();
-    expect((await screen.findByRole('alert')).textContent).toContain('System error. Please contact your account manager for support or email us at support@acme.example.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'System error. Please contact your account manager for support or email us at support@acme.example.',
+    );
   });
 
   it('returns to the guarded page after sign-in (redirect parameter)', async () => {
-    const fake = fakeAdapter((call) => (call.url === '/oauth/token' ? { status: 200, data: tokens('A', 'R') } : { status: 200, data: user() }));
+    const fake = fakeAdapter((call) =>
+      call.url === '/oauth/token' ? { status: 200, data: tokens('A', 'R') } : { status: 200, data: user() },
+    );
     http.defaults.adapter = fake.adapter;
     const store = loadedStore();
     disconnect = connectSession(store);
@@ -162,7 +205,10 @@ describe('password rules as the user types (spec §5)', () => {
   it('ticks each rule on the sign-up page', async () => {
     renderApp('/signup');
     await screen.findByRole('heading', { level: 1, name: 'Create an account' });
-    const met = () => [...document.querySelectorAll('[data-rule]')].filter((li) => li.getAttribute('data-met') === 'true').map((li) => li.getAttribute('data-rule'));
+    const met = () =>
+      [...document.querySelectorAll('[data-rule]')]
+        .filter((li) => li.getAttribute('data-met') === 'true')
+        .map((li) => li.getAttribute('data-rule'));
     expect(met()).toEqual([]);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
     expect(met()).toEqual(['lowercase']);

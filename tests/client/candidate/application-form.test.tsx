@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { http } from '../../../src/client/api/http';
+import { http } from '#client/api/http';
 import { renderApp } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate, organization, recordFixture, roleFixture } from './fixtures';
@@ -37,7 +37,8 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     const { router, calls } = start('/applyp/r1?resume', (call) => {
       if (call.url === '/public/acme/roles/r1') return { status: 200, data: role };
       if (call.url === '/v1/candidate/applyc/r1') return { status: 200, data: recordFixture() };
-      if (call.method === 'PUT' && call.url === '/v1/candidate/a1') return { status: 200, data: recordFixture({ version: 2, answers: JSON.parse(String(call.data)).answers }) };
+      if (call.method === 'PUT' && call.url === '/v1/candidate/a1')
+        return { status: 200, data: recordFixture({ version: 2, answers: JSON.parse(String(call.data)).answers }) };
       if (call.url === '/v1/candidate/a1/submit') return { status: 200, data: recordFixture({ state: 'SUBMITTED' }) };
       return { status: 404, data: { message: 'nope' } };
     });
@@ -50,7 +51,11 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     expect(router.state.location.search).toBe('?step=declaration');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
     // The skipped save lives in this browser: a reload would find it newer than the server's.
-    expect(JSON.parse(sessionStorage.getItem('application:a1')!)).toMatchObject({ step: 1, unsynced: true, answers: { mobile: '07700 900123' } });
+    expect(JSON.parse(sessionStorage.getItem('application:a1')!)).toMatchObject({
+      step: 1,
+      unsynced: true,
+      answers: { mobile: '07700 900123' },
+    });
 
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -68,7 +73,10 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
   });
 
   it('a newer record kept in this browser replaces the server’s on load', async () => {
-    sessionStorage.setItem('application:a1', JSON.stringify(recordFixture({ updatedAt: '2026-11-02T10:00:00.000Z', answers: { firstName: 'Augusta' } })));
+    sessionStorage.setItem(
+      'application:a1',
+      JSON.stringify(recordFixture({ updatedAt: '2026-11-02T10:00:00.000Z', answers: { firstName: 'Augusta' } })),
+    );
     start('/applyp/r1?step=aboutYou', (call) => {
       if (call.url === '/public/acme/roles/r1') return { status: 200, data: roleFixture() };
       return { status: 200, data: recordFixture() };
@@ -81,7 +89,16 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     let fail = true;
     const { calls } = start('/applyp/r1?step=aboutYou', (call) => {
       if (call.url === '/public/acme/roles/r1') return { status: 200, data: roleFixture() };
-      if (call.method === 'PUT') return fail ? { status: 400, data: { message: 'There is a problem with your answers', errors: [{ field: 'mobile', message: 'Enter a UK mobile number' }] } } : { status: 200, data: recordFixture({ step: 1, version: 2, completedSteps: ['aboutYou'] }) };
+      if (call.method === 'PUT')
+        return fail
+          ? {
+              status: 400,
+              data: {
+                message: 'There is a problem with your answers',
+                errors: [{ field: 'mobile', message: 'Enter a UK mobile number' }],
+              },
+            }
+          : { status: 200, data: recordFixture({ step: 1, version: 2, completedSteps: ['aboutYou'] }) };
       return { status: 200, data: recordFixture() };
     });
     await heading('About you');
@@ -90,7 +107,12 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     await screen.findByText('Enter a UK mobile number');
     expect(screen.getByRole('heading', { level: 1, name: 'About you' })).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(JSON.parse(String(put.data))).toMatchObject({ step: 1, stepId: 'aboutYou', version: 1, answers: { mobile: '07700 900123', nationality: 'United Kingdom' } });
+    expect(JSON.parse(String(put.data))).toMatchObject({
+      step: 1,
+      stepId: 'aboutYou',
+      version: 1,
+      answers: { mobile: '07700 900123', nationality: 'United Kingdom' },
+    });
     fail = false;
     // Buttons ignore clicks for a second after one (spec §5).
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -99,7 +121,9 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
   });
 
   it('goes to /roles when the server sends no application (spec §4, §8)', async () => {
-    const { router } = start('/applyp/r1', (call) => (call.url === '/public/acme/roles/r1' ? { status: 200, data: roleFixture() } : { status: 200, data: '' }));
+    const { router } = start('/applyp/r1', (call) =>
+      call.url === '/public/acme/roles/r1' ? { status: 200, data: roleFixture() } : { status: 200, data: '' },
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/roles'));
   });
 
@@ -107,7 +131,11 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     http.defaults.adapter = fakeAdapter(() => ({ status: 404 })).adapter;
     renderApp('/applyp/r1?step=aboutYou', { organization });
     await heading('Application form');
-    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe('/login?redirect=%2Fapplyp%2Fr1%3Fstep%3DaboutYou');
-    expect(screen.getByRole('link', { name: 'Create an account to continue' }).getAttribute('href')).toBe('/signup?redirect=%2Fapplyp%2Fr1%3Fstep%3DaboutYou');
+    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fapplyp%2Fr1%3Fstep%3DaboutYou',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account to continue' }).getAttribute('href')).toBe(
+      '/signup?redirect=%2Fapplyp%2Fr1%3Fstep%3DaboutYou',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { http } from '../../../src/client/api/http';
+import { http } from '#client/api/http';
 import { organisationFixture, renderApp } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate, recordFixture, roleFixture } from './fixtures';
@@ -19,7 +19,10 @@ const organization = organisationFixture({
   },
 });
 const letter = { id: 'doc-1', name: 'letter.pdf', size: 2048, contentType: 'application/pdf' };
-const record = recordFixture({ maxSteps: 2, answers: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', coverLetter: letter } });
+const record = recordFixture({
+  maxSteps: 2,
+  answers: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', coverLetter: letter },
+});
 const downloadUrl = `/v1/organization/${organization.id}/candidate/a1/download/doc-1`;
 
 let original: AxiosAdapter | undefined;
@@ -46,12 +49,17 @@ function start(path: string, handler: Handler) {
   return { ...renderApp(path, { organization, user: candidate }), calls: fake.calls };
 }
 
-const documentOk: Handler = (call) => (call.url === downloadUrl ? { status: 200, data: new Blob(['%PDF-1.4']) } : { status: 404, data: { message: 'nope' } });
+const documentOk: Handler = (call) =>
+  call.url === downloadUrl ? { status: 200, data: new Blob(['%PDF-1.4']) } : { status: 404, data: { message: 'nope' } };
 
 describe('download links for uploaded documents', () => {
   it('on the submitted application (/screen): the candidate’s own document, saved under its name', async () => {
     const { calls } = start('/screen?application=a1', (call) => {
-      if (call.url === '/v1/candidate/a1') return { status: 200, data: { ...record, state: 'SUBMITTED', progress: 'SUBMITTED', appliedAt: '2026-11-02T10:00:00.000Z' } };
+      if (call.url === '/v1/candidate/a1')
+        return {
+          status: 200,
+          data: { ...record, state: 'SUBMITTED', progress: 'SUBMITTED', appliedAt: '2026-11-02T10:00:00.000Z' },
+        };
       if (call.url === '/public/acme/roles/r1') return { status: 200, data: roleFixture() };
       return documentOk(call);
     });
@@ -71,16 +79,23 @@ describe('download links for uploaded documents', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download letter.pdf' }, { timeout: 5000 }));
     await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['letter.pdf']));
     // The documents step shows the chosen file with Download next to Remove.
-    fireEvent.click(screen.getAllByRole('link', { name: /^Change/ }).find((a) => a.getAttribute('href')?.includes('coverLetter'))!);
+    fireEvent.click(
+      screen.getAllByRole('link', { name: /^Change/ }).find((a) => a.getAttribute('href')?.includes('coverLetter'))!,
+    );
     await screen.findByRole('button', { name: 'Remove letter.pdf' });
     expect(screen.getByRole('button', { name: 'Download letter.pdf' })).toBeTruthy();
   });
 
   it('says why when the download is refused', async () => {
     start('/screen?application=a1', (call) => {
-      if (call.url === '/v1/candidate/a1') return { status: 200, data: { ...record, state: 'SUBMITTED', progress: 'SUBMITTED' } };
+      if (call.url === '/v1/candidate/a1')
+        return { status: 200, data: { ...record, state: 'SUBMITTED', progress: 'SUBMITTED' } };
       if (call.url === '/public/acme/roles/r1') return { status: 200, data: roleFixture() };
-      if (call.url === downloadUrl) return { status: 404, data: new Blob([JSON.stringify({ message: "No document with id 'doc-1'." })], { type: 'application/json' }) };
+      if (call.url === downloadUrl)
+        return {
+          status: 404,
+          data: new Blob([JSON.stringify({ message: "No document with id 'doc-1'." })], { type: 'application/json' }),
+        };
       return { status: 404, data: { message: 'nope' } };
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download letter.pdf' }, { timeout: 5000 }));

@@ -1,12 +1,17 @@
-import type { ApplicationListItem, ApplicationRecord } from '../../../schemas/application';
-import type { Role } from '../../../schemas/role';
-import type { CurrentUser } from '../../../src/client/state/auth';
+import type { ApplicationListItem, ApplicationRecord } from '#schemas/application';
+import type { Role } from '#schemas/role';
+import type { CurrentUser } from '#client/state/auth';
 import { organisationFixture } from '../support';
 
 /** A small organisation form: two steps, so the journey fits a jsdom test. */
 export const organization = organisationFixture({
   formConfiguration: {
-    views: { application: [{ id: 'aboutYou', sections: ['personalInformation'] }, { id: 'declaration', sections: ['termsAndConditions'] }] },
+    views: {
+      application: [
+        { id: 'aboutYou', sections: ['personalInformation'] },
+        { id: 'declaration', sections: ['termsAndConditions'] },
+      ],
+    },
   },
 });
 
@@ -64,7 +69,14 @@ export function recordFixture(overrides: Partial<ApplicationRecord> = {}): Appli
 export function listItemFixture(overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {
   return {
     id: 'a1',
-    role: { id: 'r1', name: 'Graduate Analyst', roleType: 'Graduate programme', location: 'Leeds', deadline: '2099-01-01T23:59:00.000Z', closed: false },
+    role: {
+      id: 'r1',
+      name: 'Graduate Analyst',
+      roleType: 'Graduate programme',
+      location: 'Leeds',
+      deadline: '2099-01-01T23:59:00.000Z',
+      closed: false,
+    },
     state: 'DRAFT',
     progress: 'DRAFT',
     step: 1,

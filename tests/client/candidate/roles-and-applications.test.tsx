@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import type { RolePage } from '../../../schemas/role';
-import { http } from '../../../src/client/api/http';
+import type { RolePage } from '#schemas/role';
+import { http } from '#client/api/http';
 import { renderApp } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate, listItemFixture, organization, roleFixture } from './fixtures';
@@ -48,18 +48,32 @@ describe('/roles', () => {
     expect(JSON.parse(String(post.data))).toEqual({ workTypes: ['Remote'] });
     expect(screen.getByRole('link', { name: 'Role on page 2' }).getAttribute('href')).toBe('/apply/r1');
     const pagination = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(pagination).getByRole('link', { name: /Previous/ }).getAttribute('href')).toBe('/roles?work=Remote');
+    expect(
+      within(pagination)
+        .getByRole('link', { name: /Previous/ })
+        .getAttribute('href'),
+    ).toBe('/roles?work=Remote');
 
     await screen.findByRole('checkbox', { name: 'London' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'London' }));
     fireEvent.change(screen.getByLabelText('Search roles'), { target: { value: 'analyst' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=analyst&location=London&work=Remote'));
-    await waitFor(() => expect(JSON.parse(String(calls.filter((c) => c.method === 'POST').at(-1)!.data))).toEqual({ locations: ['London'], workTypes: ['Remote'], searchTerm: 'analyst' }));
+    await waitFor(() =>
+      expect(JSON.parse(String(calls.filter((c) => c.method === 'POST').at(-1)!.data))).toEqual({
+        locations: ['London'],
+        workTypes: ['Remote'],
+        searchTerm: 'analyst',
+      }),
+    );
   });
 
   it('says so when nothing matches, and when the roles cannot be loaded', async () => {
-    start('/roles?q=zzz', (call) => (call.method === 'POST' ? { status: 200, data: { ...page(0, 0), totalPages: 0, hasContent: false, numberOfElements: 0, content: [] } } : { status: 200, data: [] }));
+    start('/roles?q=zzz', (call) =>
+      call.method === 'POST'
+        ? { status: 200, data: { ...page(0, 0), totalPages: 0, hasContent: false, numberOfElements: 0, content: [] } }
+        : { status: 200, data: [] },
+    );
     await screen.findByRole('heading', { level: 2, name: 'No roles match your search' });
   });
 
@@ -72,14 +86,20 @@ describe('/roles', () => {
 
 describe('/apply/:roleId', () => {
   it('shows a closed role as closed, with no way to apply', async () => {
-    start('/apply/r1', () => ({ status: 200, data: roleFixture({ closed: true, deadline: '2026-01-31T23:59:00.000Z' }) }));
+    start('/apply/r1', () => ({
+      status: 200,
+      data: roleFixture({ closed: true, deadline: '2026-01-31T23:59:00.000Z' }),
+    }));
     await screen.findByRole('heading', { level: 1, name: 'Graduate Analyst' });
     expect(screen.getByText('This role closed to applications on 31 January 2026.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start application' })).toBeNull();
   });
 
   it('offers a continue link to a candidate who has applied', async () => {
-    start('/apply/r1', () => ({ status: 200, data: roleFixture() }), { ...candidate, applications: [{ role: { id: 'r1', name: 'Graduate Analyst' }, appliedAt: '2026-11-01T10:00:00.000Z' }] });
+    start('/apply/r1', () => ({ status: 200, data: roleFixture() }), {
+      ...candidate,
+      applications: [{ role: { id: 'r1', name: 'Graduate Analyst' }, appliedAt: '2026-11-01T10:00:00.000Z' }],
+    });
     const link = await screen.findByRole('link', { name: 'Continue your application' });
     expect(link.getAttribute('href')).toBe('/applyp/r1?resume');
   });
@@ -88,18 +108,31 @@ describe('/apply/:roleId', () => {
 describe('/applications', () => {
   it('lists each application with its date, status and actions, and withdraws after confirming', async () => {
     let withdrawn = false;
-    const submitted = listItemFixture({ id: 'a2', role: { ...listItemFixture().role, id: 'r2', name: 'Data Engineer' }, state: 'SUBMITTED', progress: 'SUBMITTED', appliedAt: '2026-11-03T10:00:00.000Z' });
+    const submitted = listItemFixture({
+      id: 'a2',
+      role: { ...listItemFixture().role, id: 'r2', name: 'Data Engineer' },
+      state: 'SUBMITTED',
+      progress: 'SUBMITTED',
+      appliedAt: '2026-11-03T10:00:00.000Z',
+    });
     const { calls } = start('/applications', (call) => {
       if (call.method === 'PUT') {
         withdrawn = true;
         return { status: 200, data: {} };
       }
-      return { status: 200, data: [listItemFixture(), withdrawn ? { ...submitted, state: 'WITHDRAWN', progress: 'WITHDRAWN' } : submitted] };
+      return {
+        status: 200,
+        data: [listItemFixture(), withdrawn ? { ...submitted, state: 'WITHDRAWN', progress: 'WITHDRAWN' } : submitted],
+      };
     });
     const draft = (await screen.findByRole('heading', { level: 2, name: 'Graduate Analyst' })).closest('li')!;
     expect(within(draft).getByText('Draft')).toBeTruthy();
     expect(within(draft).getByText('Not submitted yet')).toBeTruthy();
-    expect(within(draft).getByRole('link', { name: /^Continue application/ }).getAttribute('href')).toBe('/applyp/r1?resume');
+    expect(
+      within(draft)
+        .getByRole('link', { name: /^Continue application/ })
+        .getAttribute('href'),
+    ).toBe('/applyp/r1?resume');
     const sent = screen.getByRole('heading', { level: 2, name: 'Data Engineer' }).closest('li')!;
     expect(within(sent).getByText('3 November 2026')).toBeTruthy();
     expect(within(sent).getByText('Submitted')).toBeTruthy();
@@ -108,7 +141,9 @@ describe('/applications', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw your application?' });
     expect(within(dialog).getByText(/for Data Engineer, the hiring team will stop considering it/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw application' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/v1/candidate/a2/withdraw')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url === '/v1/candidate/a2/withdraw')).toBe(true),
+    );
     await screen.findByText('Withdrawn');
   });
 

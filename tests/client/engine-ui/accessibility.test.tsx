@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { ApplicationFlow } from '../../../src/client/engine-ui/flow/application-flow';
-import { StepForm } from '../../../src/client/engine-ui/step-form';
+import { ApplicationFlow } from '#client/engine-ui/flow/application-flow';
+import { StepForm } from '#client/engine-ui/step-form';
 import { acmeForm, completeAcme, stepOf } from './support';
 
 const form = acmeForm();
@@ -33,7 +33,13 @@ describe('accessibility (axe)', () => {
     const { firstName: _drop, ...answers } = completeAcme;
     const { container } = render(
       <main>
-        <ApplicationFlow form={form} answers={answers} completedSteps={['aboutYou']} onSaveStep={vi.fn()} onSubmit={vi.fn()} />
+        <ApplicationFlow
+          form={form}
+          answers={answers}
+          completedSteps={['aboutYou']}
+          onSaveStep={vi.fn()}
+          onSubmit={vi.fn()}
+        />
       </main>,
     );
     expect(await seriousViolations(container)).toEqual([]);

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../../engine/forms/compile';
-import { mergeConfigurations } from '../../../engine/config/merge';
-import type { CompiledField, CompiledForm } from '../../../engine/forms/types';
-import { validateStep } from '../../../engine/forms/validate';
-import { validateStepAnswers } from '../../../src/client/engine-ui/validation';
+import { compile } from '#engine/forms/compile';
+import { mergeConfigurations } from '#engine/config/merge';
+import type { CompiledField, CompiledForm } from '#engine/forms/types';
+import { validateStep } from '#engine/forms/validate';
+import { validateStepAnswers } from '#client/engine-ui/validation';
 import { CONTEXT, PRODUCT, configurationLayer } from '../../engine/support/arbitraries';
 import { acmeForm } from './support';
 
@@ -23,7 +23,11 @@ function answer(field: CompiledField): fc.Arbitrary<unknown> {
     case 'text':
     case 'textarea':
     case 'typeahead':
-      return fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('  ', '', 'word '.repeat(260), 'x'.repeat(256)), junk);
+      return fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom('  ', '', 'word '.repeat(260), 'x'.repeat(256)),
+        junk,
+      );
     case 'select':
     case 'radio':
     case 'year':
@@ -39,7 +43,11 @@ function answer(field: CompiledField): fc.Arbitrary<unknown> {
     case 'percent':
       return fc.oneof(fc.integer({ min: -5, max: 120 }), fc.double({ min: -1, max: 101, noNaN: true }), junk);
     case 'file':
-      return fc.oneof(fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), name: fc.string({ minLength: 1, maxLength: 12 }) }), fc.record({ id: fc.string() }), junk);
+      return fc.oneof(
+        fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), name: fc.string({ minLength: 1, maxLength: 12 }) }),
+        fc.record({ id: fc.string() }),
+        junk,
+      );
     case 'group':
       return fc.oneof(fc.array(answersFor(field.items ?? []), { maxLength: 6 }), junk);
   }
@@ -47,7 +55,9 @@ function answer(field: CompiledField): fc.Arbitrary<unknown> {
 
 function answersFor(fields: readonly CompiledField[]): fc.Arbitrary<Record<string, unknown>> {
   const record = Object.fromEntries(fields.map((f) => [f.id, fc.option(answer(f), { nil: undefined })]));
-  return fc.record(record, { requiredKeys: [] }).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+  return fc
+    .record(record, { requiredKeys: [] })
+    .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 }
 
 function agree(form: CompiledForm, stepIndex: number, answers: Record<string, unknown>) {
@@ -65,7 +75,10 @@ describe('client and server accept exactly the same answers', () => {
   it('on every step of the acme application', () => {
     for (const step of form.steps) {
       const fields = step.sections.flatMap((s) => s.fields);
-      fc.assert(fc.property(answersFor(fields), (answers) => agree(form, form.steps.indexOf(step), answers)), { numRuns: 60 });
+      fc.assert(
+        fc.property(answersFor(fields), (answers) => agree(form, form.steps.indexOf(step), answers)),
+        { numRuns: 60 },
+      );
     }
   });
 
@@ -74,7 +87,12 @@ describe('client and server accept exactly the same answers', () => {
       .map((layer) => compile(mergeConfigurations(PRODUCT, layer), CONTEXT))
       .filter((f) => f.steps.length > 0)
       .chain((f) => fc.tuple(fc.constant(f), fc.nat(f.steps.length - 1)))
-      .chain(([f, index]) => fc.tuple(fc.constant(f), fc.constant(index), answersFor(f.steps[index]!.sections.flatMap((s) => s.fields))));
-    fc.assert(fc.property(generated, ([f, index, answers]) => agree(f, index, answers)), { numRuns: 60 });
+      .chain(([f, index]) =>
+        fc.tuple(fc.constant(f), fc.constant(index), answersFor(f.steps[index]!.sections.flatMap((s) => s.fields))),
+      );
+    fc.assert(
+      fc.property(generated, ([f, index, answers]) => agree(f, index, answers)),
+      { numRuns: 60 },
+    );
   });
 });

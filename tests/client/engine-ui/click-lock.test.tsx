@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { StrictMode, useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { BUTTON_CLICK_LOCK_MS } from '../../../engine/constants';
-import type { Answers } from '../../../engine/forms/answers';
-import { Button } from '../../../src/client/ui/button/button';
-import { useClickLock } from '../../../src/client/ui/button/use-click-lock';
-import { StepForm } from '../../../src/client/engine-ui/step-form';
+import { BUTTON_CLICK_LOCK_MS } from '#engine/constants';
+import type { Answers } from '#engine/forms/answers';
+import { Button } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
+import { StepForm } from '#client/engine-ui/step-form';
 import { acmeForm, stepOf } from './support';
 
 function Counter({ onClick }: { onClick: () => void }) {

@@ -1,16 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { Answers } from '../../../engine/forms/answers';
-import { ApplicationFlow, type ApplicationFlowProps } from '../../../src/client/engine-ui/flow/application-flow';
-import type { FlowView } from '../../../src/client/engine-ui/flow/navigation';
-import { mergeStepAnswers } from '../../../src/client/engine-ui/validation';
+import type { Answers } from '#engine/forms/answers';
+import { ApplicationFlow, type ApplicationFlowProps } from '#client/engine-ui/flow/application-flow';
+import type { FlowView } from '#client/engine-ui/flow/navigation';
+import { mergeStepAnswers } from '#client/engine-ui/validation';
 import { acmeForm, completeAcme, stepOf } from './support';
 
 const form = acmeForm();
 
 /** A host that keeps answers and completed steps as a real page would. */
-function Host({ initial = {}, done = [], ...props }: Partial<ApplicationFlowProps> & { initial?: Answers; done?: string[] }) {
+function Host({
+  initial = {},
+  done = [],
+  ...props
+}: Partial<ApplicationFlowProps> & { initial?: Answers; done?: string[] }) {
   const [answers, setAnswers] = useState<Answers>(initial);
   const [completed, setCompleted] = useState<string[]>(done);
   return (
@@ -38,7 +42,11 @@ describe('ApplicationFlow: task list', () => {
   it('lists every step with its status, which changes as steps are completed', () => {
     render(<Host initial={{ firstName: 'Ada' }} done={['documents']} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
-    expect(within(tasks()).getAllByRole('link').map((a) => a.textContent)).toEqual(form.steps.map((s) => s.title));
+    expect(
+      within(tasks())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(form.steps.map((s) => s.title));
     expect(statusOf('About you')).toBe('In progress');
     expect(statusOf('Education')).toBe('Not started');
     expect(statusOf('Documents')).toBe('There is a problem');
@@ -49,7 +57,9 @@ describe('ApplicationFlow: task list', () => {
     fireEvent.click(screen.getByLabelText('I accept the terms and conditions and the privacy policy'));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     // The last step continues to check answers; Back returns to the task list.
-    expect(screen.getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back' }));
     expect(statusOf('Declaration')).toBe('Completed');
     expect(screen.getByText('You have completed 1 of 6 sections.')).toBeTruthy();
@@ -66,7 +76,8 @@ describe('ApplicationFlow: task list', () => {
 
   it('can be driven from outside (the host owns the view)', () => {
     const onViewChange = vi.fn();
-    const hrefFor = (view: FlowView) => (view.page === 'step' ? `/application/${view.stepId}` : `/application/${view.page}`);
+    const hrefFor = (view: FlowView) =>
+      view.page === 'step' ? `/application/${view.stepId}` : `/application/${view.page}`;
     render(<Host view={{ page: 'tasks' }} onViewChange={onViewChange} hrefFor={hrefFor} />);
     const link = within(tasks()).getByRole('link', { name: 'Education' });
     expect(link.getAttribute('href')).toBe('/application/education');
@@ -96,7 +107,9 @@ describe('ApplicationFlow: check answers', () => {
     expect(document.activeElement?.id).toBe('field_universities_0_degreeClass');
     // Editing from check answers returns there.
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Check your answers before submitting your application' }),
+    ).toBeTruthy();
   });
 
   it('submits a valid application, and links each problem of an invalid one back to its step', () => {
@@ -113,7 +126,11 @@ describe('ApplicationFlow: check answers', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     const alert = screen.getByRole('alert', { name: 'There is a problem' });
     expect(alert.closest('[data-error-summary]')).toBe(document.activeElement);
-    expect(within(alert).getAllByRole('link').map((a) => a.textContent)).toEqual(['Enter first name', 'Select have you served in the armed forces? from the list']);
+    expect(
+      within(alert)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Enter first name', 'Select have you served in the armed forces? from the list']);
     fireEvent.click(within(alert).getByRole('link', { name: 'Enter first name' }));
     expect(screen.getByRole('heading', { level: 1, name: 'About you' })).toBeTruthy();
     expect(document.activeElement?.id).toBe('field_firstName');

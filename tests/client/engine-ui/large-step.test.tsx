@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render } from '@testing-library/react';
-import { StepForm } from '../../../src/client/engine-ui/step-form';
+import { StepForm } from '#client/engine-ui/step-form';
 import { acmeForm, stepOf } from './support';
-import { largeFormLayer } from '../../../src/client/features/showcase/demo-forms';
+import { largeFormLayer } from '#client/features/showcase/demo-forms';
 
 /**
  * Typing into a 300-question step changes only the field typed into. Speed is measured by
@@ -30,7 +30,9 @@ describe('a 300-question step', () => {
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
     if (process.env.PERF_REPORT) {
-      console.warn(`jsdom (React development build): ${step.fieldIds.length} questions, mount ${mount.toFixed(0)} ms, keystroke median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+      console.warn(
+        `jsdom (React development build): ${step.fieldIds.length} questions, mount ${mount.toFixed(0)} ms, keystroke median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+      );
     }
     expect(input.value).toBe('answer 59');
     expect(other.value).toBe('');

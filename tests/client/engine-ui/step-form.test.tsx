@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StepForm } from '../../../src/client/engine-ui/step-form';
+import { StepForm } from '#client/engine-ui/step-form';
 import { acmeForm, stepOf } from './support';
 
 const form = acmeForm();
@@ -8,12 +8,15 @@ const form = acmeForm();
 function renderStep(stepId: string, props: Partial<Parameters<typeof StepForm>[0]> = {}, compiled = form) {
   const onContinue = vi.fn();
   const onChange = vi.fn();
-  const view = render(<StepForm form={compiled} step={stepOf(compiled, stepId)} onContinue={onContinue} onChange={onChange} {...props} />);
+  const view = render(
+    <StepForm form={compiled} step={stepOf(compiled, stepId)} onContinue={onContinue} onChange={onChange} {...props} />,
+  );
   return { ...view, onContinue, onChange };
 }
 
 const cont = () => fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const choose = (label: RegExp | string, option: string) => {
   const select = screen.getByLabelText(label) as HTMLSelectElement;
   const index = [...select.options].findIndex((o) => o.textContent === option);
@@ -38,14 +41,19 @@ describe('StepForm: questions', () => {
     expect(screen.getByLabelText('Preferred name (optional)')).toBeTruthy();
     expect(screen.getByLabelText('Home postcode (optional)')).toBeTruthy();
     const optional = screen.getAllByText(/\(optional\)/);
-    const expected = stepOf(form, 'aboutYou').sections.flatMap((s) => s.fields).filter((f) => !f.required && !f.showIf).map((f) => f.label);
+    const expected = stepOf(form, 'aboutYou')
+      .sections.flatMap((s) => s.fields)
+      .filter((f) => !f.required && !f.showIf)
+      .map((f) => f.label);
     expect(optional.map((el) => el.textContent)).toEqual(expected.map((label) => `${label} (optional)`));
     expect(document.body.textContent).not.toContain('*');
     const permit = screen.getByRole('group', { name: 'Right to work in the UK' });
     expect(within(permit).getAllByRole('radio').length).toBe(8);
     // The hint is wired to the input.
     const email = screen.getByLabelText('Email address');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('We will use this to contact you about your application');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'We will use this to contact you about your application',
+    );
     expect(email.getAttribute('autocomplete')).toBe('email');
     expect(screen.getByLabelText('First name').getAttribute('autocomplete')).toBe('given-name');
     expect(screen.getByLabelText('UK mobile number').getAttribute('type')).toBe('tel');
@@ -76,7 +84,9 @@ describe('StepForm: questions', () => {
     // Inline: the message with a hidden "Error:" prefix, described by the input.
     const first = screen.getByLabelText('First name');
     expect(first.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe('Error: Enter first name');
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Error: Enter first name',
+    );
     // Typing does not re-validate; the summary stays until the next Continue.
     type(/^First name/, 'Ada');
     expect(screen.getByRole('alert')).toBeTruthy();
@@ -184,12 +194,18 @@ describe('StepForm: questions', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ startDate: '2027-02-31' }));
     cont();
     expect(onContinue).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'When could you start? must be a real date' }).getAttribute('href')).toBe('#field_startDate');
+    expect(
+      within(screen.getByRole('alert'))
+        .getByRole('link', { name: 'When could you start? must be a real date' })
+        .getAttribute('href'),
+    ).toBe('#field_startDate');
   });
 
   it('keeps the answers typed so far when a host re-renders it', () => {
     const step = stepOf(form, 'aboutYou');
-    const { rerender } = render(<StepForm form={form} step={step} answers={{ firstName: 'Ada' }} onContinue={vi.fn()} />);
+    const { rerender } = render(
+      <StepForm form={form} step={step} answers={{ firstName: 'Ada' }} onContinue={vi.fn()} />,
+    );
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
     type(/^Last name/, 'Lovelace');
     rerender(<StepForm form={form} step={step} answers={{ firstName: 'Ada' }} onContinue={vi.fn()} />);
@@ -213,7 +229,9 @@ describe('StepForm: questions', () => {
   });
 
   it('offers suggestions in a combobox, chosen with the arrow keys and Enter', async () => {
-    const searchList = vi.fn(async (_list: string, term: string) => ['Camden School for Girls', 'Camden Academy'].filter((s) => s.toLowerCase().includes(term.toLowerCase())));
+    const searchList = vi.fn(async (_list: string, term: string) =>
+      ['Camden School for Girls', 'Camden Academy'].filter((s) => s.toLowerCase().includes(term.toLowerCase())),
+    );
     const { onChange } = renderStep('education', { formContext: { searchList } });
     const box = screen.getByRole('combobox', { name: /^Secondary school/ });
     expect(box.getAttribute('aria-expanded')).toBe('false');
@@ -254,7 +272,13 @@ describe('StepForm: files', () => {
   });
 
   it('checks type and size before uploading, and stores what upload returns', async () => {
-    const upload = vi.fn(async (file: File, fieldId: string) => ({ id: 'doc-9', name: file.name, size: file.size, contentType: file.type, url: `/files/${fieldId}` }));
+    const upload = vi.fn(async (file: File, fieldId: string) => ({
+      id: 'doc-9',
+      name: file.name,
+      size: file.size,
+      contentType: file.type,
+      url: `/files/${fieldId}`,
+    }));
     const { onContinue } = renderStep('documents', { formContext: { upload } });
     pick(screen.getByLabelText('CV'), new File(['x'], 'photo.png', { type: 'image/png' }));
     expect(screen.getByText('The selected file must be a PDF, DOC or DOCX')).toBeTruthy();
@@ -267,6 +291,8 @@ describe('StepForm: files', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove cv.pdf' })).toBeTruthy());
     expect(upload).toHaveBeenCalledWith(expect.any(File), 'cv');
     cont();
-    expect(onContinue).toHaveBeenCalledWith({ cv: { id: 'doc-9', name: 'cv.pdf', size: 4, contentType: 'application/pdf' } });
+    expect(onContinue).toHaveBeenCalledWith({
+      cv: { id: 'doc-9', name: 'cv.pdf', size: 4, contentType: 'application/pdf' },
+    });
   });
 });

@@ -1,9 +1,9 @@
-import product from '../../../configs/default-configuration.json';
-import acme from '../../../configs/organizations/acme/organization.json';
-import { mergeLayers } from '../../../engine/config/merge';
-import { compile } from '../../../engine/forms/compile';
-import type { CompiledForm, CompiledStep } from '../../../engine/forms/types';
-import type { Configuration } from '../../../schemas/configuration';
+import product from '#configs/default-configuration.json';
+import acme from '#configs/organizations/acme/organization.json';
+import { mergeLayers } from '#engine/config/merge';
+import { compile } from '#engine/forms/compile';
+import type { CompiledForm, CompiledStep } from '#engine/forms/types';
+import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../../factories/answers';
 
 export const TODAY = '2026-11-21';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateStep } from '../../../engine/forms/validate';
-import { validateStepAnswers, mergeStepAnswers } from '../../../src/client/engine-ui/validation';
+import { validateStep } from '#engine/forms/validate';
+import { validateStepAnswers, mergeStepAnswers } from '#client/engine-ui/validation';
 import { acmeForm, completeAcme, stepOf } from './support';
 
 const form = acmeForm();
@@ -17,17 +17,47 @@ const cases: Array<[string, string, Record<string, unknown>, boolean]> = [
   ['aboutYou', 'an invalid post code', { ...completeAcme, postCode: 'NOT A CODE' }, false],
   ['aboutYou', 'a nationality not in the list', { ...completeAcme, nationality: 'Atlantis' }, false],
   ['aboutYou', '"Other" right to work without a description', { ...completeAcme, permitType: 'Other' }, false],
-  ['aboutYou', '"Other" right to work with a description', { ...completeAcme, permitType: 'Other', otherPermit: 'Refugee status' }, true],
+  [
+    'aboutYou',
+    '"Other" right to work with a description',
+    { ...completeAcme, permitType: 'Other', otherPermit: 'Refugee status' },
+    true,
+  ],
   ['aboutYou', 'a hidden, over-long description (pruned)', { ...completeAcme, otherPermit: 'x'.repeat(300) }, true],
   ['education', 'a complete step', completeAcme, true],
   ['education', 'no university', { ...completeAcme, universities: [] }, false],
-  ['education', 'a university without a degree class', { ...completeAcme, universities: [{ ...university, degreeClass: undefined }] }, false],
-  ['education', 'a percentage above 100', { ...completeAcme, universities: [{ ...university, averagePercent: 101 }] }, false],
-  ['education', 'a percentage as text', { ...completeAcme, universities: [{ ...university, averagePercent: 'abc' }] }, false],
+  [
+    'education',
+    'a university without a degree class',
+    { ...completeAcme, universities: [{ ...university, degreeClass: undefined }] },
+    false,
+  ],
+  [
+    'education',
+    'a percentage above 100',
+    { ...completeAcme, universities: [{ ...university, averagePercent: 101 }] },
+    false,
+  ],
+  [
+    'education',
+    'a percentage as text',
+    { ...completeAcme, universities: [{ ...university, averagePercent: 'abc' }] },
+    false,
+  ],
   ['education', 'a year outside the list', { ...completeAcme, secondarySchoolCompletedYear: 1900 }, false],
-  ['education', 'six universities', { ...completeAcme, universities: Array.from({ length: 6 }, () => university) }, false],
+  [
+    'education',
+    'six universities',
+    { ...completeAcme, universities: Array.from({ length: 6 }, () => university) },
+    false,
+  ],
   ['diversity', 'an "other" ethnicity without detail', { ...completeAcme, ethnicitySpecify: undefined }, false],
-  ['diversity', 'a health condition twice', { ...completeAcme, healthCondition: ['Deaf or hard of hearing', 'Deaf or hard of hearing'] }, false],
+  [
+    'diversity',
+    'a health condition twice',
+    { ...completeAcme, healthCondition: ['Deaf or hard of hearing', 'Deaf or hard of hearing'] },
+    false,
+  ],
   ['documents', 'no CV', { ...completeAcme, cv: undefined }, false],
   ['documents', 'a CV reference without a name', { ...completeAcme, cv: { id: 'doc-1' } }, false],
   ['questions', 'too many words', { ...completeAcme, whyAcme: 'word '.repeat(251) }, false],
@@ -45,7 +75,8 @@ describe('the client validator accepts and rejects exactly what the engine does'
       const client = validateStepAnswers(step, answers);
       expect(engine.valid).toBe(valid);
       expect(client.valid).toBe(engine.valid);
-      const byField = (errors: { field: string; message: string }[]) => [...errors].sort((a, b) => a.field.localeCompare(b.field));
+      const byField = (errors: { field: string; message: string }[]) =>
+        [...errors].sort((a, b) => a.field.localeCompare(b.field));
       expect(byField(client.errors)).toEqual(byField(engine.errors));
       expect(client.answers).toEqual(JSON.parse(JSON.stringify(engine.answers)));
     });
@@ -56,8 +87,12 @@ describe('the client validator accepts and rejects exactly what the engine does'
     const answers = { universities: [{ universityType: 'Undergraduate' }, {}] };
     const fields = validateStepAnswers(step, answers).errors.map((e) => e.field);
     expect(fields.slice(0, 3)).toEqual(['secondarySchool', 'secondarySchoolCountry', 'secondarySchoolType']);
-    expect(fields.indexOf('universities.0.universityName')).toBeLessThan(fields.indexOf('universities.1.universityType'));
-    expect(fields.indexOf('universities.1.universityType')).toBeLessThan(fields.indexOf('universities.1.universityName'));
+    expect(fields.indexOf('universities.0.universityName')).toBeLessThan(
+      fields.indexOf('universities.1.universityType'),
+    );
+    expect(fields.indexOf('universities.1.universityType')).toBeLessThan(
+      fields.indexOf('universities.1.universityName'),
+    );
   });
 
   it('merges a saved step into the application, dropping its cleared answers', () => {

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import cy from '../../../configs/translations/cy.json';
-import ar from '../../../configs/translations/ar.json';
-import { uiStrings } from '../../../engine/config/translations';
-import { createI18n } from '../../../src/client/i18n';
-import { http } from '../../../src/client/api/http';
+import cy from '#configs/translations/cy.json';
+import ar from '#configs/translations/ar.json';
+import { uiStrings } from '#engine/config/translations';
+import { createI18n } from '#client/i18n';
+import { http } from '#client/api/http';
 import { organisationFixture, renderApp } from '../support';
 import { fakeAdapter } from '../auth/fake-api';
 import { candidate, listItemFixture, organization, roleFixture } from '../candidate/fixtures';
-import acmeCy from '../../../configs/organizations/acme/translations/cy.json';
-import product from '../../../configs/default-configuration.json';
-import acme from '../../../configs/organizations/acme/organization.json';
-import { mergeConfigurations, mergeLayers } from '../../../engine/config/merge';
-import { compile } from '../../../engine/forms/compile';
-import type { Configuration } from '../../../schemas/configuration';
-import { StepForm } from '../../../src/client/engine-ui/step-form';
-import { userFacingMessage } from '../../../src/client/api/errors';
+import acmeCy from '#configs/organizations/acme/translations/cy.json';
+import product from '#configs/default-configuration.json';
+import acme from '#configs/organizations/acme/organization.json';
+import { mergeConfigurations, mergeLayers } from '#engine/config/merge';
+import { compile } from '#engine/forms/compile';
+import type { Configuration } from '#schemas/configuration';
+import { StepForm } from '#client/engine-ui/step-form';
+import { userFacingMessage } from '#client/api/errors';
 import { TODAY } from '../engine-ui/support';
 
 /* The candidate pages as a Welsh or Arabic reader sees them: the organisation's translation, dates included. */
@@ -49,13 +49,21 @@ describe('candidate pages in the demo languages', () => {
     await screen.findByText('2 Tachwedd 2026', undefined, { timeout: 5000 });
     expect(screen.getByText("Wedi'i gyflwyno")).toBeTruthy();
     expect(screen.getByText('Dyddiad gwneud cais')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^Tynnu'r cais yn ôl/ }).textContent).toBe("Tynnu'r cais yn ôl ar gyfer Graduate Analyst");
+    expect(screen.getByRole('button', { name: /^Tynnu'r cais yn ôl/ }).textContent).toBe(
+      "Tynnu'r cais yn ôl ar gyfer Graduate Analyst",
+    );
   });
 
   it('/apply/:roleId in Arabic: the role’s facts and the way in', async () => {
     inLanguage('ar', ar.text);
     http.defaults.adapter = fakeAdapter(() => ({ status: 200, data: roleFixture({ workType: 'Remote' }) })).adapter;
-    renderApp('/apply/r1', { organization: organisationFixture({ ...organization, additionalLanguageSupport: [{ code: 'ar', name: 'العربية' }] }), user: candidate });
+    renderApp('/apply/r1', {
+      organization: organisationFixture({
+        ...organization,
+        additionalLanguageSupport: [{ code: 'ar', name: 'العربية' }],
+      }),
+      user: candidate,
+    });
     await screen.findByRole('heading', { level: 2, name: 'عن الوظيفة' }, { timeout: 5000 });
     expect(screen.getByText('نمط العمل')).toBeTruthy();
     expect(screen.getByText('عن بُعد')).toBeTruthy();
@@ -75,7 +83,11 @@ describe('candidate pages in the demo languages', () => {
     const empty = render(<StepForm form={form} step={form.steps[0]!} onContinue={onContinue} />);
     fireEvent.click(screen.getByRole('button', { name: 'Parhau' }));
     const summary = screen.getByRole('alert');
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(expect.arrayContaining(['Rhowch eich enw cyntaf', 'Dewiswch eich cenedligrwydd']));
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(expect.arrayContaining(['Rhowch eich enw cyntaf', 'Dewiswch eich cenedligrwydd']));
     expect(onContinue).not.toHaveBeenCalled();
     // (A second Continue within the button's one-second lock would be ignored: start again.)
     empty.unmount();
@@ -90,7 +102,9 @@ describe('candidate pages in the demo languages', () => {
     fireEvent.change(nationality, { target: { value: france.value } });
     fireEvent.click(screen.getByLabelText('Dinesydd Prydeinig neu Wyddelig'));
     fireEvent.click(screen.getByRole('button', { name: 'Parhau' }));
-    expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ nationality: 'France', permitType: 'British or Irish citizen' }));
+    expect(onContinue).toHaveBeenCalledWith(
+      expect.objectContaining({ nationality: 'France', permitType: 'British or Irish citizen' }),
+    );
   });
 
   it('a server message in Welsh by its code, with its date in Welsh; English when the code has no translation', () => {
@@ -98,13 +112,43 @@ describe('candidate pages in the demo languages', () => {
     const i18n = createI18n('cy');
     i18n.addResourceBundle('cy', 'translation', uiStrings({ text: cy.text }), true, true);
     void i18n.changeLanguage('cy');
-    const translator = { exists: (key: string) => i18n.exists(key), t: (key: string, values?: Record<string, unknown>) => String(i18n.t(key as never, values as never)), language: 'cy' };
-    const failure = (data: unknown) => Object.assign(new Error('failed'), { isAxiosError: true, response: { status: 400, data } });
-    const closed = userFacingMessage(failure({ message: 'This role closed to applications on 1 March 2027.', code: 'roleClosed', params: { date: '2027-03-01' } }), { supportEmail: 's@example.com', translator });
+    const translator = {
+      exists: (key: string) => i18n.exists(key),
+      t: (key: string, values?: Record<string, unknown>) => String(i18n.t(key as never, values as never)),
+      language: 'cy',
+    };
+    const failure = (data: unknown) =>
+      Object.assign(new Error('failed'), { isAxiosError: true, response: { status: 400, data } });
+    const closed = userFacingMessage(
+      failure({
+        message: 'This role closed to applications on 1 March 2027.',
+        code: 'roleClosed',
+        params: { date: '2027-03-01' },
+      }),
+      { supportEmail: 's@example.com', translator },
+    );
     expect(closed).toContain('1 Mawrth 2027');
     expect(closed).not.toContain('This role closed');
-    const types = userFacingMessage(failure({ message: 'There is a problem with the file', errors: [{ field: 'cv', message: 'The selected file must be a PDF, DOC or DOCX', code: 'fileType', params: { types: ['PDF', 'DOC', 'DOCX'] } }] }), { supportEmail: 's@example.com', translator });
+    const types = userFacingMessage(
+      failure({
+        message: 'There is a problem with the file',
+        errors: [
+          {
+            field: 'cv',
+            message: 'The selected file must be a PDF, DOC or DOCX',
+            code: 'fileType',
+            params: { types: ['PDF', 'DOC', 'DOCX'] },
+          },
+        ],
+      }),
+      { supportEmail: 's@example.com', translator },
+    );
     expect(types).toContain('PDF, DOC neu DOCX');
-    expect(userFacingMessage(failure({ message: 'Something new', code: 'notInTheCatalogue' }), { supportEmail: 's@example.com', translator })).toBe('Something new');
+    expect(
+      userFacingMessage(failure({ message: 'Something new', code: 'notInTheCatalogue' }), {
+        supportEmail: 's@example.com',
+        translator,
+      }),
+    ).toBe('Something new');
   });
 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../../src/client/i18n/locales/en.json';
-import { createI18n } from '../../../src/client/i18n';
-import { uiStrings } from '../../../engine/config/translations';
+import en from '#client/i18n/locales/en.json';
+import { createI18n } from '#client/i18n';
+import { uiStrings } from '#engine/config/translations';
 import { DEMO_LANGUAGES, demoLanguageLayer } from '../../engine/support/demo-languages';
 import { expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './page-keys';
 
@@ -37,7 +37,6 @@ const PAGES = [
 /** Calls whose key is not in the source: server messages, translated when a translation has them (spec §8). */
 const SERVER_MESSAGE_CALLS = ['src/client/api/errors.ts', 'src/client/api/use-api-message.ts'];
 
-
 const english = leafKeys(en as never);
 const files = reachableFiles(PAGES);
 const { uses, dynamic } = keyUses(files);
@@ -62,8 +61,22 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 describe('the keys the candidate pages use', () => {
   it('are found in the pages’ source (and every one is an English key)', () => {
-    expect(files.map((f) => path.relative(ROOT, f))).toEqual(expect.arrayContaining(['src/client/features/roles/roles-page.tsx', 'src/client/engine-ui/flow/check-answers.tsx', 'src/client/features/application/applications-page.tsx']));
-    expect(pageKeys).toEqual(expect.arrayContaining(['roles.filters.apply', 'applications.confirmWithdraw.title', 'form.file.download', 'roles.found_one', 'profile.saveAndContinue']));
+    expect(files.map((f) => path.relative(ROOT, f))).toEqual(
+      expect.arrayContaining([
+        'src/client/features/roles/roles-page.tsx',
+        'src/client/engine-ui/flow/check-answers.tsx',
+        'src/client/features/application/applications-page.tsx',
+      ]),
+    );
+    expect(pageKeys).toEqual(
+      expect.arrayContaining([
+        'roles.filters.apply',
+        'applications.confirmWithdraw.title',
+        'form.file.download',
+        'roles.found_one',
+        'profile.saveAndContinue',
+      ]),
+    );
     const unknown = uses.filter((use) => expand(use, english).length === 0).map((use) => `${use.file}: ${use.key}`);
     expect(unknown).toEqual([]);
   });
@@ -82,7 +95,8 @@ describe.each(DEMO_LANGUAGES)('%s: %s', (sub, language) => {
   });
 
   it('keeps the placeholders of the English text, and says something other than the English', () => {
-    const englishText = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+    const englishText = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
     const problems: string[] = [];
     for (const key of pageKeys) {
       for (const needed of neededKeys(key, language)) {
@@ -91,9 +105,16 @@ describe.each(DEMO_LANGUAGES)('%s: %s', (sub, language) => {
         const source = englishText(key);
         const expected = placeholders(source).filter((name) => !(pluralBase(key) && name === 'count'));
         const found = placeholders(translated).filter((name) => !(pluralBase(key) && name === 'count'));
-        if (JSON.stringify(found) !== JSON.stringify(expected)) problems.push(`${needed}: placeholders ${found.join(',')} instead of ${expected.join(',')}`);
-        // Short words and names may read the same ('Pagination', 'English'); longer English copies are not translations.
-        if (translated === source && !SAME_AS_ENGLISH.includes(`${language}:${needed}`) && source.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12) problems.push(`${needed}: still English`);
+        if (JSON.stringify(found) !== JSON.stringify(expected))
+          problems.push(`${needed}: placeholders ${found.join(',')} instead of ${expected.join(',')}`);
+        // Short words and names may read the same ('Pagination', 'English'); longer English copies are not
+        // translations.
+        if (
+          translated === source &&
+          !SAME_AS_ENGLISH.includes(`${language}:${needed}`) &&
+          source.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12
+        )
+          problems.push(`${needed}: still English`);
       }
     }
     expect(problems).toEqual([]);
@@ -106,8 +127,15 @@ describe.each(DEMO_LANGUAGES)('%s: %s', (sub, language) => {
     const fellBack = pageKeys
       .filter((key) => !pluralBase(key))
       .filter((key) => {
-        const source = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
-        return !SAME_AS_ENGLISH.includes(`${language}:${key}`) && source.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12 && i18n.t(key as never, { name: 'X', role: 'Y', count: 3, date: 'Z' } as never) === i18n.t(key as never, { lng: 'en', name: 'X', role: 'Y', count: 3, date: 'Z' } as never);
+        const source = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+        return (
+          !SAME_AS_ENGLISH.includes(`${language}:${key}`) &&
+          source.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12 &&
+          i18n.t(key as never, { name: 'X', role: 'Y', count: 3, date: 'Z' } as never) ===
+            i18n.t(key as never, { lng: 'en', name: 'X', role: 'Y', count: 3, date: 'Z' } as never)
+        );
       });
     expect(fellBack).toEqual([]);
     for (const count of [0, 1, 2, 3, 6, 11, 100, 1_000_000]) {

@@ -12,7 +12,13 @@ const CLIENT = path.join(ROOT, 'src/client');
 
 function resolveModule(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (candidate.startsWith(CLIENT) && /\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   return null;
@@ -42,7 +48,8 @@ export interface KeyUse {
   prefix: boolean;
 }
 
-/** Every t(…) call of the files: literal keys and template prefixes; calls with any other first argument are listed apart. */
+/** Every t(…) call of the files: literal keys and template prefixes; calls with any other first argument are listed
+ * apart. */
 export function keyUses(files: readonly string[]): { uses: KeyUse[]; dynamic: string[] } {
   const uses: KeyUse[] = [];
   const dynamic: string[] = [];
@@ -74,7 +81,9 @@ type Nested = { [key: string]: string | Nested };
 
 /** Every leaf key of a nested resource ('a.b.c'). */
 export function leafKeys(resource: Nested, prefix = ''): string[] {
-  return Object.entries(resource).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`)));
+  return Object.entries(resource).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;

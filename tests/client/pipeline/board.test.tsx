@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CandidateSearchFilters } from '../../../schemas/search';
-import { DEFAULT_SEARCH_STATE, encodeSearchState } from '../../../engine/pipeline/search';
-import type { MoveResult } from '../../../src/client/api/pipeline';
+import type { CandidateSearchFilters } from '#schemas/search';
+import { DEFAULT_SEARCH_STATE, encodeSearchState } from '#engine/pipeline/search';
+import type { MoveResult } from '#client/api/pipeline';
 import type { Call, Reply } from '../auth/fake-api';
 import { bodyOf, candidateRow, organization, searchPage, seriousViolations, startHiring } from './fixtures';
 
@@ -10,10 +10,26 @@ const BOARD = `/manager/search?view=board&search=${encodeURIComponent(encodeSear
 const FAST = `/v1/search/fastCandidate/${organization.id}`;
 
 const ada = candidateRow();
-const grace = candidateRow({ id: 'a2', name: 'Grace Hopper', stageId: 28, stageName: 'For review', substageId: '28-to-review', substageName: 'To review' });
+const grace = candidateRow({
+  id: 'a2',
+  name: 'Grace Hopper',
+  stageId: 28,
+  stageName: 'For review',
+  substageId: '28-to-review',
+  substageName: 'To review',
+});
 
 function moved(id: string, stageId: number, stageName: string, substageId: string, substageName: string): MoveResult {
-  return { id, stageId, stageName, substageId, substageName, stageStatus: 'PENDING', lastChangeAt: '2026-10-03T09:00:00.000Z', version: 3 };
+  return {
+    id,
+    stageId,
+    stageName,
+    substageId,
+    substageName,
+    stageStatus: 'PENDING',
+    lastChangeAt: '2026-10-03T09:00:00.000Z',
+    version: 3,
+  };
 }
 
 /** The board's columns: one fastCandidate page per stage; Ada in Applied, Grace in For review. */
@@ -30,15 +46,24 @@ function api(move: (call: Call) => Reply) {
 }
 
 const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name} \\(`) });
-const cardNames = (name: string) => within(column(name)).queryAllByRole('link').filter((link) => link.closest('li')).map((link) => link.textContent);
+const cardNames = (name: string) =>
+  within(column(name))
+    .queryAllByRole('link')
+    .filter((link) => link.closest('li'))
+    .map((link) => link.textContent);
 
 describe('the board: one column per stage, moves by keyboard, menu or drag', () => {
   it('moves a card with the keyboard alone: Space picks up, arrows choose the stage, Space drops', async () => {
-    const { calls } = startHiring(BOARD, api(() => ({ status: 200, data: moved('a1', 28, 'For review', '28-to-review', 'To review') })));
+    const { calls } = startHiring(
+      BOARD,
+      api(() => ({ status: 200, data: moved('a1', 28, 'For review', '28-to-review', 'To review') })),
+    );
     await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
     expect(cardNames('Applied')).toEqual(['Ada Lovelace']);
     // Each column asked for its own stage, with the role's filters.
-    expect(calls.filter((c) => c.url === FAST).map((c) => (bodyOf(c) as { filters: CandidateSearchFilters }).filters)).toContainEqual({ roleId: 'r1', stageId: 1 });
+    expect(
+      calls.filter((c) => c.url === FAST).map((c) => (bodyOf(c) as { filters: CandidateSearchFilters }).filters),
+    ).toContainEqual({ roleId: 'r1', stageId: 1 });
 
     const handle = screen.getByRole('button', { name: 'Move Ada Lovelace' });
     handle.focus();
@@ -60,7 +85,10 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
   });
 
   it('Escape cancels a keyboard move and nothing is sent', async () => {
-    const { calls } = startHiring(BOARD, api(() => ({ status: 500 })));
+    const { calls } = startHiring(
+      BOARD,
+      api(() => ({ status: 500 })),
+    );
     await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
     const handle = screen.getByRole('button', { name: 'Move Ada Lovelace' });
     fireEvent.keyDown(handle, { key: 'Enter' });
@@ -73,20 +101,28 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
   });
 
   it('puts the card back and says why when the server refuses the move (409)', async () => {
-    startHiring(BOARD, api(() => ({ status: 409, data: { message: 'This candidate cannot be moved at this stage status' } })));
+    startHiring(
+      BOARD,
+      api(() => ({ status: 409, data: { message: 'This candidate cannot be moved at this stage status' } })),
+    );
     await screen.findByRole('heading', { name: 'For review (1)' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: /^Move to… ?Grace Hopper$/ }));
     const menu = screen.getByRole('list', { name: 'Move Grace Hopper to' });
     expect(within(menu).getByRole('button', { name: 'For review (current)' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(menu).getByRole('button', { name: 'At interview' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Grace Hopper could not move: This candidate cannot be moved at this stage status');
+    expect(alert.textContent).toContain(
+      'Grace Hopper could not move: This candidate cannot be moved at this stage status',
+    );
     expect(cardNames('For review')).toEqual(['Grace Hopper']);
     expect(cardNames('At interview')).toEqual([]);
   });
 
   it('the Move to… list closes with Escape (focus back on its button) and with a click elsewhere', async () => {
-    startHiring(BOARD, api(() => ({ status: 500 })));
+    startHiring(
+      BOARD,
+      api(() => ({ status: 500 })),
+    );
     await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
     const button = screen.getByRole('button', { name: /^Move to… ?Ada Lovelace$/ });
     fireEvent.click(button);
@@ -102,10 +138,18 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
   });
 
   it('moves by drag and drop too', async () => {
-    const { calls } = startHiring(BOARD, api(() => ({ status: 200, data: moved('a1', 3, 'At interview', '3-to-invite', 'To invite') })));
+    const { calls } = startHiring(
+      BOARD,
+      api(() => ({ status: 200, data: moved('a1', 3, 'At interview', '3-to-invite', 'To invite') })),
+    );
     await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
     const data = new Map<string, string>();
-    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', dropEffect: 'none', effectAllowed: 'all' };
+    const dataTransfer = {
+      setData: (k: string, v: string) => data.set(k, v),
+      getData: (k: string) => data.get(k) ?? '',
+      dropEffect: 'none',
+      effectAllowed: 'all',
+    };
     const card = screen.getByRole('link', { name: 'Ada Lovelace' }).closest('li')!;
     fireEvent.dragStart(card, { dataTransfer });
     fireEvent.dragOver(column('At interview'), { dataTransfer });
@@ -115,7 +159,10 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
   });
 
   it('has no serious accessibility problems, with the menu open', async () => {
-    const { container } = startHiring(BOARD, api(() => ({ status: 500 })));
+    const { container } = startHiring(
+      BOARD,
+      api(() => ({ status: 500 })),
+    );
     await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
     expect(await seriousViolations(container)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: /^Move to… ?Ada Lovelace$/ }));
@@ -123,7 +170,10 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
   });
 
   it('asks for a role first', async () => {
-    startHiring('/manager/search?view=board', api(() => ({ status: 500 })));
+    startHiring(
+      '/manager/search?view=board',
+      api(() => ({ status: 500 })),
+    );
     expect(await screen.findByText('Choose a role to see its board.')).toBeTruthy();
   });
 });

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CandidatePanel, Note, StageScores } from '../../../src/client/api/candidate-items';
-import type { HistoryEntry } from '../../../src/client/api/pipeline';
+import type { CandidatePanel, Note, StageScores } from '#client/api/candidate-items';
+import type { HistoryEntry } from '#client/api/pipeline';
 import type { Call, Reply } from '../auth/fake-api';
-import { pageInfo } from '../../../engine/pipeline/search';
+import { pageInfo } from '#engine/pipeline/search';
 import { bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
 
 const PANEL = `/v1/organization/${organization.id}/candidate/a1`;
 
 function note(overrides: Partial<Note> = {}): Note {
-  return { id: 'n1', kind: 'NOTE', body: 'Strong case study.', author: { id: 'u-hr', name: 'Rita Recruiter' }, createdAt: '2026-10-02T10:00:00.000Z', updatedAt: '2026-10-02T10:00:00.000Z', ...overrides };
+  return {
+    id: 'n1',
+    kind: 'NOTE',
+    body: 'Strong case study.',
+    author: { id: 'u-hr', name: 'Rita Recruiter' },
+    createdAt: '2026-10-02T10:00:00.000Z',
+    updatedAt: '2026-10-02T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
@@ -34,7 +42,16 @@ function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
     },
     candidate: { id: 'c1', name: 'Ada Lovelace', email: 'ada@example.com' },
     panel: [{ id: 'universityName', label: 'University', value: 'University of Leeds', source: 'application' }],
-    documents: [{ id: 'd1', fieldId: 'cv', fileName: 'ada-cv.pdf', contentType: 'application/pdf', size: 20480, createdAt: '2026-10-01T09:00:00.000Z' }],
+    documents: [
+      {
+        id: 'd1',
+        fieldId: 'cv',
+        fileName: 'ada-cv.pdf',
+        contentType: 'application/pdf',
+        size: 20480,
+        createdAt: '2026-10-01T09:00:00.000Z',
+      },
+    ],
     notes: [note(), note({ id: 'n2', body: 'Someone else’s note.', author: { id: 'u-other', name: 'Henry Admin' } })],
     comments: [],
     scores: [],
@@ -43,8 +60,24 @@ function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
 }
 
 const history: HistoryEntry[] = [
-  { id: 'h2', kind: 'MOVE', from: { stageId: 1, stageName: 'Applied', substageId: '1-new', stageStatus: 'PENDING' }, to: { stageId: 3, stageName: 'At interview', substageId: '3-to-invite', stageStatus: 'PENDING' }, actor: { id: 'u-hr', name: 'Rita Recruiter' }, createdAt: '2026-10-02T09:00:00.000Z', undone: false },
-  { id: 'h1', kind: 'SUBMIT', from: null, to: { stageId: 1, stageName: 'Applied', substageId: '1-new', stageStatus: 'PENDING' }, actor: null, createdAt: '2026-10-01T09:00:00.000Z', undone: false },
+  {
+    id: 'h2',
+    kind: 'MOVE',
+    from: { stageId: 1, stageName: 'Applied', substageId: '1-new', stageStatus: 'PENDING' },
+    to: { stageId: 3, stageName: 'At interview', substageId: '3-to-invite', stageStatus: 'PENDING' },
+    actor: { id: 'u-hr', name: 'Rita Recruiter' },
+    createdAt: '2026-10-02T09:00:00.000Z',
+    undone: false,
+  },
+  {
+    id: 'h1',
+    kind: 'SUBMIT',
+    from: null,
+    to: { stageId: 1, stageName: 'Applied', substageId: '1-new', stageStatus: 'PENDING' },
+    actor: null,
+    createdAt: '2026-10-01T09:00:00.000Z',
+    undone: false,
+  },
 ];
 
 function api(extra: (call: Call) => Reply | undefined = () => undefined) {
@@ -57,7 +90,8 @@ function api(extra: (call: Call) => Reply | undefined = () => undefined) {
   };
 }
 
-const open = (path = '/manager/candidate/a1') => screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 }).then(() => path);
+const open = (path = '/manager/candidate/a1') =>
+  screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 }).then(() => path);
 
 describe('/manager/candidate/:id', () => {
   it('shows the application, the role’s panel, documents, notes and the history of moves', async () => {
@@ -101,7 +135,12 @@ describe('/manager/candidate/:id', () => {
       totalScore: 7,
       updatedAt: '2026-10-03T09:00:00.000Z',
     };
-    const { calls } = startHiring('/manager/candidate/a1', api((call) => (call.method === 'PUT' && call.url === `${PANEL}/score` ? { status: 200, data: saved } : undefined)));
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) =>
+        call.method === 'PUT' && call.url === `${PANEL}/score` ? { status: 200, data: saved } : undefined,
+      ),
+    );
     await open();
     const scores = screen.getByRole('form', { name: 'Scores for At interview' });
     expect(within(scores).getByLabelText('Communication')).toHaveProperty('type', 'number');
@@ -118,18 +157,36 @@ describe('/manager/candidate/:id', () => {
     fireEvent.change(within(scores).getByLabelText('Interview notes'), { target: { value: 'Clear thinker' } });
     fireEvent.click(within(scores).getByRole('button', { name: 'Save scores' }));
     await within(scores).findByText('Scores for At interview saved. Total score: 7');
-    // The stage's total is the application's total score now; the total field stays empty, so the next save adds up again.
+    // The stage's total is the application's total score now; the total field stays empty, so the next save adds up
+    // again.
     expect(within(screen.getByRole('region', { name: 'Application' })).getByText('7', { selector: 'dd' })).toBeTruthy();
     expect((within(scores).getByLabelText('Total score (optional)') as HTMLInputElement).value).toBe('');
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(`${PANEL}/score`);
-    expect(bodyOf(put)).toEqual({ stageId: 3, scores: { communication: 4, motivation: 3, recommend: true, interviewNotes: 'Clear thinker' } });
+    expect(bodyOf(put)).toEqual({
+      stageId: 3,
+      scores: { communication: 4, motivation: 3, recommend: true, interviewNotes: 'Clear thinker' },
+    });
   });
 
   it('scores a date metric in epoch seconds and a percent within 0–100', async () => {
     const { calls } = startHiring(
       '/manager/candidate/a1',
-      api((call) => (call.method === 'PUT' ? { status: 200, data: { stageId: 9, stageName: 'At assessment centre', metrics: [], values: JSON.parse(String(call.data)).scores, totalScore: 8, updatedAt: null } } : undefined)),
+      api((call) =>
+        call.method === 'PUT'
+          ? {
+              status: 200,
+              data: {
+                stageId: 9,
+                stageName: 'At assessment centre',
+                metrics: [],
+                values: JSON.parse(String(call.data)).scores,
+                totalScore: 8,
+                updatedAt: null,
+              },
+            }
+          : undefined,
+      ),
     );
     await open();
     fireEvent.change(screen.getByLabelText('Stage to score'), { target: { value: '9' } });
@@ -138,7 +195,10 @@ describe('/manager/candidate/:id', () => {
     fireEvent.change(within(scores).getByLabelText('Assessed on'), { target: { value: '2026-11-05' } });
     fireEvent.click(within(scores).getByRole('button', { name: 'Save scores' }));
     await within(scores).findByText(/saved/);
-    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toEqual({ stageId: 9, scores: { groupExercise: 3.5, presentation: null, assessedOn: Date.UTC(2026, 10, 5) / 1000 } });
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toEqual({
+      stageId: 9,
+      scores: { groupExercise: 3.5, presentation: null, assessedOn: Date.UTC(2026, 10, 5) / 1000 },
+    });
   });
 
   it('moves, undoes, and adds a note', async () => {
@@ -146,9 +206,22 @@ describe('/manager/candidate/:id', () => {
       '/manager/candidate/a1',
       api((call) => {
         if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
-          return { status: 200, data: { id: 'a1', stageId: 9, stageName: 'At assessment centre', substageId: '9-invited', substageName: 'Invited', stageStatus: 'INVITED', lastChangeAt: '2026-10-03T09:00:00.000Z', version: 3 } };
+          return {
+            status: 200,
+            data: {
+              id: 'a1',
+              stageId: 9,
+              stageName: 'At assessment centre',
+              substageId: '9-invited',
+              substageName: 'Invited',
+              stageStatus: 'INVITED',
+              lastChangeAt: '2026-10-03T09:00:00.000Z',
+              version: 3,
+            },
+          };
         if (call.url === '/v1/candidate/a1/undo') return { status: 409, data: { message: 'Nothing to undo' } };
-        if (call.method === 'PUT' && call.url === `${PANEL}/note`) return { status: 201, data: note({ id: 'n3', body: JSON.parse(String(call.data)).comment }) };
+        if (call.method === 'PUT' && call.url === `${PANEL}/note`)
+          return { status: 201, data: note({ id: 'n3', body: JSON.parse(String(call.data)).comment }) };
         return undefined;
       }),
     );
@@ -159,22 +232,39 @@ describe('/manager/candidate/:id', () => {
     fireEvent.click(within(move).getByRole('button', { name: 'Move candidate' }));
     await screen.findByText('Moved to At assessment centre – Invited');
     expect(screen.getByText('At assessment centre – Invited', { selector: 'dd' })).toBeTruthy();
-    fireEvent.click(within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' }));
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' }),
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('Nothing to undo');
 
     const notes = screen.getByRole('region', { name: 'Notes' });
     fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
     expect(await within(notes).findByText('Enter some text')).toBeTruthy();
-    fireEvent.change(within(notes).getByLabelText('Add a note'), { target: { value: 'Invite to the assessment centre.' } });
+    fireEvent.change(within(notes).getByLabelText('Add a note'), {
+      target: { value: 'Invite to the assessment centre.' },
+    });
     fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
     await within(notes).findByText('Invite to the assessment centre.');
-    expect(bodyOf(calls.find((c) => c.url === `${PANEL}/note`))).toEqual({ comment: 'Invite to the assessment centre.' });
+    expect(bodyOf(calls.find((c) => c.url === `${PANEL}/note`))).toEqual({
+      comment: 'Invite to the assessment centre.',
+    });
   });
 
   it('applies the engine’s move rules: an assessment under way holds the candidate, hidden substages are not offered', async () => {
-    const withProvider = stages.map((s) => (s.id === 2 ? { ...s, provider: { kind: 'psychometricTest' as const, excluded: ['2-invited', '2-in-progress'] } } : s));
+    const withProvider = stages.map((s) =>
+      s.id === 2
+        ? { ...s, provider: { kind: 'psychometricTest' as const, excluded: ['2-invited', '2-in-progress'] } }
+        : s,
+    );
     const invited = panel();
-    invited.application = { ...invited.application, stageId: 2, stageName: 'At online test', substageId: '2-invited', substageName: 'Invited', stageStatus: 'INVITED' };
+    invited.application = {
+      ...invited.application,
+      stageId: 2,
+      stageName: 'At online test',
+      substageId: '2-invited',
+      substageName: 'Invited',
+      stageStatus: 'INVITED',
+    };
     startHiring(
       '/manager/candidate/a1',
       api((call) => {
@@ -187,7 +277,9 @@ describe('/manager/candidate/:id', () => {
     const move = screen.getByRole('region', { name: 'Move' });
     expect(within(move).getByText(/This candidate cannot be moved now: invited at At online test/)).toBeTruthy();
     expect((within(move).getByRole('button', { name: 'Move candidate' }) as HTMLButtonElement).disabled).toBe(true);
-    const substages = within(move).getAllByRole('option').map((o) => o.getAttribute('value'));
+    const substages = within(move)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
     expect(substages).toContain('2-to-invite');
     expect(substages).not.toContain('2-invited');
     expect(substages).not.toContain('2-in-progress');
@@ -197,26 +289,64 @@ describe('/manager/candidate/:id', () => {
     const { calls } = startHiring(
       '/manager/candidate/a1',
       api((call) => {
-        if (call.method === 'PUT' && call.url === `${PANEL}/adjustment`) return { status: 200, data: JSON.parse(String(call.data)) };
+        if (call.method === 'PUT' && call.url === `${PANEL}/adjustment`)
+          return { status: 200, data: JSON.parse(String(call.data)) };
         if (call.url === `${PANEL}/contact/0`)
-          return { status: 200, data: { ...pageInfo(0, 1, 2, 1), content: [{ id: 'm2', subject: 'Your application to Acme', status: 'SENT', createdAt: '2026-10-02T09:00:00.000Z', sentAt: '2026-10-02T09:01:00.000Z' }] } };
+          return {
+            status: 200,
+            data: {
+              ...pageInfo(0, 1, 2, 1),
+              content: [
+                {
+                  id: 'm2',
+                  subject: 'Your application to Acme',
+                  status: 'SENT',
+                  createdAt: '2026-10-02T09:00:00.000Z',
+                  sentAt: '2026-10-02T09:01:00.000Z',
+                },
+              ],
+            },
+          };
         if (call.url === `${PANEL}/contact/1`)
-          return { status: 200, data: { ...pageInfo(1, 1, 2, 1), content: [{ id: 'm1', subject: 'Verify your email address', status: 'FAILED', createdAt: '2026-10-01T09:00:00.000Z', sentAt: null }] } };
+          return {
+            status: 200,
+            data: {
+              ...pageInfo(1, 1, 2, 1),
+              content: [
+                {
+                  id: 'm1',
+                  subject: 'Verify your email address',
+                  status: 'FAILED',
+                  createdAt: '2026-10-01T09:00:00.000Z',
+                  sentAt: null,
+                },
+              ],
+            },
+          };
         return undefined;
       }),
     );
     await open();
     const adjustments = screen.getByRole('region', { name: 'Adjustments' });
-    fireEvent.change(within(adjustments).getByLabelText('Extra assessment time (%)', { exact: false }), { target: { value: '150' } });
+    fireEvent.change(within(adjustments).getByLabelText('Extra assessment time (%)', { exact: false }), {
+      target: { value: '150' },
+    });
     fireEvent.click(within(adjustments).getByRole('button', { name: 'Save adjustments' }));
     expect(await within(adjustments).findByText('Extra assessment time must be a number from 0 to 100')).toBeTruthy();
     expect(calls.some((c) => c.url === `${PANEL}/adjustment`)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the button's 1 s click lock (spec §5)
-    fireEvent.change(within(adjustments).getByLabelText('Extra assessment time (%)', { exact: false }), { target: { value: '25' } });
-    fireEvent.change(within(adjustments).getByLabelText('Other adjustments'), { target: { value: ' Screen reader; a quiet room. ' } });
+    fireEvent.change(within(adjustments).getByLabelText('Extra assessment time (%)', { exact: false }), {
+      target: { value: '25' },
+    });
+    fireEvent.change(within(adjustments).getByLabelText('Other adjustments'), {
+      target: { value: ' Screen reader; a quiet room. ' },
+    });
     fireEvent.click(within(adjustments).getByRole('button', { name: 'Save adjustments' }));
     await screen.findByText('Adjustments saved');
-    expect(bodyOf(calls.find((c) => c.url === `${PANEL}/adjustment`))).toEqual({ extraTimePercent: 25, notes: 'Screen reader; a quiet room.' });
+    expect(bodyOf(calls.find((c) => c.url === `${PANEL}/adjustment`))).toEqual({
+      extraTimePercent: 25,
+      notes: 'Screen reader; a quiet room.',
+    });
 
     const messages = screen.getByRole('region', { name: 'Messages sent' });
     fireEvent.click(within(messages).getByRole('button', { name: 'Show messages sent to the candidate' }));
@@ -227,11 +357,16 @@ describe('/manager/candidate/:id', () => {
   });
 
   it('copies the candidate to another role and links to the new application', async () => {
-    const { calls } = startHiring('/manager/candidate/a1?return=%2Fmanager%2Fsearch', api((call) => (call.url === '/v1/candidate/a1/copy/r2' ? { status: 201, data: { id: 'a9' } } : undefined)));
+    const { calls } = startHiring(
+      '/manager/candidate/a1?return=%2Fmanager%2Fsearch',
+      api((call) => (call.url === '/v1/candidate/a1/copy/r2' ? { status: 201, data: { id: 'a9' } } : undefined)),
+    );
     await open();
     const move = screen.getByRole('region', { name: 'Move' });
     // The application's own role is not offered.
-    expect([...((await within(move).findByLabelText('Role')) as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Summer Intern']);
+    expect(
+      [...((await within(move).findByLabelText('Role')) as HTMLSelectElement).options].map((o) => o.textContent),
+    ).toEqual(['Summer Intern']);
     fireEvent.click(within(move).getByRole('button', { name: 'Copy candidate' }));
     const link = await within(move).findByRole('link', { name: 'Open the new application' });
     expect(link.getAttribute('href')).toBe('/manager/candidate/a9?return=%2Fmanager%2Fsearch');
@@ -247,8 +382,12 @@ describe('/manager/candidate/:id', () => {
 
   it('says so when the application cannot be loaded (another organisation’s id answers 404)', async () => {
     startHiring('/manager/candidate/zz', api());
-    expect(await screen.findByRole('heading', { level: 1, name: 'This candidate could not be loaded' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This candidate could not be loaded' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Not found');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe('/manager/search'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe('/manager/search'),
+    );
   });
 });

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach } from 'vitest';
 import type { AxiosAdapter } from 'axios';
 import axe from 'axe-core';
-import type { OrganizationStage, StageCatalogue } from '../../../schemas/pipeline';
-import type { CandidateListItem, CandidateSearchPage, StageTotals } from '../../../schemas/search';
-import { resolveStages } from '../../../engine/pipeline/organization-stages';
-import { pageInfo } from '../../../engine/pipeline/search';
-import { http } from '../../../src/client/api/http';
-import type { CurrentUser } from '../../../src/client/state/auth';
-import catalogue from '../../../configs/stages.json';
+import type { OrganizationStage, StageCatalogue } from '#schemas/pipeline';
+import type { CandidateListItem, CandidateSearchPage, StageTotals } from '#schemas/search';
+import { resolveStages } from '#engine/pipeline/organization-stages';
+import { pageInfo } from '#engine/pipeline/search';
+import { http } from '#client/api/http';
+import type { CurrentUser } from '#client/state/auth';
+import catalogue from '#configs/stages.json';
 import { organisationFixture, renderApp } from '../support';
 import { fakeAdapter, type Call, type Handler, type Reply } from '../auth/fake-api';
 
@@ -51,17 +51,33 @@ export const people = [
   candidateRow({ id: 'a3', candidateId: 'c3', name: 'Alan Turing', email: 'alan@example.com' }),
 ];
 
-export function searchPage(content: CandidateListItem[], options: { total?: number; number?: number; size?: number; totals?: StageTotals } = {}): CandidateSearchPage {
+export function searchPage(
+  content: CandidateListItem[],
+  options: { total?: number; number?: number; size?: number; totals?: StageTotals } = {},
+): CandidateSearchPage {
   const size = options.size ?? 20;
-  return { ...pageInfo(options.number ?? 0, size, options.total ?? content.length, content.length), content, ...(options.totals ? { totalForStage: options.totals } : {}) };
+  return {
+    ...pageInfo(options.number ?? 0, size, options.total ?? content.length, content.length),
+    content,
+    ...(options.totals ? { totalForStage: options.totals } : {}),
+  };
 }
 
 /** The common reference calls of the hiring pages; anything else goes to `handler`. */
 export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage[] = stages): Handler {
   return (call: Call): Reply | Promise<Reply> => {
-    if (call.method === 'GET' && call.url === `/v1/organization/${organization.id}/stages`) return { status: 200, data: pipeline };
-    if (call.method === 'GET' && call.url === '/v1/data/type/ROLE') return { status: 200, data: [{ id: 'r1', value: 'Graduate Analyst' }, { id: 'r2', value: 'Summer Intern' }] };
-    if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE') return { status: 200, data: [{ id: 'British citizen', value: 'British citizen' }] };
+    if (call.method === 'GET' && call.url === `/v1/organization/${organization.id}/stages`)
+      return { status: 200, data: pipeline };
+    if (call.method === 'GET' && call.url === '/v1/data/type/ROLE')
+      return {
+        status: 200,
+        data: [
+          { id: 'r1', value: 'Graduate Analyst' },
+          { id: 'r2', value: 'Summer Intern' },
+        ],
+      };
+    if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE')
+      return { status: 200, data: [{ id: 'British citizen', value: 'British citizen' }] };
     if (call.method === 'GET' && call.url.startsWith('/v1/data/type/')) return { status: 200, data: [] };
     return handler(call);
   };

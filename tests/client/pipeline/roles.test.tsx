@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ManagerRole, ManagerRolePage } from '../../../src/client/api/manager-roles';
-import { pageInfo } from '../../../engine/pipeline/search';
+import type { ManagerRole, ManagerRolePage } from '#client/api/manager-roles';
+import { pageInfo } from '#engine/pipeline/search';
 import type { Call, Reply } from '../auth/fake-api';
 import { organisationFixture } from '../support';
 import { hiringApi, manager, organization, seriousViolations, startHiring } from './fixtures';
 import { fakeAdapter } from '../auth/fake-api';
-import { http } from '../../../src/client/api/http';
+import { http } from '#client/api/http';
 import { renderApp } from '../support';
 
 function role(overrides: Partial<ManagerRole> = {}): ManagerRole {
@@ -30,13 +30,23 @@ function role(overrides: Partial<ManagerRole> = {}): ManagerRole {
   };
 }
 
-const page = (content: ManagerRole[], total = content.length, number = 0): ManagerRolePage => ({ ...pageInfo(number, 20, total, content.length), content });
+const page = (content: ManagerRole[], total = content.length, number = 0): ManagerRolePage => ({
+  ...pageInfo(number, 20, total, content.length),
+  content,
+});
 
 function api(extra: (call: Call) => Reply | undefined = () => undefined) {
   return (call: Call): Reply => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.url === '/v1/roles') return { status: 200, data: call.params.status === 'ARCHIVED' ? page([role({ id: 'r9', name: 'Old Scheme', status: 'ARCHIVED' })]) : page([role()], 41) };
+    if (call.url === '/v1/roles')
+      return {
+        status: 200,
+        data:
+          call.params.status === 'ARCHIVED'
+            ? page([role({ id: 'r9', name: 'Old Scheme', status: 'ARCHIVED' })])
+            : page([role()], 41),
+      };
     return { status: 404, data: { message: 'Not found' } };
   };
 }
@@ -47,7 +57,11 @@ describe('/manager/roles', () => {
     await screen.findByRole('link', { name: 'Graduate Analyst' }, { timeout: 5000 });
     expect(calls.find((c) => c.url === '/v1/roles')!.params).toEqual({ status: 'ACTIVE', page: 0, resultsPerPage: 20 });
     const counts = screen.getByRole('list', { name: 'Candidates of Graduate Analyst by stage' });
-    expect(within(counts).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Applied: 10', 'At interview: 4']);
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Applied: 10', 'At interview: 4']);
     expect(screen.getByText('41 roles')).toBeTruthy();
     const candidates = new URL(screen.getByRole('link', { name: /^Candidates/ }).getAttribute('href')!, 'http://x');
     expect(candidates.pathname).toBe('/manager/search');
@@ -63,7 +77,14 @@ describe('/manager/roles', () => {
     fireEvent.change(screen.getByLabelText('Role name'), { target: { value: 'analyst' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=analyst'));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/v1/roles').at(-1)!.params).toEqual({ status: 'ACTIVE', page: 0, resultsPerPage: 20, searchTerm: 'analyst' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/v1/roles').at(-1)!.params).toEqual({
+        status: 'ACTIVE',
+        page: 0,
+        resultsPerPage: 20,
+        searchTerm: 'analyst',
+      }),
+    );
     fireEvent.click(screen.getByRole('link', { name: 'Archived roles' }));
     await screen.findByRole('link', { name: 'Old Scheme' });
     expect(router.state.location.search).toBe('?status=ARCHIVED&q=analyst');
@@ -71,7 +92,12 @@ describe('/manager/roles', () => {
   });
 
   it('archives a role only after confirmation, then lists again', async () => {
-    const { calls } = startHiring('/manager/roles', api((call) => (call.url === '/v1/role/r1/archive' ? { status: 200, data: { id: 'r1', status: 'ARCHIVED' } } : undefined)));
+    const { calls } = startHiring(
+      '/manager/roles',
+      api((call) =>
+        call.url === '/v1/role/r1/archive' ? { status: 200, data: { id: 'r1', status: 'ARCHIVED' } } : undefined,
+      ),
+    );
     await screen.findByRole('link', { name: 'Graduate Analyst' }, { timeout: 5000 });
     const loads = calls.filter((c) => c.url === '/v1/roles').length;
     fireEvent.click(screen.getByRole('button', { name: /^Archive/ }));
@@ -99,7 +125,13 @@ describe('/manager: the landing of spec §2', () => {
 
   it('is the candidate search in the connect edition', async () => {
     const connect = organisationFixture({ ...organization, edition: 'connect', productType: 'VANTAGE' });
-    const fake = fakeAdapter(hiringApi((call) => (call.url.startsWith('/v1/search/candidate/') ? { status: 200, data: { ...pageInfo(0, 20, 0, 0), content: [] } } : { status: 404 })));
+    const fake = fakeAdapter(
+      hiringApi((call) =>
+        call.url.startsWith('/v1/search/candidate/')
+          ? { status: 200, data: { ...pageInfo(0, 20, 0, 0), content: [] } }
+          : { status: 404 },
+      ),
+    );
     http.defaults.adapter = fake.adapter;
     renderApp('/manager', { organization: connect, user: manager, side: 'hr' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hiring dashboard' }, { timeout: 5000 })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CandidateSearchFilters } from '../../../schemas/search';
-import { encodeSearchState, DEFAULT_SEARCH_STATE, type SearchState } from '../../../engine/pipeline/search';
+import type { CandidateSearchFilters } from '#schemas/search';
+import { encodeSearchState, DEFAULT_SEARCH_STATE, type SearchState } from '#engine/pipeline/search';
 import type { Call } from '../auth/fake-api';
 import { bodyOf, organization, people, searchPage, seriousViolations, startHiring } from './fixtures';
 
@@ -19,14 +19,33 @@ const lastSearch = (calls: Call[]) => {
 const addressState = (search: string) => JSON.parse(new URLSearchParams(search).get('search')!) as SearchState;
 
 const totals = [
-  { stageId: 1, total: 12, subStages: [{ substageId: '1-new', total: 9 }, { substageId: '1-reviewed', total: 3 }] },
+  {
+    stageId: 1,
+    total: 12,
+    subStages: [
+      { substageId: '1-new', total: 9 },
+      { substageId: '1-reviewed', total: 3 },
+    ],
+  },
   { stageId: 3, total: 7, subStages: [{ substageId: '3-to-invite', total: 7 }] },
 ];
 
 describe('/manager/search: the whole search state in the address (spec §2)', () => {
   it('a link reproduces the view; sorting and filters go into the address; Back returns to the previous view', async () => {
-    const path = stateUrl({ filters: { searchTerm: 'ada', universityGroups: ['RUSSELL'] }, roleId: 'r1', stageId: 3, sortBy: 'name', orderBy: 'ASC', page: 1, resultsPerPage: 100 });
-    const { router, calls } = startHiring(path, (call) => (call.url === SEARCH_URL ? { status: 200, data: searchPage(people, { total: 103, number: 1, size: 100, totals }) } : { status: 404 }));
+    const path = stateUrl({
+      filters: { searchTerm: 'ada', universityGroups: ['RUSSELL'] },
+      roleId: 'r1',
+      stageId: 3,
+      sortBy: 'name',
+      orderBy: 'ASC',
+      page: 1,
+      resultsPerPage: 100,
+    });
+    const { router, calls } = startHiring(path, (call) =>
+      call.url === SEARCH_URL
+        ? { status: 200, data: searchPage(people, { total: 103, number: 1, size: 100, totals }) }
+        : { status: 404 },
+    );
 
     await screen.findByRole('heading', { level: 1, name: 'Search candidates: Graduate Analyst' }, { timeout: 5000 });
     await screen.findByText('103 candidates found');
@@ -44,13 +63,27 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
 
     // Sorting by another column: a new address (first page) and a new request.
     fireEvent.click(screen.getByRole('button', { name: /Last change/ }));
-    await waitFor(() => expect(addressState(router.state.location.search)).toMatchObject({ sortBy: 'lastChangeAt', page: 0 }));
-    await waitFor(() => expect(lastSearch(calls).params).toEqual({ page: 0, sortBy: 'lastChangeAt', orderBy: 'ASC', resultsPerPage: 100 }));
+    await waitFor(() =>
+      expect(addressState(router.state.location.search)).toMatchObject({ sortBy: 'lastChangeAt', page: 0 }),
+    );
+    await waitFor(() =>
+      expect(lastSearch(calls).params).toEqual({
+        page: 0,
+        sortBy: 'lastChangeAt',
+        orderBy: 'ASC',
+        resultsPerPage: 100,
+      }),
+    );
 
     // A filter applied from the panel joins the address.
     fireEvent.click(screen.getByLabelText('Oxbridge'));
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(addressState(router.state.location.search).filters).toEqual({ searchTerm: 'ada', universityGroups: ['RUSSELL', 'OXBRIDGE'] }));
+    await waitFor(() =>
+      expect(addressState(router.state.location.search).filters).toEqual({
+        searchTerm: 'ada',
+        universityGroups: ['RUSSELL', 'OXBRIDGE'],
+      }),
+    );
     await waitFor(() => expect(lastSearch(calls).filters).toMatchObject({ universityGroups: ['RUSSELL', 'OXBRIDGE'] }));
 
     // Back, twice: the filter goes, then the sort; each view asks the server again.
@@ -58,31 +91,51 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
     await waitFor(() => expect(lastSearch(calls).filters.universityGroups).toEqual(['RUSSELL']));
     expect((screen.getByLabelText('Oxbridge') as HTMLInputElement).checked).toBe(false);
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(lastSearch(calls).params).toEqual({ page: 1, sortBy: 'name', orderBy: 'ASC', resultsPerPage: 100 }));
+    await waitFor(() =>
+      expect(lastSearch(calls).params).toEqual({ page: 1, sortBy: 'name', orderBy: 'ASC', resultsPerPage: 100 }),
+    );
     expect(router.state.location.pathname + router.state.location.search).toBe(path);
   });
 
   it('rejects a percentile range the server would refuse, naming the field, and sends nothing', async () => {
-    const { router, calls } = startHiring(stateUrl({ roleId: 'r1' }), () => ({ status: 200, data: searchPage(people) }));
+    const { router, calls } = startHiring(stateUrl({ roleId: 'r1' }), () => ({
+      status: 200,
+      data: searchPage(people),
+    }));
     await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
     const before = searches(calls).length;
     const search = router.state.location.search;
-    fireEvent.change(screen.getByLabelText('From', { selector: '#filter-universityPercentile-min' }), { target: { value: '80' } });
-    fireEvent.change(screen.getByLabelText('To', { selector: '#filter-universityPercentile-max' }), { target: { value: '120' } });
+    fireEvent.change(screen.getByLabelText('From', { selector: '#filter-universityPercentile-min' }), {
+      target: { value: '80' },
+    });
+    fireEvent.change(screen.getByLabelText('To', { selector: '#filter-universityPercentile-max' }), {
+      target: { value: '120' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByRole('link', { name: 'University percentile (To) must be a number from 0 to 100' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: 'University percentile (To) must be a number from 0 to 100' }),
+    ).toBeTruthy();
     expect(router.state.location.search).toBe(search);
-    fireEvent.change(screen.getByLabelText('To', { selector: '#filter-universityPercentile-max' }), { target: { value: '60' } });
+    fireEvent.change(screen.getByLabelText('To', { selector: '#filter-universityPercentile-max' }), {
+      target: { value: '60' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByRole('link', { name: "University percentile: 'From' must not be more than 'To'" })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('To', { selector: '#filter-universityPercentile-max' }), { target: { value: '95' } });
+    expect(
+      await screen.findByRole('link', { name: "University percentile: 'From' must not be more than 'To'" }),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('To', { selector: '#filter-universityPercentile-max' }), {
+      target: { value: '95' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(lastSearch(calls).filters.universityPercentile).toEqual({ min: 80, max: 95 }));
     expect(searches(calls).length).toBe(before + 1);
   });
 
   it('"assigned to me" stays "me" in the address and names the signed-in manager in the request', async () => {
-    const { router, calls } = startHiring(stateUrl({ roleId: 'r1' }), () => ({ status: 200, data: searchPage(people) }));
+    const { router, calls } = startHiring(stateUrl({ roleId: 'r1' }), () => ({
+      status: 200,
+      data: searchPage(people),
+    }));
     await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByLabelText('Assigned to me'));
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -92,7 +145,11 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
 
   it('says so when nothing matches, and offers Try again when the search fails', async () => {
     let fail = true;
-    const { calls } = startHiring(stateUrl({ roleId: 'r1' }), () => (fail ? { status: 400, data: { message: 'filters.stageId must be an integer' } } : { status: 200, data: searchPage([]) }));
+    const { calls } = startHiring(stateUrl({ roleId: 'r1' }), () =>
+      fail
+        ? { status: 400, data: { message: 'filters.stageId must be an integer' } }
+        : { status: 200, data: searchPage([]) },
+    );
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'filters.stageId must be an integer');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -113,7 +170,10 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
     ['7', { stageId: 1, substageId: '1-new' }, 'Applied', 'New'],
     ['x', { stageId: 1, substageId: '1-new' }, 'Applied', 'New'],
   ])('selectedTabIndex=%s searches %o', async (index, position, stage, substage) => {
-    const { calls } = startHiring(stateUrl({ roleId: 'r1' }, `selectedTabIndex=${index}`), () => ({ status: 200, data: searchPage(people, { totals }) }));
+    const { calls } = startHiring(stateUrl({ roleId: 'r1' }, `selectedTabIndex=${index}`), () => ({
+      status: 200,
+      data: searchPage(people, { totals }),
+    }));
     await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
     expect(lastSearch(calls).filters).toEqual({ roleId: 'r1', ...position });
     const stages = screen.getByRole('navigation', { name: 'Stages' });
@@ -123,10 +183,17 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
   });
 
   it('shows totalForStage on the tabs; a tab opens that stage as a whole and drops selectedTabIndex', async () => {
-    const { router, calls } = startHiring('/manager/search?selectedTabIndex=1', () => ({ status: 200, data: searchPage(people, { totals }) }));
+    const { router, calls } = startHiring('/manager/search?selectedTabIndex=1', () => ({
+      status: 200,
+      data: searchPage(people, { totals }),
+    }));
     await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
     const stages = screen.getByRole('navigation', { name: 'Stages' });
-    expect(within(stages).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(stages)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Applied (12)',
       'For review',
       'At online test',
@@ -138,12 +205,20 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
       'Withdrew',
       'Rejected',
     ]);
-    expect(within(screen.getByRole('navigation', { name: 'Substages of Applied' })).getByRole('link', { name: 'Reviewed (3)' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Substages of Applied' })).getByRole('link', {
+        name: 'Reviewed (3)',
+      }),
+    ).toBeTruthy();
     fireEvent.click(within(stages).getByRole('link', { name: 'At interview (7)' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('selectedTabIndex'));
     expect(addressState(router.state.location.search)).toMatchObject({ stageId: 3 });
     await waitFor(() => expect(lastSearch(calls).filters).toEqual({ stageId: 3 }));
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Substages of At interview' })).getByRole('link', { name: /To invite/ }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Substages of At interview' })).getByRole('link', {
+        name: /To invite/,
+      }),
+    );
     await waitFor(() => expect(lastSearch(calls).filters).toEqual({ stageId: 3, substageId: '3-to-invite' }));
   });
 });
@@ -152,7 +227,8 @@ describe('selection and bulk moves', () => {
   const handler = (moved: number) => (call: Call) => {
     if (call.url === SEARCH_URL) return { status: 200, data: searchPage(people, { total: 57, totals }) };
     if (call.url.startsWith('/v1/candidate/bulkstage/')) return { status: 200, data: { moved } };
-    if (call.url === '/v1/candidate/r1/export') return { status: 200, data: new Blob(['name,email\n'], { type: 'text/csv' }) };
+    if (call.url === '/v1/candidate/r1/export')
+      return { status: 200, data: new Blob(['name,email\n'], { type: 'text/csv' }) };
     return { status: 404 };
   };
 
@@ -172,7 +248,9 @@ describe('selection and bulk moves', () => {
     expect(bodyOf(first[0])).toEqual({ ids: ['a1', 'a2'] });
     expect(first[0]!.params).toEqual({});
     // The moved selection is cleared and the list asked again.
-    await waitFor(() => expect(screen.getByText('No candidates selected: tick them to move or export them.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('No candidates selected: tick them to move or export them.')).toBeTruthy(),
+    );
 
     // Whole page, then every match, then one taken out again.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all candidates on this page' }));
@@ -190,7 +268,11 @@ describe('selection and bulk moves', () => {
     fireEvent.click(within(second).getByRole('button', { name: 'Move 56 candidates' }));
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/v1/candidate/bulkstage/')).length).toBe(2));
     const bulk = calls.filter((c) => c.url.startsWith('/v1/candidate/bulkstage/')).at(-1)!;
-    expect(bodyOf(bulk)).toEqual({ filters: { roleId: 'r1', stageId: 1, substageId: '1-new' }, unselectedIds: ['a2'], substageId: '3-invited' });
+    expect(bodyOf(bulk)).toEqual({
+      filters: { roleId: 'r1', stageId: 1, substageId: '1-new' },
+      unselectedIds: ['a2'],
+      substageId: '3-invited',
+    });
     expect(bulk.params).toEqual({ assignee: 'u-hr' });
   });
 
@@ -200,7 +282,13 @@ describe('selection and bulk moves', () => {
       if (call.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3') return { status: 202, data: { jobId: 'j1' } };
       if (call.url === '/v1/jobs/j1') {
         polls += 1;
-        return { status: 200, data: polls === 1 ? { id: 'j1', status: 'running', total: 2, done: 1, skipped: 0 } : { id: 'j1', status: 'done', total: 2, done: 2, skipped: 1 } };
+        return {
+          status: 200,
+          data:
+            polls === 1
+              ? { id: 'j1', status: 'running', total: 2, done: 1, skipped: 0 }
+              : { id: 'j1', status: 'done', total: 2, done: 2, skipped: 1 },
+        };
       }
       return handler(0)(call);
     });
@@ -213,7 +301,9 @@ describe('selection and bulk moves', () => {
     fireEvent.click(within(group).getByRole('button', { name: 'Fast-track 2 candidates' }));
     await screen.findByText('Fast-tracking: 1 of 2 done…');
     await screen.findByText('1 candidate fast-tracked to Summer Intern (1 already there)');
-    expect(bodyOf(calls.find((c) => c.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3'))).toEqual({ ids: ['a2'] });
+    expect(bodyOf(calls.find((c) => c.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3'))).toEqual({
+      ids: ['a2'],
+    });
     expect(polls).toBe(2);
   });
 
@@ -223,7 +313,13 @@ describe('selection and bulk moves', () => {
       if (call.url === '/v1/candidate/a1/fasttrackcandidates/r2/stage/3') return { status: 202, data: { jobId: 'j1' } };
       if (call.url === '/v1/jobs/j1') {
         polls += 1;
-        const reply = { status: 200, data: polls < 3 ? { id: 'j1', status: 'running', total: 2, done: 1, skipped: 0 } : { id: 'j1', status: 'done', total: 2, done: 2, skipped: 0 } };
+        const reply = {
+          status: 200,
+          data:
+            polls < 3
+              ? { id: 'j1', status: 'running', total: 2, done: 1, skipped: 0 }
+              : { id: 'j1', status: 'done', total: 2, done: 2, skipped: 0 },
+        };
         // Slow enough that the panel goes while the first answer is on its way.
         return new Promise((resolve) => setTimeout(() => resolve(reply), 300));
       }
@@ -277,7 +373,12 @@ describe('selection and bulk moves', () => {
   it('shows the server’s reason when the export is refused (the JSON body arrives as a Blob)', async () => {
     startHiring(stateUrl({ roleId: 'r1' }), (call) =>
       call.url === '/v1/candidate/r1/export'
-        ? { status: 400, data: new Blob([JSON.stringify({ message: 'Select at most 10000 candidates to export' })], { type: 'application/json' }) }
+        ? {
+            status: 400,
+            data: new Blob([JSON.stringify({ message: 'Select at most 10000 candidates to export' })], {
+              type: 'application/json',
+            }),
+          }
         : handler(0)(call),
     );
     await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
@@ -294,7 +395,9 @@ describe('selection and bulk moves', () => {
     expect(screen.queryByRole('button', { name: 'Move selected' })).toBeNull();
     fireEvent.click(screen.getByLabelText('Oxbridge'));
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(screen.getByText('No candidates selected: tick them to move or export them.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('No candidates selected: tick them to move or export them.')).toBeTruthy(),
+    );
   });
 
   it('has no serious accessibility problems, with a selection and the confirmation open', async () => {

@@ -26,7 +26,10 @@ export function urlFor(host: string, path = '/'): string {
   return `http://${host}:${inject('port')}${path}`;
 }
 
-export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   // Third-party tags cannot load here (no internet); answer them locally so pages do not wait.
   await context.route(/googletagmanager\.com|google-analytics\.com/, (route) =>
@@ -45,7 +48,9 @@ export async function openPage(context: BrowserContext, host: string, path = '/'
 
 /** Runs axe and returns the serious and critical violations, described for a readable failure. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

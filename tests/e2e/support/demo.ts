@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OrganizationFile } from '../../../schemas/organization';
+import type { OrganizationFile } from '#schemas/organization';
 
 const ROOT = join(import.meta.dirname, '../../../configs/organizations');
 

@@ -21,7 +21,9 @@ export async function typeInto(page: Page, target: Locator, text: string): Promi
 export async function chooseRadio(page: Page, group: Locator, label: string): Promise<void> {
   const radios = group.getByRole('radio');
   await tabTo(page, radios.first());
-  const names = await radios.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''));
+  const names = await radios.evaluateAll((els) =>
+    els.map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+  );
   const index = names.indexOf(label);
   expect(index, `${label} in ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
   await page.keyboard.press('Space');

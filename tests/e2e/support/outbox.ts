@@ -3,7 +3,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 
 /** Quoted-printable escapes as the bytes they stand for (a latin1 string: one character per byte). */
-const qpBytes = (text: string) => text.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const qpBytes = (text: string) =>
+  text.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const utf8 = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
 
 /** Quoted-printable soft breaks and escapes undone, so links and words read whole. */
@@ -19,7 +20,9 @@ function headerValue(raw: string, name: string): string {
     // Space between two encoded words is not part of the text.
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('latin1') : qpBytes(word.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('latin1')
+        : qpBytes(word.replace(/_/g, ' ')),
     );
   return utf8(bytes);
 }

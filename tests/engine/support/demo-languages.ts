@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeConfigurations } from '../../../engine/config/merge';
-import type { Configuration } from '../../../schemas/configuration';
+import { mergeConfigurations } from '#engine/config/merge';
+import type { Configuration } from '#schemas/configuration';
 
 export const CONFIGS = join(import.meta.dirname, '../../../configs');
 
@@ -21,7 +21,8 @@ export function productLayer(language: string): Configuration {
   return readJson<Configuration>(join(CONFIGS, 'translations', `${language}.json`));
 }
 
-/** A language as the organisation shows it (as the server serves it): the product's translation ▸ the organisation's own. */
+/** A language as the organisation shows it (as the server serves it): the product's translation ▸ the organisation's
+ * own. */
 export function demoLanguageLayer(sub: string, language: string): Configuration {
   const own = join(CONFIGS, 'organizations', sub, 'translations', `${language}.json`);
   return mergeConfigurations(productLayer(language), existsSync(own) ? readJson<Configuration>(own) : undefined);

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, withLanguage } from '../../../../engine/rules/language';
+import { DEFAULT_LANGUAGE, withLanguage } from '#engine';
 import { useOrganization } from '../../state/site';
 import * as styles from './shell.css';
 
@@ -13,7 +13,10 @@ export function LanguageSwitcher() {
   const { search, pathname } = useLocation();
   const organization = useOrganization();
   if (organization.additionalLanguageSupport.length === 0) return null;
-  const languages = [{ code: DEFAULT_LANGUAGE, name: t('header.defaultLanguageName') }, ...organization.additionalLanguageSupport];
+  const languages = [
+    { code: DEFAULT_LANGUAGE, name: t('header.defaultLanguageName') },
+    ...organization.additionalLanguageSupport,
+  ];
   const current = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   return (
     <nav aria-label={t('header.language')} className={styles.languages}>
@@ -25,7 +28,12 @@ export function LanguageSwitcher() {
                 {language.name}
               </span>
             ) : (
-              <a href={`${pathname}${withLanguage(search, language.code)}`} lang={language.code} hrefLang={language.code} className={styles.languageLink}>
+              <a
+                href={`${pathname}${withLanguage(search, language.code)}`}
+                lang={language.code}
+                hrefLang={language.code}
+                className={styles.languageLink}
+              >
                 {language.name}
               </a>
             )}

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import type { UserType } from '../../../../schemas/organization';
-import { isCandidate } from '../../../../engine/rules/roles';
+import type { UserType } from '#schemas/organization';
+import { isCandidate } from '#engine';
 import { userAtom } from '../../state/auth';
 import { Shell } from './shell';
 import { adminNav, candidateNav, managerAdminNav, managerNav, signedInCandidateNav, type NavItem } from './nav-items';
@@ -25,7 +25,8 @@ export type LayoutName =
 
 type LayoutComponent = ComponentType<{ children: ReactNode }>;
 
-/** Candidate navigation: with their applications and profile once a candidate signs in, Account instead of Sign in for anyone signed in. */
+/** Candidate navigation: with their applications and profile once a candidate signs in, Account instead of Sign in for
+ * anyone signed in. */
 function useCandidateNav(): readonly NavItem[] {
   const { user } = useAtomValue(userAtom);
   if (!user) return candidateNav;

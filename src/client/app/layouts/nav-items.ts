@@ -1,7 +1,8 @@
 /** Header navigation of each side of the product; labels are i18n keys under header. */
 export interface NavItem {
   to: string;
-  label: 'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account' | 'applications' | 'profile';
+  label:
+    'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account' | 'applications' | 'profile';
 }
 
 export const candidateNav: readonly NavItem[] = [
@@ -27,4 +28,8 @@ export const managerNav: readonly NavItem[] = [
 
 export const managerAdminNav: readonly NavItem[] = [...managerNav, { to: '/settings', label: 'account' }];
 
-export const adminNav: readonly NavItem[] = [...managerNav, { to: '/clients', label: 'clients' }, { to: '/admin', label: 'admin' }];
+export const adminNav: readonly NavItem[] = [
+  ...managerNav,
+  { to: '/clients', label: 'clients' },
+  { to: '/admin', label: 'admin' },
+];

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Answers } from '../../../../engine/forms/answers';
-import type { CompiledForm } from '../../../../engine/forms/types';
+import type { Answers, CompiledForm } from '#engine';
 import type { EngineServices } from '../context';
 import { ID_PREFIX } from '../ids';
 import { StepForm } from '../step-form';
@@ -32,7 +31,14 @@ export interface ApplicationFlowProps {
   title?: string;
 }
 
-function StepPage({ form, answers, view, formContext, onSaveStep, navigate }: {
+function StepPage({
+  form,
+  answers,
+  view,
+  formContext,
+  onSaveStep,
+  navigate,
+}: {
   form: CompiledForm;
   answers: Answers;
   view: Extract<FlowView, { page: 'step' }>;
@@ -74,7 +80,14 @@ function StepPage({ form, answers, view, formContext, onSaveStep, navigate }: {
       <FlowLink to={back} className={styles.backLink}>
         {t('form.flow.back')}
       </FlowLink>
-      <StepForm form={form} step={step} answers={answers} onContinue={onContinue} formContext={formContext} focusField={view.focus} />
+      <StepForm
+        form={form}
+        step={step}
+        answers={answers}
+        onContinue={onContinue}
+        formContext={formContext}
+        focusField={view.focus}
+      />
     </>
   );
 }
@@ -85,7 +98,18 @@ function StepPage({ form, answers, view, formContext, onSaveStep, navigate }: {
  * answers with Submit application. The page shown is a controlled `view` / `onViewChange` pair
  * (the host can keep it in the route), or the flow's own state when no `view` is given.
  */
-export function ApplicationFlow({ form, answers, completedSteps, onSaveStep, onSubmit, view, onViewChange, hrefFor, formContext, title }: ApplicationFlowProps) {
+export function ApplicationFlow({
+  form,
+  answers,
+  completedSteps,
+  onSaveStep,
+  onSubmit,
+  view,
+  onViewChange,
+  hrefFor,
+  formContext,
+  title,
+}: ApplicationFlowProps) {
   const [ownView, setOwnView] = useState<FlowView>({ page: 'tasks' });
   const [moves, setMoves] = useState(0);
   const current = view ?? ownView;
@@ -115,7 +139,16 @@ export function ApplicationFlow({ form, answers, completedSteps, onSaveStep, onS
 
   let page;
   if (current.page === 'step') {
-    page = <StepPage form={form} answers={answers} view={current} formContext={formContext} onSaveStep={onSaveStep} navigate={navigate} />;
+    page = (
+      <StepPage
+        form={form}
+        answers={answers}
+        view={current}
+        formContext={formContext}
+        onSaveStep={onSaveStep}
+        navigate={navigate}
+      />
+    );
   } else if (current.page === 'check') {
     page = <CheckAnswersPage form={form} answers={answers} onSubmit={onSubmit} />;
   } else {
@@ -123,4 +156,3 @@ export function ApplicationFlow({ form, answers, completedSteps, onSaveStep, onS
   }
   return <NavigationContext.Provider value={navigation}>{page}</NavigationContext.Provider>;
 }
-

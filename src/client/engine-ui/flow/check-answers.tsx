@@ -1,9 +1,13 @@
 import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Answers } from '../../../../engine/forms/answers';
-import type { CompiledForm, FieldError } from '../../../../engine/forms/types';
-import { validateApplication } from '../../../../engine/forms/validate';
-import { answersView, type AnswerRow } from '../../../../engine/screens/answers-view';
+import {
+  type Answers,
+  type CompiledForm,
+  type FieldError,
+  validateApplication,
+  answersView,
+  type AnswerRow,
+} from '#engine';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
@@ -27,8 +31,7 @@ function SummaryList({ rows }: { rows: readonly AnswerRow[] }) {
           </dd>
           <dd className={styles.summaryActions}>
             <FlowLink to={{ page: 'step', stepId: row.stepId, focus: row.path, from: 'check' }}>
-              {t('form.flow.change')}{' '}
-              <span className={visuallyHidden}>{lowerFirst(row.label)}</span>
+              {t('form.flow.change')} <span className={visuallyHidden}>{lowerFirst(row.label)}</span>
             </FlowLink>
           </dd>
         </div>
@@ -54,7 +57,15 @@ export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPagePr
   const { navigate, hrefFor } = useContext(NavigationContext);
   const [problems, setProblems] = useState<FieldError[]>();
   const [attempt, setAttempt] = useState(0);
-  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered'), language: i18n.resolvedLanguage }), [t, i18n.resolvedLanguage]);
+  const texts = useMemo(
+    () => ({
+      yes: t('form.yes'),
+      no: t('form.no'),
+      notAnswered: t('form.notAnswered'),
+      language: i18n.resolvedLanguage,
+    }),
+    [t, i18n.resolvedLanguage],
+  );
   const sections = useMemo(() => answersView(form, answers, texts), [form, answers, texts]);
   const stepOfField = (path: string) => {
     const top = path.split('.')[0] ?? '';
@@ -79,7 +90,12 @@ export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPagePr
         <ErrorSummary
           focusKey={attempt}
           items={problems.map((problem) => {
-            const to = { page: 'step', stepId: stepOfField(problem.field), focus: problem.field, from: 'check' } as const;
+            const to = {
+              page: 'step',
+              stepId: stepOfField(problem.field),
+              focus: problem.field,
+              from: 'check',
+            } as const;
             return { text: problem.message, href: hrefFor?.(to), onSelect: () => navigate(to) };
           })}
         />

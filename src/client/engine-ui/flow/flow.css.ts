@@ -7,12 +7,23 @@ export const heading = style({ outline: 'none' });
 
 // GOV.UK back link and summary list: the design system's.
 export { backLink } from '../../ui/link/back-link.css';
-export { list as summaryList, row as summaryRow, key as summaryKey, value as summaryValue, action as summaryActions } from '../../ui/summary-list/summary-list.css';
+export {
+  list as summaryList,
+  row as summaryRow,
+  key as summaryKey,
+  value as summaryValue,
+  action as summaryActions,
+} from '../../ui/summary-list/summary-list.css';
 
 export const progressHeading = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.s });
 
 // GOV.UK task list: the name of each section, its status on the right.
-export const taskList = style({ margin: `0 0 ${vars.space.xl}`, padding: 0, listStyle: 'none', borderTop: `1px solid ${vars.colour.border}` });
+export const taskList = style({
+  margin: `0 0 ${vars.space.xl}`,
+  padding: 0,
+  listStyle: 'none',
+  borderTop: `1px solid ${vars.colour.border}`,
+});
 export const taskItem = style({
   position: 'relative',
   display: 'flex',

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Answers } from '../../../../engine/forms/answers';
-import { stepStatuses, type StepStatus } from '../../../../engine/forms/progress';
-import type { CompiledForm } from '../../../../engine/forms/types';
+import { type Answers, stepStatuses, type StepStatus, type CompiledForm } from '#engine';
 import { FlowLink } from './navigation';
 import * as styles from './flow.css';
 
@@ -40,7 +38,9 @@ export function TaskListPage({ form, answers, completedSteps, title }: TaskListP
       <h1 id={FLOW_HEADING_ID} className={styles.heading} tabIndex={-1}>
         {title ?? t('form.flow.title')}
       </h1>
-      <h2 className={styles.progressHeading}>{completed === total ? t('form.flow.complete') : t('form.flow.incomplete')}</h2>
+      <h2 className={styles.progressHeading}>
+        {completed === total ? t('form.flow.complete') : t('form.flow.incomplete')}
+      </h2>
       <p>{t('form.flow.progress', { completed, total })}</p>
       <ul className={styles.taskList} aria-label={t('form.flow.tasksLabel')}>
         {form.steps.map((step) => {

@@ -1,6 +1,6 @@
 import type { FormProps } from '@rjsf/core';
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, WidgetProps } from '@rjsf/utils';
-import type { Answers } from '../../../../engine/forms/answers';
+import type { Answers } from '#engine';
 import type { EngineFormContext } from '../context';
 import { FILE_FIELD } from '../rjsf-ui-schema';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template';

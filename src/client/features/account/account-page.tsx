@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { hasRole } from '../../../../engine/rules/roles';
-import { hostForSide, hostnameOf } from '../../../../engine/rules/host';
+import { hasRole, hostForSide, hostnameOf } from '#engine';
 import { createHrToken } from '../../api/auth';
 import { userAtom } from '../../state/auth';
 import { logoutAtom } from '../../state/session';
@@ -25,11 +24,15 @@ export function AccountPage() {
     void createHrToken().then(({ token }) => {
       const domain = product.domains.find((d) => hostnameOf(window.location.host).endsWith(d)) ?? product.domains[0]!;
       const port = window.location.port || undefined;
-      window.location.assign(`${window.location.protocol}//${hostForSide(site.subdomain, 'hr', domain, port)}/oauth?userToken=${encodeURIComponent(token)}`);
+      window.location.assign(
+        `${window.location.protocol}//${hostForSide(site.subdomain, 'hr', domain, port)}/oauth?userToken=${encodeURIComponent(token)}`,
+      );
     });
   });
   if (!user) return null;
-  const name = [user.firstName, user.preferredName ? `(${user.preferredName})` : null, user.lastName].filter(Boolean).join(' ');
+  const name = [user.firstName, user.preferredName ? `(${user.preferredName})` : null, user.lastName]
+    .filter(Boolean)
+    .join(' ');
   const rows: Array<[string, string, string | null]> = [
     [t('account.name'), name || t('account.notProvided'), '/settings#profile'],
     [t('account.email'), user.email ?? '', '/settings#profile'],

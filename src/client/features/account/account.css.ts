@@ -13,5 +13,9 @@ export const summaryRow = style({
 export const summaryKey = style({ fontWeight: vars.font.weightBold, margin: 0 });
 export const summaryValue = style({ margin: 0, overflowWrap: 'anywhere' });
 export const section = style({ marginBottom: vars.space.xxl });
-export const inset = style({ margin: `${vars.space.l} 0`, padding: vars.space.m, borderLeft: `10px solid ${vars.colour.border}` });
+export const inset = style({
+  margin: `${vars.space.l} 0`,
+  padding: vars.space.m,
+  borderLeft: `10px solid ${vars.colour.border}`,
+});
 export const warningText = style({ fontWeight: vars.font.weightBold });

@@ -1,11 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../schemas/user';
-import { anonymousLandingPath } from '../../../../engine/rules/redirects';
-import { normaliseEmail } from '../../../../engine/rules/session';
-import { isValidEmail } from '../../../../engine/validation/email';
-import { isValidPassword } from '../../../../engine/validation/password';
+import type { User } from '#schemas/user';
+import { anonymousLandingPath, normaliseEmail, isValidEmail, isValidPassword } from '#engine';
 import { changePassword, deleteMe, updateCurrentUser, updateSecurity } from '../../api/auth';
 import { useApiMessage, useFieldErrors } from '../../api/use-api-message';
 import { userAtom, type CurrentUser } from '../../state/auth';
@@ -35,7 +32,17 @@ function useServerErrors(prefix: string) {
   };
 }
 
-function Section({ id, title, lead: intro, children }: { id: string; title: string; lead?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  lead: intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`} id={id}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -77,16 +84,29 @@ function ProfileSection({ user }: { user: CurrentUser }) {
   const saveUser = useSaveUser();
   const form = useFormErrors();
   const serverErrors = useServerErrors('profile');
-  const [values, setValues] = useState({ firstName: user.firstName ?? '', preferredName: user.preferredName ?? '', lastName: user.lastName ?? '', email: user.email ?? '' });
+  const [values, setValues] = useState({
+    firstName: user.firstName ?? '',
+    preferredName: user.preferredName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+  });
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
     const problems: SummaryError[] = [];
-    if (!values.firstName.trim()) problems.push({ fieldId: 'profile-firstName', message: t('auth.signup.firstNameMissing') });
-    if (!values.lastName.trim()) problems.push({ fieldId: 'profile-lastName', message: t('auth.signup.lastNameMissing') });
-    if (!isValidEmail(normaliseEmail(values.email))) problems.push({ fieldId: 'profile-email', message: t('auth.email.invalid') });
+    if (!values.firstName.trim())
+      problems.push({ fieldId: 'profile-firstName', message: t('auth.signup.firstNameMissing') });
+    if (!values.lastName.trim())
+      problems.push({ fieldId: 'profile-lastName', message: t('auth.signup.lastNameMissing') });
+    if (!isValidEmail(normaliseEmail(values.email)))
+      problems.push({ fieldId: 'profile-email', message: t('auth.email.invalid') });
     if (problems.length > 0) return form.fail(problems);
-    updateCurrentUser({ firstName: values.firstName.trim(), preferredName: values.preferredName.trim() || null, lastName: values.lastName.trim(), email: normaliseEmail(values.email) })
+    updateCurrentUser({
+      firstName: values.firstName.trim(),
+      preferredName: values.preferredName.trim() || null,
+      lastName: values.lastName.trim(),
+      email: normaliseEmail(values.email),
+    })
       .then((updated) => {
         form.clear();
         saveUser(updated);
@@ -104,10 +124,38 @@ function ProfileSection({ user }: { user: CurrentUser }) {
         </p>
       )}
       <form noValidate onSubmit={onSubmit}>
-        <TextInput id="profile-firstName" label={t('auth.signup.firstName')} autoComplete="given-name" value={values.firstName} onChange={(e) => set('firstName')(e.target.value)} error={form.of('profile-firstName')} />
-        <TextInput id="profile-preferredName" label={t('account.profile.preferredName')} autoComplete="nickname" value={values.preferredName} onChange={(e) => set('preferredName')(e.target.value)} error={form.of('profile-preferredName')} />
-        <TextInput id="profile-lastName" label={t('auth.signup.lastName')} autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName')(e.target.value)} error={form.of('profile-lastName')} />
-        <EmailField id="profile-email" label={t('auth.email.label')} hint={t('account.profile.emailHint')} value={values.email} onChange={set('email')} error={form.of('profile-email')} />
+        <TextInput
+          id="profile-firstName"
+          label={t('auth.signup.firstName')}
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(e) => set('firstName')(e.target.value)}
+          error={form.of('profile-firstName')}
+        />
+        <TextInput
+          id="profile-preferredName"
+          label={t('account.profile.preferredName')}
+          autoComplete="nickname"
+          value={values.preferredName}
+          onChange={(e) => set('preferredName')(e.target.value)}
+          error={form.of('profile-preferredName')}
+        />
+        <TextInput
+          id="profile-lastName"
+          label={t('auth.signup.lastName')}
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(e) => set('lastName')(e.target.value)}
+          error={form.of('profile-lastName')}
+        />
+        <EmailField
+          id="profile-email"
+          label={t('auth.email.label')}
+          hint={t('account.profile.emailHint')}
+          value={values.email}
+          onChange={set('email')}
+          error={form.of('profile-email')}
+        />
         <Button type="submit">{t('account.profile.save')}</Button>
       </form>
     </Section>
@@ -140,8 +188,23 @@ function PasswordSection() {
     <Section id="password" title={t('account.password.title')} lead={t('account.password.lead')}>
       {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
       <form noValidate onSubmit={onSubmit}>
-        <PasswordField id="password-currentPassword" label={t('auth.password.currentLabel')} value={current} onChange={setCurrent} error={form.of('password-currentPassword')} autoComplete="current-password" />
-        <PasswordField id="password-newPassword" label={t('auth.password.newLabel')} value={next} onChange={setNext} error={form.of('password-newPassword')} autoComplete="new-password" showRules />
+        <PasswordField
+          id="password-currentPassword"
+          label={t('auth.password.currentLabel')}
+          value={current}
+          onChange={setCurrent}
+          error={form.of('password-currentPassword')}
+          autoComplete="current-password"
+        />
+        <PasswordField
+          id="password-newPassword"
+          label={t('auth.password.newLabel')}
+          value={next}
+          onChange={setNext}
+          error={form.of('password-newPassword')}
+          autoComplete="new-password"
+          showRules
+        />
         <Button type="submit">{t('account.password.save')}</Button>
       </form>
     </Section>
@@ -159,7 +222,8 @@ function SecuritySection({ user }: { user: CurrentUser }) {
   const [password, setPassword] = useState('');
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
-    if (!password) return form.fail([{ fieldId: 'security-currentPassword', message: t('auth.password.missingCurrent') }]);
+    if (!password)
+      return form.fail([{ fieldId: 'security-currentPassword', message: t('auth.password.missingCurrent') }]);
     updateSecurity({ otpRequired: wanted, currentPassword: password })
       .then((updated) => {
         form.clear();
@@ -176,8 +240,22 @@ function SecuritySection({ user }: { user: CurrentUser }) {
         <p className={styles.inset}>{t('account.security.required')}</p>
       ) : (
         <form noValidate onSubmit={onSubmit}>
-          <Checkbox id="security-otpRequired" label={t('account.security.label')} checked={wanted} onChange={setWanted} error={form.of('security-otpRequired')} />
-          <PasswordField id="security-currentPassword" label={t('auth.password.currentLabel')} hint={t('account.security.passwordHint')} value={password} onChange={setPassword} error={form.of('security-currentPassword')} autoComplete="current-password" />
+          <Checkbox
+            id="security-otpRequired"
+            label={t('account.security.label')}
+            checked={wanted}
+            onChange={setWanted}
+            error={form.of('security-otpRequired')}
+          />
+          <PasswordField
+            id="security-currentPassword"
+            label={t('auth.password.currentLabel')}
+            hint={t('account.security.passwordHint')}
+            value={password}
+            onChange={setPassword}
+            error={form.of('security-currentPassword')}
+            autoComplete="current-password"
+          />
           <Button type="submit">{t('account.security.save')}</Button>
         </form>
       )}
@@ -199,7 +277,11 @@ function ContactSection({ user }: { user: CurrentUser }) {
       .then((updated) => {
         form.clear();
         saveUser(updated);
-        finish({ type: 'contactPreferencesUpdated', status: 'success', message: t('auth.notices.contactPreferencesUpdated') });
+        finish({
+          type: 'contactPreferencesUpdated',
+          status: 'success',
+          message: t('auth.notices.contactPreferencesUpdated'),
+        });
       })
       .catch((error: unknown) => form.fail(serverErrors(error)));
   });
@@ -211,7 +293,12 @@ function ContactSection({ user }: { user: CurrentUser }) {
           <legend>{t('account.contact.legend')}</legend>
           <p id="contact-hint">{t('account.contact.hint')}</p>
           <Checkbox id="contact-acceptRare" label={t('account.contact.rare')} checked={rare} onChange={setRare} />
-          <Checkbox id="contact-acceptResearch" label={t('account.contact.research')} checked={research} onChange={setResearch} />
+          <Checkbox
+            id="contact-acceptResearch"
+            label={t('account.contact.research')}
+            checked={research}
+            onChange={setResearch}
+          />
         </fieldset>
         <Button type="submit">{t('account.contact.save')}</Button>
       </form>
@@ -230,8 +317,16 @@ function DeleteSection() {
     deleteMe()
       .then(() => {
         setOpen(false);
-        store.set(logoutAtom, { redirectTo: anonymousLandingPath(organization.edition), reason: 'deleted', revoke: false });
-        store.set(finishProcessAtom, { type: 'accountDeleted', status: 'success', message: t('auth.login.signedOut.deleted') });
+        store.set(logoutAtom, {
+          redirectTo: anonymousLandingPath(organization.edition),
+          reason: 'deleted',
+          revoke: false,
+        });
+        store.set(finishProcessAtom, {
+          type: 'accountDeleted',
+          status: 'success',
+          message: t('auth.login.signedOut.deleted'),
+        });
       })
       .catch((error: unknown) => {
         setOpen(false);
@@ -245,7 +340,12 @@ function DeleteSection() {
       <Button variant="warning" onClick={() => setOpen(true)}>
         {t('account.delete.button')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={t('account.delete.confirmTitle')} description={t('account.delete.confirmBody')}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('account.delete.confirmTitle')}
+        description={t('account.delete.confirmBody')}
+      >
         <Button variant="warning" onClick={confirm}>
           {t('account.delete.confirm')}
         </Button>

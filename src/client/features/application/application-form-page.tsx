@@ -2,9 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { CompiledForm } from '../../../../engine/forms/types';
-import { EMPTY_CANDIDATE_REDIRECT } from '../../../../engine/rules/candidate-save';
-import { isCandidate } from '../../../../engine/rules/roles';
+import { type CompiledForm, EMPTY_CANDIDATE_REDIRECT, isCandidate } from '#engine';
 import { uploadDocument } from '../../api/applications';
 import { searchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
@@ -24,7 +22,8 @@ import { loadApplication, useApplicationActions, type ApplicationSession } from 
 import type { LocalDraft } from './local-draft';
 import { useDocumentDownload } from './use-document-download';
 
-/** The step shown is in the address: ?step=<id> (&from=check, &focus=<answer>), ?step=check-answers, or the task list. */
+/** The step shown is in the address: ?step=<id> (&from=check, &focus=<answer>), ?step=check-answers, or the task list.
+ * */
 const CHECK_ANSWERS = 'check-answers';
 
 function viewFrom(params: URLSearchParams, form: CompiledForm): FlowView {
@@ -32,7 +31,12 @@ function viewFrom(params: URLSearchParams, form: CompiledForm): FlowView {
   if (step === CHECK_ANSWERS) return { page: 'check' };
   if (!step || !form.steps.some((s) => s.id === step)) return { page: 'tasks' };
   const focus = params.get('focus') ?? undefined;
-  return { page: 'step', stepId: step, ...(focus && { focus }), ...(params.get('from') === 'check' && { from: 'check' as const }) };
+  return {
+    page: 'step',
+    stepId: step,
+    ...(focus && { focus }),
+    ...(params.get('from') === 'check' && { from: 'check' as const }),
+  };
 }
 
 function hrefFor(roleId: string, view: FlowView): string {
@@ -47,7 +51,8 @@ function hrefFor(roleId: string, view: FlowView): string {
   return `/applyp/${roleId}${query ? `?${query}` : ''}`;
 }
 
-/** Where a candidate coming back continues: the step they reached (spec §4 step), else the next open one, else check answers. */
+/** Where a candidate coming back continues: the step they reached (spec §4 step), else the next open one, else check
+ * answers. */
 function resumeView(form: CompiledForm, record: LocalDraft): FlowView {
   const open = form.steps.filter((step, index) => index >= record.step && !record.completedSteps.includes(step.id));
   const next = open[0] ?? form.steps.find((step) => !record.completedSteps.includes(step.id));
@@ -63,7 +68,9 @@ function AlreadySubmitted({ session }: { session: ApplicationSession }) {
       <p>{t('application.alreadySubmittedBody')}</p>
       <ul>
         <li>
-          <Link to={`/screen?${new URLSearchParams({ application: session.record.id }).toString()}`}>{t('applications.view')}</Link>
+          <Link to={`/screen?${new URLSearchParams({ application: session.record.id }).toString()}`}>
+            {t('applications.view')}
+          </Link>
         </li>
         <li>
           <Link to="/applications">{t('application.allApplications')}</Link>
@@ -73,7 +80,13 @@ function AlreadySubmitted({ session }: { session: ApplicationSession }) {
   );
 }
 
-function ApplicationForm({ session, update }: { session: ApplicationSession; update: (session: ApplicationSession) => void }) {
+function ApplicationForm({
+  session,
+  update,
+}: {
+  session: ApplicationSession;
+  update: (session: ApplicationSession) => void;
+}) {
   const { t, i18n } = useTranslation();
   const organization = useOrganization();
   const navigate = useNavigate();
@@ -129,7 +142,10 @@ function ApplicationLoader({ roleId }: { roleId: string }) {
   const organization = useOrganization();
   const navigate = useNavigate();
   const apiMessage = useApiMessage();
-  const { state, set, reload } = useLoad(() => loadApplication(organization.subdomain, roleId), `${organization.subdomain}:${roleId}`);
+  const { state, set, reload } = useLoad(
+    () => loadApplication(organization.subdomain, roleId),
+    `${organization.subdomain}:${roleId}`,
+  );
   const empty = state.status === 'ready' && state.data === null;
   useEffect(() => {
     // Spec §4 and §8: an empty candidate response goes to /roles.
@@ -150,7 +166,14 @@ export function ApplicationFormPage() {
   const { user } = useAtomValue(userAtom);
   const organization = useOrganization();
   if (!user) {
-    return <SignInPrompt title={t('pages.applicationForm.title')} body={t('application.signInBody')} returnTo={`${pathname}${search}`} allowSignUp={!organization.settings.subdomainRestricted} />;
+    return (
+      <SignInPrompt
+        title={t('pages.applicationForm.title')}
+        body={t('application.signInBody')}
+        returnTo={`${pathname}${search}`}
+        allowSignUp={!organization.settings.subdomainRestricted}
+      />
+    );
   }
   if (!isCandidate(user.userType)) {
     return (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { isCandidate } from '../../../../engine/rules/roles';
+import { isCandidate } from '#engine';
 import { fetchMyApplications } from '../../api/applications';
 import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
@@ -33,7 +33,15 @@ export function ApplicationPage() {
   const { t } = useTranslation();
   const { user } = useAtomValue(userAtom);
   const organization = useOrganization();
-  if (!user) return <SignInPrompt title={t('pages.application.title')} body={t('application.signInBody')} returnTo="/application" allowSignUp={!organization.settings.subdomainRestricted} />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title={t('pages.application.title')}
+        body={t('application.signInBody')}
+        returnTo="/application"
+        allowSignUp={!organization.settings.subdomainRestricted}
+      />
+    );
   if (!isCandidate(user.userType)) {
     return (
       <>

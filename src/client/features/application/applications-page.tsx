@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationListItem } from '../../../../schemas/application';
+import type { ApplicationListItem } from '#schemas/application';
 import { deleteDraftApplication, fetchMyApplications, withdrawApplication } from '../../api/applications';
 import { useApiMessage } from '../../api/use-api-message';
 import { useLongDate } from '../../i18n/use-long-date';
@@ -23,7 +23,13 @@ import * as styles from './application.css';
 
 type Confirm = { kind: 'withdraw' | 'delete'; application: ApplicationListItem };
 
-function ApplicationCard({ application, onConfirm }: { application: ApplicationListItem; onConfirm: (confirm: Confirm) => void }) {
+function ApplicationCard({
+  application,
+  onConfirm,
+}: {
+  application: ApplicationListItem;
+  onConfirm: (confirm: Confirm) => void;
+}) {
   const { t } = useTranslation();
   const formatLongDate = useLongDate();
   const { role } = application;
@@ -37,9 +43,24 @@ function ApplicationCard({ application, onConfirm }: { application: ApplicationL
       <div className={styles.cardBody}>
         <SummaryList
           rows={[
-            { key: 'applied', label: t('applications.dateApplied'), value: application.appliedAt ? formatLongDate(application.appliedAt) : t('applications.notSubmitted') },
+            {
+              key: 'applied',
+              label: t('applications.dateApplied'),
+              value: application.appliedAt ? formatLongDate(application.appliedAt) : t('applications.notSubmitted'),
+            },
             { key: 'status', label: t('applications.status'), value: <ProgressTag progress={application.progress} /> },
-            ...(draft ? [{ key: 'progress', label: t('applications.progress'), value: t('applications.progressValue', { step: Math.min(application.step, application.maxSteps), total: application.maxSteps }) }] : []),
+            ...(draft
+              ? [
+                  {
+                    key: 'progress',
+                    label: t('applications.progress'),
+                    value: t('applications.progressValue', {
+                      step: Math.min(application.step, application.maxSteps),
+                      total: application.maxSteps,
+                    }),
+                  },
+                ]
+              : []),
           ]}
         />
         {draft && role.closed ? <Notice>{t('applications.roleClosed')}</Notice> : null}
@@ -77,7 +98,15 @@ function ApplicationCard({ application, onConfirm }: { application: ApplicationL
 }
 
 /** The withdraw or delete confirmation: says what will happen to which application, and does it. */
-function ConfirmDialog({ confirm, onClose, onDone }: { confirm: Confirm | null; onClose: () => void; onDone: () => void }) {
+function ConfirmDialog({
+  confirm,
+  onClose,
+  onDone,
+}: {
+  confirm: Confirm | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
@@ -85,11 +114,26 @@ function ConfirmDialog({ confirm, onClose, onDone }: { confirm: Confirm | null; 
   // Whole keys, so the translation check finds each one (tests/client/i18n).
   const texts =
     confirm?.kind === 'delete'
-      ? { title: t('applications.confirmDelete.title'), body: t('applications.confirmDelete.body', { role }), confirm: t('applications.confirmDelete.confirm'), cancel: t('applications.confirmDelete.cancel'), done: t('applications.confirmDelete.done', { role }) }
-      : { title: t('applications.confirmWithdraw.title'), body: t('applications.confirmWithdraw.body', { role }), confirm: t('applications.confirmWithdraw.confirm'), cancel: t('applications.confirmWithdraw.cancel'), done: t('applications.confirmWithdraw.done', { role }) };
+      ? {
+          title: t('applications.confirmDelete.title'),
+          body: t('applications.confirmDelete.body', { role }),
+          confirm: t('applications.confirmDelete.confirm'),
+          cancel: t('applications.confirmDelete.cancel'),
+          done: t('applications.confirmDelete.done', { role }),
+        }
+      : {
+          title: t('applications.confirmWithdraw.title'),
+          body: t('applications.confirmWithdraw.body', { role }),
+          confirm: t('applications.confirmWithdraw.confirm'),
+          cancel: t('applications.confirmWithdraw.cancel'),
+          done: t('applications.confirmWithdraw.done', { role }),
+        };
   const act = useClickLock(() => {
     if (!confirm) return;
-    const call = confirm.kind === 'delete' ? deleteDraftApplication(confirm.application.id) : withdrawApplication(confirm.application.id);
+    const call =
+      confirm.kind === 'delete'
+        ? deleteDraftApplication(confirm.application.id)
+        : withdrawApplication(confirm.application.id);
     call.then(
       () => {
         showToast({ kind: 'success', message: texts.done });
@@ -100,7 +144,12 @@ function ConfirmDialog({ confirm, onClose, onDone }: { confirm: Confirm | null; 
     onClose();
   });
   return (
-    <Dialog open={confirm !== null} onOpenChange={(open) => !open && onClose()} title={texts.title} description={texts.body}>
+    <Dialog
+      open={confirm !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={texts.title}
+      description={texts.body}
+    >
       <ButtonGroup>
         <Button variant="warning" onClick={act}>
           {texts.confirm}

@@ -1,4 +1,4 @@
-import type { ApplicationRecord } from '../../../../schemas/application';
+import type { ApplicationRecord } from '#schemas/application';
 
 /**
  * The browser's copy of an application record (spec §4: on load, a newer stored record replaces

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CandidateProgress } from '../../../../schemas/application';
+import type { CandidateProgress } from '#schemas/application';
 import { Tag, type TagColour } from '../../ui/tag/tag';
 
 const COLOURS: Record<CandidateProgress, TagColour> = {

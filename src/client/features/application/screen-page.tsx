@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { answersView } from '../../../../engine/screens/answers-view';
-import type { ApplicationRecord } from '../../../../schemas/application';
-import type { Role } from '../../../../schemas/role';
+import { answersView } from '#engine';
+import type { ApplicationRecord } from '#schemas/application';
+import type { Role } from '#schemas/role';
 import { fetchApplication } from '../../api/applications';
 import { fetchRole } from '../../api/roles';
 import { useApiMessage } from '../../api/use-api-message';
@@ -35,7 +35,15 @@ function Answers({ record, role }: { record: ApplicationRecord; role: Role | nul
   const download = useDocumentDownload(record.id);
   const formatLongDate = useLongDate();
   const form = useApplicationForm(role?.formConfiguration, role?.jsonConfigurations[i18n.resolvedLanguage ?? '']);
-  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered'), language: i18n.resolvedLanguage }), [t, i18n.resolvedLanguage]);
+  const texts = useMemo(
+    () => ({
+      yes: t('form.yes'),
+      no: t('form.no'),
+      notAnswered: t('form.notAnswered'),
+      language: i18n.resolvedLanguage,
+    }),
+    [t, i18n.resolvedLanguage],
+  );
   const sections = useMemo(() => answersView(form, record.answers, texts), [form, record.answers, texts]);
   return (
     <>
@@ -44,7 +52,11 @@ function Answers({ record, role }: { record: ApplicationRecord; role: Role | nul
       <SummaryList
         rows={[
           { key: 'status', label: t('application.screen.status'), value: <ProgressTag progress={record.progress} /> },
-          { key: 'applied', label: t('application.screen.applied'), value: record.appliedAt ? formatLongDate(record.appliedAt) : t('applications.notSubmitted') },
+          {
+            key: 'applied',
+            label: t('application.screen.applied'),
+            value: record.appliedAt ? formatLongDate(record.appliedAt) : t('applications.notSubmitted'),
+          },
         ]}
       />
       <DownloadContext.Provider value={download}>
@@ -63,8 +75,19 @@ export function ScreenPage() {
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const id = params.get('application') ?? '';
-  const { state, reload } = useLoad(() => (user && id ? loadScreen(organization.subdomain, id) : Promise.resolve(null)), `${id}:${user?.id}`);
-  if (!user) return <SignInPrompt title={t('pages.screen.title')} body={t('application.screen.signIn')} returnTo={`${pathname}${search}`} allowSignUp={false} />;
+  const { state, reload } = useLoad(
+    () => (user && id ? loadScreen(organization.subdomain, id) : Promise.resolve(null)),
+    `${id}:${user?.id}`,
+  );
+  if (!user)
+    return (
+      <SignInPrompt
+        title={t('pages.screen.title')}
+        body={t('application.screen.signIn')}
+        returnTo={`${pathname}${search}`}
+        allowSignUp={false}
+      />
+    );
   return (
     <>
       <BackLink to="/applications">{t('application.allApplications')}</BackLink>
@@ -76,7 +99,8 @@ export function ScreenPage() {
             <>
               <h1>{t('pages.screen.title')}</h1>
               <p>
-                {t('application.screen.noApplication')} <Link to="/applications">{t('application.allApplications')}</Link>
+                {t('application.screen.noApplication')}{' '}
+                <Link to="/applications">{t('application.allApplications')}</Link>
               </p>
             </>
           )

@@ -20,7 +20,9 @@ export function SubmittedPage() {
   return (
     <>
       <ConfirmationPanel title={t('application.submitted.title')}>
-        <p>{record ? t('application.submitted.role', { role: record.role.name }) : t('application.submitted.generic')}</p>
+        <p>
+          {record ? t('application.submitted.role', { role: record.role.name }) : t('application.submitted.generic')}
+        </p>
         {record ? <p>{t('application.submitted.reference', { reference: referenceOf(record.id) })}</p> : null}
       </ConfirmationPanel>
       {user?.email ? <p>{t('application.submitted.email', { email: user.email })}</p> : null}

@@ -2,11 +2,17 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { mergeStepAnswers, type Answers } from '../../../../engine/forms/answers';
-import type { CompiledForm, CompiledStep } from '../../../../engine/forms/types';
-import { newerRecord, organizationAfterStatus, saveDecision } from '../../../../engine/rules/candidate-save';
-import type { ApplicationRecord } from '../../../../schemas/application';
-import type { Role } from '../../../../schemas/role';
+import {
+  mergeStepAnswers,
+  type Answers,
+  type CompiledForm,
+  type CompiledStep,
+  newerRecord,
+  organizationAfterStatus,
+  saveDecision,
+} from '#engine';
+import type { ApplicationRecord } from '#schemas/application';
+import type { Role } from '#schemas/role';
 import { fetchApplication, saveApplication, startApplication, submitApplication } from '../../api/applications';
 import { errorStatus } from '../../api/errors';
 import { fetchRole } from '../../api/roles';
@@ -29,7 +35,13 @@ export async function loadApplication(organization: string, roleId: string): Pro
   const [role, server] = await Promise.all([fetchRole(organization, roleId), startApplication(roleId)]);
   if (!server?.id) return null;
   const record: LocalDraft = newerRecord(readDraft(server.id), server);
-  return { role, record: { ...record, organization: organizationAfterStatus(record.candidateStatus ?? undefined, record.organization) } };
+  return {
+    role,
+    record: {
+      ...record,
+      organization: organizationAfterStatus(record.candidateStatus ?? undefined, record.organization),
+    },
+  };
 }
 
 /**
@@ -38,7 +50,9 @@ export async function loadApplication(organization: string, roleId: string): Pro
  * they are sent before submit).
  */
 function withSkippedSteps(local: LocalDraft, saved: ApplicationRecord, step: CompiledStep): LocalDraft {
-  const stepAnswers = Object.fromEntries(step.fieldIds.filter((id) => saved.answers[id] !== undefined).map((id) => [id, saved.answers[id]]));
+  const stepAnswers = Object.fromEntries(
+    step.fieldIds.filter((id) => saved.answers[id] !== undefined).map((id) => [id, saved.answers[id]]),
+  );
   return {
     ...saved,
     answers: mergeStepAnswers(step, local.answers, stepAnswers),
@@ -49,7 +63,9 @@ function withSkippedSteps(local: LocalDraft, saved: ApplicationRecord, step: Com
 }
 
 function stepHasFiles(step: CompiledStep, answers: Answers): boolean {
-  return step.sections.some((section) => section.fields.some((field) => field.kind === 'file' && answers[field.id] !== undefined));
+  return step.sections.some((section) =>
+    section.fields.some((field) => field.kind === 'file' && answers[field.id] !== undefined),
+  );
 }
 
 /**
@@ -58,7 +74,11 @@ function stepHasFiles(step: CompiledStep, answers: Answers): boolean {
  * in which case only this browser's copy moves on. Submit sends skipped answers first, then
  * submits. A record changed elsewhere (409) is reloaded and the candidate told.
  */
-export function useApplicationActions(session: ApplicationSession, form: CompiledForm, update: (session: ApplicationSession) => void) {
+export function useApplicationActions(
+  session: ApplicationSession,
+  form: CompiledForm,
+  update: (session: ApplicationSession) => void,
+) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
@@ -103,12 +123,26 @@ export function useApplicationActions(session: ApplicationSession, form: Compile
         maxSteps: form.steps.length,
       });
       if (decision.kind === 'skip') {
-        const completedSteps = record.completedSteps.includes(stepId) ? record.completedSteps : [...record.completedSteps, stepId];
-        keep({ ...record, answers: mergeStepAnswers(step, record.answers, stepAnswers), step: decision.step, completedSteps, updatedAt: new Date().toISOString(), unsynced: true });
+        const completedSteps = record.completedSteps.includes(stepId)
+          ? record.completedSteps
+          : [...record.completedSteps, stepId];
+        keep({
+          ...record,
+          answers: mergeStepAnswers(step, record.answers, stepAnswers),
+          step: decision.step,
+          completedSteps,
+          updatedAt: new Date().toISOString(),
+          unsynced: true,
+        });
         return;
       }
       try {
-        const saved = await saveApplication(record, { step: index + 1, stepId, answers: stepAnswers }, form.steps.length, language);
+        const saved = await saveApplication(
+          record,
+          { step: index + 1, stepId, answers: stepAnswers },
+          form.steps.length,
+          language,
+        );
         keep(record.unsynced ? withSkippedSteps(record, saved, step) : saved);
       } catch (error) {
         await fail(error);
@@ -120,7 +154,13 @@ export function useApplicationActions(session: ApplicationSession, form: Compile
   const submit = useCallback(async () => {
     let { record } = current.current;
     try {
-      if (record.unsynced) record = await saveApplication(record, { step: form.steps.length, answers: record.answers }, form.steps.length, language);
+      if (record.unsynced)
+        record = await saveApplication(
+          record,
+          { step: form.steps.length, answers: record.answers },
+          form.steps.length,
+          language,
+        );
       await submitApplication(record.id, language);
     } catch (error) {
       await fail(error).catch(() => undefined);

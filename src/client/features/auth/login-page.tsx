@@ -2,8 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { INVALID_LOGIN_COOKIE, normaliseEmail } from '../../../../engine/rules/session';
-import { isValidEmail } from '../../../../engine/validation/email';
+import { INVALID_LOGIN_COOKIE, normaliseEmail, isValidEmail } from '#engine';
 import { signInWithPassword } from '../../api/auth';
 import { errorMessage } from '../../api/errors';
 import { forgetOtpCookie, savedOtpCookie } from '../../state/otp-cookies';
@@ -46,7 +45,6 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
 
-
   const submitLogin = async (withOtp?: string) => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -54,7 +52,12 @@ export function LoginPage() {
     setProcess({ type: 'login', status: 'loading' });
     const username = normaliseEmail(email);
     try {
-      const outcome = await signInWithPassword({ username, password, otp: withOtp, otpCookie: withOtp ? undefined : savedOtpCookie(username) });
+      const outcome = await signInWithPassword({
+        username,
+        password,
+        otp: withOtp,
+        otpCookie: withOtp ? undefined : savedOtpCookie(username),
+      });
       if (outcome.kind === 'otp_required') {
         setProcess(null);
         clearErrors();
@@ -89,7 +92,8 @@ export function LoginPage() {
     const problems: SummaryError[] = [];
     const typed = email.trim();
     if (!typed) problems.push({ fieldId: 'email', message: t('auth.email.missing') });
-    else if (!isValidEmail(normaliseEmail(typed))) problems.push({ fieldId: 'email', message: t('auth.email.invalid') });
+    else if (!isValidEmail(normaliseEmail(typed)))
+      problems.push({ fieldId: 'email', message: t('auth.email.invalid') });
     if (!password) problems.push({ fieldId: 'password', message: t('auth.password.missing') });
     if (problems.length > 0) return fail(problems);
     void submitLogin();
@@ -116,7 +120,6 @@ export function LoginPage() {
     clearErrors();
     setNotice(null);
   };
-
 
   if (step === 'otp') {
     return (
@@ -181,8 +184,23 @@ export function LoginPage() {
         </p>
       )}
       <form className={styles.form} noValidate onSubmit={onCredentials}>
-        <EmailField id="email" label={t('auth.email.label')} hint={t('auth.email.hint')} value={email} onChange={setEmail} error={fieldError('email')} autoComplete="username" />
-        <PasswordField id="password" label={t('auth.password.label')} value={password} onChange={setPassword} error={fieldError('password')} autoComplete="current-password" />
+        <EmailField
+          id="email"
+          label={t('auth.email.label')}
+          hint={t('auth.email.hint')}
+          value={email}
+          onChange={setEmail}
+          error={fieldError('email')}
+          autoComplete="username"
+        />
+        <PasswordField
+          id="password"
+          label={t('auth.password.label')}
+          value={password}
+          onChange={setPassword}
+          error={fieldError('password')}
+          autoComplete="current-password"
+        />
         <Button type="submit" aria-disabled={busy}>
           {t('auth.login.submit')}
         </Button>

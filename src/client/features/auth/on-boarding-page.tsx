@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LinkUser } from '../../../../schemas/auth';
-import { isValidPassword } from '../../../../engine/validation/password';
+import type { LinkUser } from '#schemas/auth';
+import { isValidPassword } from '#engine';
 import { completeOnboarding, onboardingUser, signInWithUserToken } from '../../api/auth';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
@@ -25,7 +25,9 @@ export function OnBoardingPage() {
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
   const completeSignIn = useCompleteSignIn();
-  const [link, setLink] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
+  const [link, setLink] = useState<
+    { status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }
+  >({ status: 'checking' });
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
   const { errors, attempt, fail, of: fieldError } = useFormErrors();
 
@@ -51,12 +53,21 @@ export function OnBoardingPage() {
     if (!values.lastName.trim()) problems.push({ fieldId: 'lastName', message: t('auth.signup.lastNameMissing') });
     if (!isValidPassword(values.password)) problems.push({ fieldId: 'password', message: t('auth.password.invalid') });
     if (problems.length > 0) return fail(problems);
-    completeOnboarding(organization.subdomain, { token, password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim() })
+    completeOnboarding(organization.subdomain, {
+      token,
+      password: values.password,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+    })
       .then((result) => signInWithUserToken(result.token))
       .then((outcome) => (outcome.kind === 'tokens' ? completeSignIn(outcome.tokens, { usedOtp: false }) : undefined))
       .catch((error: unknown) => {
         const byField = Object.entries(fieldErrors(error));
-        fail(byField.length > 0 ? byField.map(([fieldId, message]) => ({ fieldId, message })) : [{ message: apiMessage(error) }]);
+        fail(
+          byField.length > 0
+            ? byField.map(([fieldId, message]) => ({ fieldId, message }))
+            : [{ message: apiMessage(error) }],
+        );
       });
   });
 
@@ -88,9 +99,31 @@ export function OnBoardingPage() {
       <p className={lead}>{t('auth.onboarding.lead', { name: link.user.organizationName, email: link.user.email })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
         <input type="hidden" name="username" autoComplete="username" value={link.user.email} />
-        <TextInput id="firstName" label={t('auth.signup.firstName')} autoComplete="given-name" value={values.firstName} onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))} error={fieldError('firstName')} />
-        <TextInput id="lastName" label={t('auth.signup.lastName')} autoComplete="family-name" value={values.lastName} onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))} error={fieldError('lastName')} />
-        <PasswordField id="password" label={t('auth.password.label')} value={values.password} onChange={(password) => setValues((v) => ({ ...v, password }))} error={fieldError('password')} autoComplete="new-password" showRules />
+        <TextInput
+          id="firstName"
+          label={t('auth.signup.firstName')}
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))}
+          error={fieldError('firstName')}
+        />
+        <TextInput
+          id="lastName"
+          label={t('auth.signup.lastName')}
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))}
+          error={fieldError('lastName')}
+        />
+        <PasswordField
+          id="password"
+          label={t('auth.password.label')}
+          value={values.password}
+          onChange={(password) => setValues((v) => ({ ...v, password }))}
+          error={fieldError('password')}
+          autoComplete="new-password"
+          showRules
+        />
         <Button type="submit">{t('auth.onboarding.submit')}</Button>
       </form>
     </>

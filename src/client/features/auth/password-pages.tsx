@@ -2,10 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LinkUser } from '../../../../schemas/auth';
-import { normaliseEmail } from '../../../../engine/rules/session';
-import { isValidEmail } from '../../../../engine/validation/email';
-import { isValidPassword } from '../../../../engine/validation/password';
+import type { LinkUser } from '#schemas/auth';
+import { normaliseEmail, isValidEmail, isValidPassword } from '#engine';
 import { requestPasswordReset, requestSignInLink, resetLinkUser, resetPassword } from '../../api/auth';
 import { finishProcessAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
@@ -21,7 +19,21 @@ import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message
 import * as styles from './auth.css';
 
 /** An email-only form that sends a link (forgotten password, sign-in link) and then says so. */
-function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { title: string; intro: string; submit: string; sentTitle: string; sentBody?: string; send: (email: string) => Promise<{ message: string }> }) {
+function EmailLinkForm({
+  title,
+  intro,
+  submit,
+  sentTitle,
+  sentBody,
+  send,
+}: {
+  title: string;
+  intro: string;
+  submit: string;
+  sentTitle: string;
+  sentBody?: string;
+  send: (email: string) => Promise<{ message: string }>;
+}) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
@@ -58,7 +70,14 @@ function EmailLinkForm({ title, intro, submit, sentTitle, sentBody, send }: { ti
       <h1>{title}</h1>
       <p className={lead}>{intro}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <EmailField id="email" label={t('auth.email.label')} hint={t('auth.email.hint')} value={email} onChange={setEmail} error={errors[0]?.message} />
+        <EmailField
+          id="email"
+          label={t('auth.email.label')}
+          hint={t('auth.email.hint')}
+          value={email}
+          onChange={setEmail}
+          error={errors[0]?.message}
+        />
         <Button type="submit">{submit}</Button>
       </form>
       <p>
@@ -108,7 +127,9 @@ export function ResetPasswordPage() {
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
   const finish = useSetAtom(finishProcessAtom);
-  const [linkState, setLinkState] = useState<{ status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }>({ status: 'checking' });
+  const [linkState, setLinkState] = useState<
+    { status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }
+  >({ status: 'checking' });
   const [password, setPassword] = useState('');
   const { errors, attempt, fail } = useFormErrors();
 
@@ -131,7 +152,9 @@ export function ResetPasswordPage() {
         finish({ type: 'passwordUpdated', status: 'success', message: t('auth.notices.passwordUpdated') });
         navigate('/login', { replace: true });
       })
-      .catch((error: unknown) => fail([{ fieldId: 'newPassword', message: fieldErrors(error).newPassword ?? apiMessage(error) }]));
+      .catch((error: unknown) =>
+        fail([{ fieldId: 'newPassword', message: fieldErrors(error).newPassword ?? apiMessage(error) }]),
+      );
   });
 
   if (linkState.status === 'checking') {
@@ -162,7 +185,15 @@ export function ResetPasswordPage() {
       <p className={lead}>{t('auth.reset.lead', { email: linkState.user.email })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
         <input type="hidden" name="username" autoComplete="username" value={linkState.user.email} />
-        <PasswordField id="newPassword" label={t('auth.password.newLabel')} value={password} onChange={setPassword} error={errors[0]?.message} autoComplete="new-password" showRules />
+        <PasswordField
+          id="newPassword"
+          label={t('auth.password.newLabel')}
+          value={password}
+          onChange={setPassword}
+          error={errors[0]?.message}
+          autoComplete="new-password"
+          showRules
+        />
         <Button type="submit">{t('auth.reset.submit')}</Button>
       </form>
     </>

@@ -1,10 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { signInRedirectPath, safeRedirectTarget, SIGN_IN_PATH } from '../../../../engine/rules/redirects';
-import { normaliseEmail } from '../../../../engine/rules/session';
-import { isValidEmail } from '../../../../engine/validation/email';
-import { isValidPassword } from '../../../../engine/validation/password';
+import {
+  signInRedirectPath,
+  safeRedirectTarget,
+  SIGN_IN_PATH,
+  normaliseEmail,
+  isValidEmail,
+  isValidPassword,
+} from '#engine';
 import { signUp } from '../../api/auth';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
@@ -19,7 +23,13 @@ import { lead } from '../../ui/typography.css';
 import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
 import * as styles from './auth.css';
 
-const FIELD_IDS: Record<string, string> = { email: 'email', password: 'password', firstName: 'firstName', lastName: 'lastName', acceptTermAndConditions: 'terms' };
+const FIELD_IDS: Record<string, string> = {
+  email: 'email',
+  password: 'password',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  acceptTermAndConditions: 'terms',
+};
 
 /** /signup (spec §2): closed on subdomain-restricted sites; otherwise a candidate account, verified by email. */
 export function SignupPage() {
@@ -35,7 +45,10 @@ export function SignupPage() {
   const redirect = safeRedirectTarget(useLocation().search);
   const signInPath = redirect ? signInRedirectPath(redirect) : SIGN_IN_PATH;
 
-  const set = <K extends keyof typeof values>(key: K) => (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
 
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +56,8 @@ export function SignupPage() {
     if (!values.firstName.trim()) problems.push({ fieldId: 'firstName', message: t('auth.signup.firstNameMissing') });
     if (!values.lastName.trim()) problems.push({ fieldId: 'lastName', message: t('auth.signup.lastNameMissing') });
     if (!values.email.trim()) problems.push({ fieldId: 'email', message: t('auth.email.missing') });
-    else if (!isValidEmail(normaliseEmail(values.email))) problems.push({ fieldId: 'email', message: t('auth.email.invalid') });
+    else if (!isValidEmail(normaliseEmail(values.email)))
+      problems.push({ fieldId: 'email', message: t('auth.email.invalid') });
     if (!isValidPassword(values.password)) problems.push({ fieldId: 'password', message: t('auth.password.invalid') });
     if (!values.terms) problems.push({ fieldId: 'terms', message: t('auth.signup.termsMissing') });
     if (problems.length > 0) return fail(problems);
@@ -58,7 +72,11 @@ export function SignupPage() {
       .then((response) => setSent(sentMessage(response)))
       .catch((error: unknown) => {
         const byField = Object.entries(fieldErrors(error));
-        fail(byField.length > 0 ? byField.map(([field, message]) => ({ fieldId: FIELD_IDS[field], message })) : [{ message: apiMessage(error) }]);
+        fail(
+          byField.length > 0
+            ? byField.map(([field, message]) => ({ fieldId: FIELD_IDS[field], message }))
+            : [{ message: apiMessage(error) }],
+        );
       });
   });
 
@@ -95,16 +113,51 @@ export function SignupPage() {
       <h1>{t('auth.signup.title')}</h1>
       <p className={lead}>{t('auth.signup.lead', { name: organization.name })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <TextInput id="firstName" label={t('auth.signup.firstName')} autoComplete="given-name" value={values.firstName} onChange={(e) => set('firstName')(e.target.value)} error={fieldError('firstName')} />
-        <TextInput id="lastName" label={t('auth.signup.lastName')} autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName')(e.target.value)} error={fieldError('lastName')} />
-        <EmailField id="email" label={t('auth.email.label')} hint={t('auth.email.hint')} value={values.email} onChange={set('email')} error={fieldError('email')} />
-        <PasswordField id="password" label={t('auth.password.label')} value={values.password} onChange={set('password')} error={fieldError('password')} autoComplete="new-password" showRules />
+        <TextInput
+          id="firstName"
+          label={t('auth.signup.firstName')}
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(e) => set('firstName')(e.target.value)}
+          error={fieldError('firstName')}
+        />
+        <TextInput
+          id="lastName"
+          label={t('auth.signup.lastName')}
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(e) => set('lastName')(e.target.value)}
+          error={fieldError('lastName')}
+        />
+        <EmailField
+          id="email"
+          label={t('auth.email.label')}
+          hint={t('auth.email.hint')}
+          value={values.email}
+          onChange={set('email')}
+          error={fieldError('email')}
+        />
+        <PasswordField
+          id="password"
+          label={t('auth.password.label')}
+          value={values.password}
+          onChange={set('password')}
+          error={fieldError('password')}
+          autoComplete="new-password"
+          showRules
+        />
         <p>
           <Link to="/terms" target="_blank" rel="noopener">
             {t('auth.signup.termsLink')}
           </Link>
         </p>
-        <Checkbox id="terms" label={t('auth.signup.terms')} checked={values.terms} onChange={set('terms')} error={fieldError('terms')} />
+        <Checkbox
+          id="terms"
+          label={t('auth.signup.terms')}
+          checked={values.terms}
+          onChange={set('terms')}
+          error={fieldError('terms')}
+        />
         <Button type="submit">{t('auth.signup.submit')}</Button>
       </form>
       <p>

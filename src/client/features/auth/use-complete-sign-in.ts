@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { TokenResponse } from '../../../../schemas/auth';
-import { afterSignInPath } from '../../../../engine/rules/redirects';
+import type { TokenResponse } from '#schemas/auth';
+import { afterSignInPath } from '#engine';
 import { fetchCurrentUser } from '../../api/auth';
 import { authAtom, authRecordFrom, userAtom } from '../../state/auth';
 import { saveOtpCookie } from '../../state/otp-cookies';

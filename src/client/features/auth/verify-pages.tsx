@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { signInRedirectPath, safeRedirectTarget, SIGN_IN_PATH } from '../../../../engine/rules/redirects';
+import { signInRedirectPath, safeRedirectTarget, SIGN_IN_PATH } from '#engine';
 import { confirmAccount, fetchCurrentUser, verifyEmail } from '../../api/auth';
 import { authAtom, userAtom } from '../../state/auth';
 import { finishProcessAtom } from '../../state/process';
@@ -89,10 +89,15 @@ export function VerifyEmailPage() {
   const state = useOneCall(
     () => verifyEmail(organization.subdomain, token),
     () => {
-      if (signedIn) void fetchCurrentUser().then((user) => setUser({ status: 'ready', user }), () => undefined);
+      if (signedIn)
+        void fetchCurrentUser().then(
+          (user) => setUser({ status: 'ready', user }),
+          () => undefined,
+        );
     },
   );
-  if (state.status === 'working') return <Working title={t('pages.verifyEmail.title')} text={t('auth.verify.verifying')} />;
+  if (state.status === 'working')
+    return <Working title={t('pages.verifyEmail.title')} text={t('auth.verify.verifying')} />;
   const next = signedIn ? (
     <Link to="/settings">{t('auth.verify.toSettings')}</Link>
   ) : (

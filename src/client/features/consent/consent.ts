@@ -1,4 +1,4 @@
-import { COOKIE_CONSENT_KEY } from '../../../../engine/constants';
+import { COOKIE_CONSENT_KEY } from '#engine';
 
 /** The stored cookie choice (spec §4): 'true' accepts analytics, 'false' rejects, null = not asked yet. */
 export type ConsentChoice = 'true' | 'false' | null;

@@ -16,14 +16,25 @@ interface ManageCookiesDialogProps {
 export function ManageCookiesDialog({ open, onOpenChange, analytics, onSave }: ManageCookiesDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('consent.dialogTitle')} description={t('consent.dialogDescription')}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('consent.dialogTitle')}
+      description={t('consent.dialogDescription')}
+    >
       {/* Mounted only while open, so each opening starts from the saved choice. */}
       {open && <CookiePreferences initialAnalytics={analytics} onSave={onSave} />}
     </Dialog>
   );
 }
 
-function CookiePreferences({ initialAnalytics, onSave }: { initialAnalytics: boolean; onSave: (analytics: boolean) => void }) {
+function CookiePreferences({
+  initialAnalytics,
+  onSave,
+}: {
+  initialAnalytics: boolean;
+  onSave: (analytics: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [analytics, setAnalytics] = useState(initialAnalytics);
   const analyticsTitleId = useId();
@@ -42,7 +53,12 @@ function CookiePreferences({ initialAnalytics, onSave }: { initialAnalytics: boo
           {t('consent.analyticsTitle')}
         </h3>
         <p id={analyticsBodyId}>{t('consent.analyticsBody')}</p>
-        <Switch checked={analytics} onChange={setAnalytics} labelledBy={analyticsTitleId} describedBy={analyticsBodyId} />
+        <Switch
+          checked={analytics}
+          onChange={setAnalytics}
+          labelledBy={analyticsTitleId}
+          describedBy={analyticsBodyId}
+        />
       </section>
       <div className={styles.actions}>
         <Button onClick={() => onSave(analytics)}>{t('consent.save')}</Button>

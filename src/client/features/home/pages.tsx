@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { isCandidate } from '../../../../engine/rules/roles';
+import { isCandidate } from '#engine';
 import { userAtom } from '../../state/auth';
 import { languageLayerAtom } from '../../state/language';
 import { useOrganization } from '../../state/site';
@@ -15,7 +15,10 @@ export function HomePage() {
   const languageLayer = useAtomValue(languageLayerAtom);
   const { user } = useAtomValue(userAtom);
   // The welcome text is configuration (text.welcome), in the page's language when translated.
-  const welcome = languageLayer?.text?.welcome ?? organization.formConfiguration.text?.welcome ?? organization.defaultConfiguration.text?.welcome;
+  const welcome =
+    languageLayer?.text?.welcome ??
+    organization.formConfiguration.text?.welcome ??
+    organization.defaultConfiguration.text?.welcome;
   return (
     <>
       <h1>{t('pages.home.title', { name: organization.name })}</h1>

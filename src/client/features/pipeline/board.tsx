@@ -1,11 +1,10 @@
-import { moveBlocker } from '../../../../engine/pipeline/moves';
+import { moveBlocker, formatScore } from '#engine';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import type { CandidateListItem, CandidateSearchFilters } from '../../../../schemas/search';
-import { formatScore } from '../../../../engine/screens/format';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { CandidateListItem, CandidateSearchFilters } from '#schemas/search';
 import { moveCandidateToStage, searchCandidates, type MoveResult } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -24,10 +23,19 @@ interface Column {
   total: number;
 }
 
-async function loadBoard(organizationId: string, stages: readonly OrganizationStage[], filters: CandidateSearchFilters): Promise<Column[]> {
+async function loadBoard(
+  organizationId: string,
+  stages: readonly OrganizationStage[],
+  filters: CandidateSearchFilters,
+): Promise<Column[]> {
   const pages = await Promise.all(
     stages.map((stage) =>
-      searchCandidates(organizationId, 'fastCandidate', { ...filters, stageId: stage.id }, { page: 0, resultsPerPage: BOARD_CARDS_PER_COLUMN, sortBy: 'lastChangeAt', orderBy: 'DESC' }),
+      searchCandidates(
+        organizationId,
+        'fastCandidate',
+        { ...filters, stageId: stage.id },
+        { page: 0, resultsPerPage: BOARD_CARDS_PER_COLUMN, sortBy: 'lastChangeAt', orderBy: 'DESC' },
+      ),
     ),
   );
   return stages.map((stage, i) => ({ stage, items: pages[i]!.content, total: pages[i]!.totalElements }));
@@ -129,7 +137,10 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
       (result) => {
         setPlacement(card.id, { stageId: result.stageId, result });
         setAnnouncement(t('pipeline.board.moved', { name: card.name, stage: result.stageName }));
-        showToast({ kind: 'success', message: t('pipeline.board.moved', { name: card.name, stage: result.stageName }) });
+        showToast({
+          kind: 'success',
+          message: t('pipeline.board.moved', { name: card.name, stage: result.stageName }),
+        });
       },
       (error: unknown) => {
         setPlacement(card.id, previous);
@@ -151,12 +162,19 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
       setAnnouncement(t('pipeline.board.pickedUp', { name: card.name, stage: stageName(current) }));
       return;
     }
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (step !== 0) {
       event.preventDefault();
       const index = Math.min(ids.length - 1, Math.max(0, ids.indexOf(lifted.over) + step));
       setLifted({ ...lifted, over: ids[index]! });
-      setAnnouncement(t('pipeline.board.over', { stage: stageName(ids[index]!), position: index + 1, count: ids.length }));
+      setAnnouncement(
+        t('pipeline.board.over', { stage: stageName(ids[index]!), position: index + 1, count: ids.length }),
+      );
     } else if (pick) {
       event.preventDefault();
       setLifted(null);
@@ -224,9 +242,17 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
                     >
                       <Link to={hrefFor(card)}>{card.name}</Link>
                       {substage ? <p className={styles.muted}>{substage}</p> : null}
-                      {card.assignee ? <p className={styles.muted}>{t('pipeline.board.assignee', { name: card.assignee.name })}</p> : null}
-                      {card.totalScore !== null ? <p className={styles.muted}>{t('pipeline.board.score', { score: formatScore(card.totalScore) })}</p> : null}
-                      {placement && !placement.result ? <p className={styles.muted}>{t('pipeline.board.saving')}</p> : null}
+                      {card.assignee ? (
+                        <p className={styles.muted}>{t('pipeline.board.assignee', { name: card.assignee.name })}</p>
+                      ) : null}
+                      {card.totalScore !== null ? (
+                        <p className={styles.muted}>
+                          {t('pipeline.board.score', { score: formatScore(card.totalScore) })}
+                        </p>
+                      ) : null}
+                      {placement && !placement.result ? (
+                        <p className={styles.muted}>{t('pipeline.board.saving')}</p>
+                      ) : null}
                       <div className={styles.cardActions}>
                         <button
                           type="button"
@@ -238,7 +264,9 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
                           onBlur={() => {
                             if (isLifted) {
                               setLifted(null);
-                              setAnnouncement(t('pipeline.board.cancelled', { name: card.name, stage: column.stage.name }));
+                              setAnnouncement(
+                                t('pipeline.board.cancelled', { name: card.name, stage: column.stage.name }),
+                              );
                             }
                           }}
                         >
@@ -262,7 +290,10 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
               </ul>
               {column.total > column.items.length ? (
                 <p className={styles.muted}>
-                  {t('pipeline.board.more', { shown: column.items.length, total: column.total })} <Link to={listHrefFor(column.stage.id)}>{t('pipeline.board.seeAll', { stage: column.stage.name })}</Link>
+                  {t('pipeline.board.more', { shown: column.items.length, total: column.total })}{' '}
+                  <Link to={listHrefFor(column.stage.id)}>
+                    {t('pipeline.board.seeAll', { stage: column.stage.name })}
+                  </Link>
                 </p>
               ) : null}
             </section>
@@ -314,7 +345,14 @@ function MoveMenu({ open, onOpenChange, name, stages, current, onChoose }: MoveM
         if (open && next && !event.currentTarget.contains(next)) onOpenChange(false);
       }}
     >
-      <button ref={button} type="button" className={styles.handle} aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => onOpenChange(!open)}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.handle}
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => onOpenChange(!open)}
+      >
         {t('pipeline.board.moveTo')}
         <span className={visuallyHidden}> {name}</span>
       </button>
@@ -333,7 +371,12 @@ function MoveMenu({ open, onOpenChange, name, stages, current, onChoose }: MoveM
         >
           {stages.map((stage) => (
             <li key={stage.id}>
-              <button type="button" className={styles.menuItem} disabled={stage.id === current} onClick={() => onChoose(stage.id)}>
+              <button
+                type="button"
+                className={styles.menuItem}
+                disabled={stage.id === current}
+                onClick={() => onChoose(stage.id)}
+              >
                 {stage.id === current ? t('pipeline.board.currentStage', { stage: stage.name }) : stage.name}
               </button>
             </li>

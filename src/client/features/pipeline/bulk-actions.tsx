@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import type { CandidateSearchFilters } from '../../../../schemas/search';
-import type { ReferenceItem } from '../../../../schemas/reference-data';
-import { choosableSubStages } from '../../../../engine/pipeline/moves';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { CandidateSearchFilters } from '#schemas/search';
+import type { ReferenceItem } from '#schemas/reference-data';
+import { choosableSubStages } from '#engine';
 import { SelectField } from '../../ui/form/select-field';
 import { exportCandidates } from '../../api/candidate-items';
 import { saveFile } from '../../ui/download/save-file';
@@ -15,7 +15,14 @@ import { Button, ButtonGroup } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { Dialog } from '../../ui/dialog/dialog';
 import { Checkbox } from '../../ui/form/checkbox';
-import { ALL_MATCHING, NO_SELECTION, isPageSelected, selectedCount, selectionPayload, type Selection } from './selection';
+import {
+  ALL_MATCHING,
+  NO_SELECTION,
+  isPageSelected,
+  selectedCount,
+  selectionPayload,
+  type Selection,
+} from './selection';
 import { FastTrack } from './fast-track';
 import * as styles from './pipeline.css';
 
@@ -41,7 +48,19 @@ interface BulkActionsProps {
  * minus rows unticked again), move to a stage or substage (optionally assigning them to me) after a
  * confirmation that says how many will move, and export the selection as CSV.
  */
-export function BulkActions({ stages, roles, selection, onSelectionChange, totalElements, pageIds, roleId, roleName, filters, userId, onMoved }: BulkActionsProps) {
+export function BulkActions({
+  stages,
+  roles,
+  selection,
+  onSelectionChange,
+  totalElements,
+  pageIds,
+  roleId,
+  roleName,
+  filters,
+  userId,
+  onMoved,
+}: BulkActionsProps) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
@@ -80,14 +99,19 @@ export function BulkActions({ stages, roles, selection, onSelectionChange, total
     );
   });
 
-  const pageSelected = selection.mode === 'ids' && isPageSelected(selection, pageIds) && selection.ids.length === pageIds.length;
+  const pageSelected =
+    selection.mode === 'ids' && isPageSelected(selection, pageIds) && selection.ids.length === pageIds.length;
   return (
     <div className={styles.selectionBar} role="group" aria-labelledby={`${ids}-count`}>
       <p id={`${ids}-count`} className={styles.selectionNote} aria-live="polite">
         {count === 0 ? (
           t('pipeline.bulk.none')
         ) : (
-          <strong>{selection.mode === 'all' && selection.unselectedIds.length === 0 ? t('pipeline.bulk.allSelected', { count }) : t('pipeline.bulk.selected', { count })}</strong>
+          <strong>
+            {selection.mode === 'all' && selection.unselectedIds.length === 0
+              ? t('pipeline.bulk.allSelected', { count })
+              : t('pipeline.bulk.selected', { count })}
+          </strong>
         )}{' '}
         {pageSelected && totalElements > pageIds.length ? (
           <button type="button" className={styles.linkButton} onClick={() => onSelectionChange(ALL_MATCHING)}>
@@ -121,11 +145,20 @@ export function BulkActions({ stages, roles, selection, onSelectionChange, total
             label={t('pipeline.bulk.substage')}
             selectClassName={styles.select}
             value={substageId}
-            options={[{ value: '', label: t('pipeline.bulk.defaultSubstage') }, ...(target ? choosableSubStages(target).map((sub) => ({ value: sub.id, label: sub.name })) : [])]}
+            options={[
+              { value: '', label: t('pipeline.bulk.defaultSubstage') },
+              ...(target ? choosableSubStages(target).map((sub) => ({ value: sub.id, label: sub.name })) : []),
+            ]}
             onChange={setSubstageId}
           />
           <div>
-            <Checkbox id={`${ids}-assign`} label={t('pipeline.bulk.assignToMe')} checked={assignToMe} onChange={setAssignToMe} disabled={!userId} />
+            <Checkbox
+              id={`${ids}-assign`}
+              label={t('pipeline.bulk.assignToMe')}
+              checked={assignToMe}
+              onChange={setAssignToMe}
+              disabled={!userId}
+            />
           </div>
           <ButtonGroup>
             <Button disabled={!target} onClick={() => setConfirming(true)}>
@@ -153,7 +186,9 @@ export function BulkActions({ stages, roles, selection, onSelectionChange, total
         open={confirming}
         onOpenChange={setConfirming}
         title={t('pipeline.bulk.confirmTitle', { count, stage: targetName })}
-        description={assignToMe ? t('pipeline.bulk.confirmBodyAssign', { count }) : t('pipeline.bulk.confirmBody', { count })}
+        description={
+          assignToMe ? t('pipeline.bulk.confirmBodyAssign', { count }) : t('pipeline.bulk.confirmBody', { count })
+        }
       >
         <ButtonGroup>
           <Button onClick={move}>{t('pipeline.bulk.confirm', { count })}</Button>

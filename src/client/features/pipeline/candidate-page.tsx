@@ -2,10 +2,8 @@ import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import { choosableSubStages, moveBlocker } from '../../../../engine/pipeline/moves';
-import { isHiringManagerAdmin } from '../../../../engine/rules/roles';
-import { formatLongDate, formatScore } from '../../../../engine/screens/format';
+import type { OrganizationStage } from '#schemas/pipeline';
+import { choosableSubStages, moveBlocker, isHiringManagerAdmin, formatLongDate, formatScore } from '#engine';
 import {
   addComment,
   addNote,
@@ -18,7 +16,16 @@ import {
   type StageScores,
 } from '../../api/candidate-items';
 import { fetchDocument } from '../../api/applications';
-import { copyToRole, fetchHistory, fetchReferenceList, moveCandidate, setAssignee, undoMove, type HistoryEntry, type MoveResult } from '../../api/pipeline';
+import {
+  copyToRole,
+  fetchHistory,
+  fetchReferenceList,
+  moveCandidate,
+  setAssignee,
+  undoMove,
+  type HistoryEntry,
+  type MoveResult,
+} from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { userAtom } from '../../state/auth';
 import { showToastAtom } from '../../state/process';
@@ -59,7 +66,10 @@ function History({ entries }: { entries: readonly HistoryEntry[] }) {
             {entry.undone ? ` ${t('pipeline.history.undone')}` : ''}
           </p>
           <p className={styles.muted}>
-            {t('pipeline.history.byline', { name: entry.actor?.name ?? t('pipeline.history.system'), date: formatDateTime(entry.createdAt) })}
+            {t('pipeline.history.byline', {
+              name: entry.actor?.name ?? t('pipeline.history.system'),
+              date: formatDateTime(entry.createdAt),
+            })}
             {` · ${t(`pipeline.history.kind.${entry.kind}`)}`}
           </p>
         </li>
@@ -101,7 +111,10 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
     );
   });
   const undo = useClickLock(() => {
-    undoMove(application.id).then((result) => done(result, t('pipeline.candidate.undone', { stage: positionText(result) })), failed);
+    undoMove(application.id).then(
+      (result) => done(result, t('pipeline.candidate.undone', { stage: positionText(result) })),
+      failed,
+    );
   });
   return (
     <>
@@ -126,7 +139,14 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
       </div>
       {blocker ? <p className={styles.muted}>{t('pipeline.candidate.cannotMove', { reason: blocker })}</p> : null}
       <ButtonGroup>
-        <Button onClick={move} disabled={blocker !== null || !chosenSub || (stage?.id === application.stageId && chosenSub.id === application.substageId)}>
+        <Button
+          onClick={move}
+          disabled={
+            blocker !== null ||
+            !chosenSub ||
+            (stage?.id === application.stageId && chosenSub.id === application.substageId)
+          }
+        >
           {t('pipeline.candidate.move')}
         </Button>
         <Button variant="secondary" onClick={undo}>
@@ -258,33 +278,54 @@ function Documents({ panel }: { panel: CandidatePanel }) {
     <ul className={styles.noteList}>
       {panel.documents.map((document) => (
         <li key={document.id} className={styles.noteItem}>
-          <button type="button" className={styles.linkButton} onClick={() => void download(document.id, document.fileName)}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => void download(document.id, document.fileName)}
+          >
             {t('pipeline.documents.download', { name: document.fileName })}
           </button>
-          <span className={styles.muted}> ({formatSize(document.size)}, {formatShortDate(document.createdAt)})</span>
+          <span className={styles.muted}>
+            {' '}
+            ({formatSize(document.size)}, {formatShortDate(document.createdAt)})
+          </span>
         </li>
       ))}
     </ul>
   );
 }
 
-function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidatePanel; stages: readonly OrganizationStage[]; returnTo: string }) {
+function CandidateView({
+  panel: initial,
+  stages,
+  returnTo,
+}: {
+  panel: CandidatePanel;
+  stages: readonly OrganizationStage[];
+  returnTo: string;
+}) {
   const { t } = useTranslation();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
   const user = useAtomValue(userAtom).user;
   const [application, setApplication] = useState(initial.application);
-  const history = useLoad(() => fetchHistory(application.id), `${application.id}:${application.version}:${application.lastChangeAt}`);
+  const history = useLoad(
+    () => fetchHistory(application.id),
+    `${application.id}:${application.version}:${application.lastChangeAt}`,
+  );
   const matchLabel = useId();
-  const canEdit = (note: { author: { id: string } | null }) => (user ? note.author?.id === user.id || isHiringManagerAdmin(user.userType) : false);
-  const onMoved = (result: MoveResult) =>
-    setApplication((current) => ({ ...current, ...result }));
+  const canEdit = (note: { author: { id: string } | null }) =>
+    user ? note.author?.id === user.id || isHiringManagerAdmin(user.userType) : false;
+  const onMoved = (result: MoveResult) => setApplication((current) => ({ ...current, ...result }));
   const toggleMatch = (matched: boolean) =>
     setMatch(organization.id, application.id, matched).then(
       (result) => {
         setApplication((current) => ({ ...current, matched: result.matched }));
-        showToast({ kind: 'success', message: result.matched ? t('pipeline.candidate.matched') : t('pipeline.candidate.unmatched') });
+        showToast({
+          kind: 'success',
+          message: result.matched ? t('pipeline.candidate.matched') : t('pipeline.candidate.unmatched'),
+        });
       },
       (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
     );
@@ -293,20 +334,47 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
     setAssignee(application.id, mine ? null : (user?.id ?? null)).then(
       (result) => {
         setApplication((current) => ({ ...current, assignee: result.assignee }));
-        showToast({ kind: 'success', message: result.assignee ? t('pipeline.candidate.assigned', { name: result.assignee.name }) : t('pipeline.candidate.unassigned') });
+        showToast({
+          kind: 'success',
+          message: result.assignee
+            ? t('pipeline.candidate.assigned', { name: result.assignee.name })
+            : t('pipeline.candidate.unassigned'),
+        });
       },
       (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
     );
   });
   const rows = [
     { key: 'role', label: t('pipeline.candidate.role'), value: application.roleName },
-    { key: 'stage', label: t('pipeline.candidate.stage'), value: application.stageName ? positionText({ stageName: application.stageName, substageName: application.substageName }) : t('pipeline.table.none') },
-    { key: 'status', label: t('pipeline.candidate.status'), value: application.stageStatus ? t(`pipeline.status.${application.stageStatus}`) : '' },
+    {
+      key: 'stage',
+      label: t('pipeline.candidate.stage'),
+      value: application.stageName
+        ? positionText({ stageName: application.stageName, substageName: application.substageName })
+        : t('pipeline.table.none'),
+    },
+    {
+      key: 'status',
+      label: t('pipeline.candidate.status'),
+      value: application.stageStatus ? t(`pipeline.status.${application.stageStatus}`) : '',
+    },
     { key: 'email', label: t('pipeline.candidate.email'), value: initial.candidate.email ?? '' },
-    { key: 'applied', label: t('pipeline.candidate.applied'), value: application.appliedAt ? formatLongDate(application.appliedAt) : '' },
+    {
+      key: 'applied',
+      label: t('pipeline.candidate.applied'),
+      value: application.appliedAt ? formatLongDate(application.appliedAt) : '',
+    },
     { key: 'lastChange', label: t('pipeline.candidate.lastChange'), value: formatDateTime(application.lastChangeAt) },
-    { key: 'score', label: t('pipeline.candidate.totalScore'), value: application.totalScore === null ? t('pipeline.candidate.noScore') : formatScore(application.totalScore) },
-    { key: 'assignee', label: t('pipeline.candidate.assignee'), value: application.assignee?.name ?? t('pipeline.candidate.nobody') },
+    {
+      key: 'score',
+      label: t('pipeline.candidate.totalScore'),
+      value: application.totalScore === null ? t('pipeline.candidate.noScore') : formatScore(application.totalScore),
+    },
+    {
+      key: 'assignee',
+      label: t('pipeline.candidate.assignee'),
+      value: application.assignee?.name ?? t('pipeline.candidate.nobody'),
+    },
   ];
   return (
     <>
@@ -322,16 +390,27 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
                 <span id={matchLabel} className={styles.label}>
                   {t('pipeline.candidate.match')}
                 </span>
-                <Switch checked={application.matched} onChange={(matched) => void toggleMatch(matched)} labelledBy={matchLabel} />
+                <Switch
+                  checked={application.matched}
+                  onChange={(matched) => void toggleMatch(matched)}
+                  labelledBy={matchLabel}
+                />
               </div>
               <Button variant="secondary" onClick={assign} disabled={!user}>
-                {application.assignee && application.assignee.id === user?.id ? t('pipeline.candidate.unassign') : t('pipeline.candidate.assignToMe')}
+                {application.assignee && application.assignee.id === user?.id
+                  ? t('pipeline.candidate.unassign')
+                  : t('pipeline.candidate.assignToMe')}
               </Button>
             </div>
           </section>
           <section className={styles.section} aria-labelledby="candidate-move">
             <h2 id="candidate-move">{t('pipeline.candidate.moveTitle')}</h2>
-            <MoveForm key={`${application.stageId}:${application.substageId}`} stages={stages} application={application} onMoved={onMoved} />
+            <MoveForm
+              key={`${application.stageId}:${application.substageId}`}
+              stages={stages}
+              application={application}
+              onMoved={onMoved}
+            />
             <CopyForm application={application} returnTo={returnTo} />
           </section>
           <section className={styles.section} aria-labelledby="candidate-answers">
@@ -344,7 +423,12 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
           </section>
           <section className={styles.section} aria-labelledby="candidate-scores">
             <h2 id="candidate-scores">{t('pipeline.scores.title')}</h2>
-            <Scores stages={stages} panel={initial} application={application} onScored={(totalScore) => setApplication((current) => ({ ...current, totalScore }))} />
+            <Scores
+              stages={stages}
+              panel={initial}
+              application={application}
+              onScored={(totalScore) => setApplication((current) => ({ ...current, totalScore }))}
+            />
           </section>
         </div>
         <div>
@@ -364,11 +448,20 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
           </section>
           <section className={styles.section} aria-labelledby="candidate-comments">
             <h2 id="candidate-comments">{t('pipeline.comments.title')}</h2>
-            <Notes kind="comments" items={initial.comments} canEdit={() => false} onAdd={(text) => addComment(organization.id, application.id, text)} />
+            <Notes
+              kind="comments"
+              items={initial.comments}
+              canEdit={() => false}
+              onAdd={(text) => addComment(organization.id, application.id, text)}
+            />
           </section>
           <section className={styles.section} aria-labelledby="candidate-adjustments">
             <h2 id="candidate-adjustments">{t('pipeline.adjustment.title')}</h2>
-            <AdjustmentForm organizationId={organization.id} applicationId={application.id} initial={application.adjustment} />
+            <AdjustmentForm
+              organizationId={organization.id}
+              applicationId={application.id}
+              initial={application.adjustment}
+            />
           </section>
           <section className={styles.section} aria-labelledby="candidate-contacts">
             <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>
@@ -376,7 +469,13 @@ function CandidateView({ panel: initial, stages, returnTo }: { panel: CandidateP
           </section>
           <section className={styles.section} aria-labelledby="candidate-history">
             <h2 id="candidate-history">{t('pipeline.history.title')}</h2>
-            <LoadState state={history.state} title={t('pipeline.history.loadFailed')} message={apiMessage} onRetry={history.reload} heading={2}>
+            <LoadState
+              state={history.state}
+              title={t('pipeline.history.loadFailed')}
+              message={apiMessage}
+              onRetry={history.reload}
+              heading={2}
+            >
               {(entries) => <History entries={entries} />}
             </LoadState>
           </section>
@@ -400,7 +499,12 @@ export function CandidatePage() {
     return (
       <>
         <BackLink to={returnTo}>{t('pipeline.candidate.back')}</BackLink>
-        <LoadState state={panel.state} title={t('pipeline.candidate.loadFailed')} message={apiMessage} onRetry={panel.reload}>
+        <LoadState
+          state={panel.state}
+          title={t('pipeline.candidate.loadFailed')}
+          message={apiMessage}
+          onRetry={panel.reload}
+        >
           {() => null}
         </LoadState>
         {panel.state.status === 'loading' ? <h1>{t('pages.managerCandidate.title')}</h1> : null}

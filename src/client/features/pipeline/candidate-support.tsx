@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
-import { TEXT_LIMIT_LONG } from '../../../../engine/constants';
-import { isValidPercent } from '../../../../engine/validation/text';
+import { TEXT_LIMIT_LONG, isValidPercent } from '#engine';
 import { fetchContacts, saveAdjustment, type Adjustment, type ContactPage } from '../../api/candidate-items';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -14,12 +13,22 @@ import { formatDateTime } from './format';
 import * as styles from './pipeline.css';
 
 /** Spec §7 PUT …/adjustment: reasonable adjustments, with the §9 extra-assessment-time percent. */
-export function AdjustmentForm({ organizationId, applicationId, initial }: { organizationId: string; applicationId: string; initial: Adjustment | null }) {
+export function AdjustmentForm({
+  organizationId,
+  applicationId,
+  initial,
+}: {
+  organizationId: string;
+  applicationId: string;
+  initial: Adjustment | null;
+}) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
   const notesId = useId();
-  const [percent, setPercent] = useState(initial?.extraTimePercent === undefined ? '' : String(initial.extraTimePercent));
+  const [percent, setPercent] = useState(
+    initial?.extraTimePercent === undefined ? '' : String(initial.extraTimePercent),
+  );
   const [notes, setNotes] = useState(initial?.notes ?? '');
   const [error, setError] = useState<string | undefined>();
   const save = useClickLock((event: FormEvent) => {
@@ -40,12 +49,26 @@ export function AdjustmentForm({ organizationId, applicationId, initial }: { org
   });
   return (
     <form onSubmit={save} noValidate>
-      <TextInput label={t('pipeline.adjustment.percent')} hint={t('pipeline.adjustment.percentHint')} inputMode="decimal" value={percent} error={error} onChange={(event) => setPercent(event.target.value)} className={styles.narrowInput} />
+      <TextInput
+        label={t('pipeline.adjustment.percent')}
+        hint={t('pipeline.adjustment.percentHint')}
+        inputMode="decimal"
+        value={percent}
+        error={error}
+        onChange={(event) => setPercent(event.target.value)}
+        className={styles.narrowInput}
+      />
       <div className={formStyles.formGroup}>
         <label className={formStyles.label} htmlFor={notesId}>
           {t('pipeline.adjustment.notes')}
         </label>
-        <textarea id={notesId} className={formStyles.textarea} maxLength={TEXT_LIMIT_LONG} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <textarea
+          id={notesId}
+          className={formStyles.textarea}
+          maxLength={TEXT_LIMIT_LONG}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
       </div>
       <Button type="submit">{t('pipeline.adjustment.save')}</Button>
     </form>
@@ -94,7 +117,11 @@ export function Contacts({ organizationId, applicationId }: { organizationId: st
             <li key={contact.id}>
               <strong>{contact.subject}</strong>
               <br />
-              <span className={styles.muted}>{t(`pipeline.contacts.status.${contact.status}`, { date: formatDateTime(contact.sentAt ?? contact.createdAt) })}</span>
+              <span className={styles.muted}>
+                {t(`pipeline.contacts.status.${contact.status}`, {
+                  date: formatDateTime(contact.sentAt ?? contact.createdAt),
+                })}
+              </span>
             </li>
           ))}
         </ul>

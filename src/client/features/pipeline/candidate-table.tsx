@@ -1,9 +1,15 @@
 import { createContext, useContext, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
-import type { CandidateListItem } from '../../../../schemas/search';
-import { formatScore } from '../../../../engine/screens/format';
+import {
+  createColumnHelper,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import type { CandidateListItem } from '#schemas/search';
+import { formatScore } from '#engine';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { isPageSelected, isSelected, type Selection } from './selection';
 import type { SortField } from './search-state';
@@ -48,13 +54,25 @@ function NameCell({ row }: { row: CandidateListItem }) {
 
 /** A field id of the role's listFields as a heading ("degreeSubject" → "Degree subject"). */
 function fieldHeading(id: string): string {
-  const words = id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Column id → the server's sort field (spec §3 Search state: candidatesSortField). */
-const SORTABLE: Readonly<Record<string, SortField>> = { name: 'name', stage: 'stage', totalScore: 'score', appliedAt: 'appliedAt', lastChangeAt: 'lastChangeAt' };
-const SORT_COLUMN = Object.fromEntries(Object.entries(SORTABLE).map(([column, field]) => [field, column])) as Record<SortField, string>;
+const SORTABLE: Readonly<Record<string, SortField>> = {
+  name: 'name',
+  stage: 'stage',
+  totalScore: 'score',
+  appliedAt: 'appliedAt',
+  lastChangeAt: 'lastChangeAt',
+};
+const SORT_COLUMN = Object.fromEntries(Object.entries(SORTABLE).map(([column, field]) => [field, column])) as Record<
+  SortField,
+  string
+>;
 
 interface CandidateTableProps {
   rows: CandidateListItem[];
@@ -79,14 +97,37 @@ interface CandidateTableProps {
  */
 export function CandidateTable(props: CandidateTableProps) {
   const { t } = useTranslation();
-  const { rows, showRole, fieldIds, sortBy, orderBy, onSort, selection, onToggle, onTogglePage, hrefFor, busy, caption } = props;
+  const {
+    rows,
+    showRole,
+    fieldIds,
+    sortBy,
+    orderBy,
+    onSort,
+    selection,
+    onToggle,
+    onTogglePage,
+    hrefFor,
+    busy,
+    caption,
+  } = props;
   const fieldKey = fieldIds.join('|');
   const columns = useMemo(
     () =>
       helper.columns([
-        helper.display({ id: 'select', header: () => null, cell: (info) => <SelectCell row={info.row.original} />, enableSorting: false }),
-        helper.accessor('name', { header: () => t('pipeline.table.name'), cell: (info) => <NameCell row={info.row.original} /> }),
-        ...(showRole ? [helper.accessor('roleName', { header: () => t('pipeline.table.role'), enableSorting: false })] : []),
+        helper.display({
+          id: 'select',
+          header: () => null,
+          cell: (info) => <SelectCell row={info.row.original} />,
+          enableSorting: false,
+        }),
+        helper.accessor('name', {
+          header: () => t('pipeline.table.name'),
+          cell: (info) => <NameCell row={info.row.original} />,
+        }),
+        ...(showRole
+          ? [helper.accessor('roleName', { header: () => t('pipeline.table.role'), enableSorting: false })]
+          : []),
         helper.accessor((row) => [row.stageName, row.substageName].filter(Boolean).join(' – '), {
           id: 'stage',
           header: () => t('pipeline.table.stage'),
@@ -97,19 +138,50 @@ export function CandidateTable(props: CandidateTableProps) {
           cell: (info) => (info.getValue() ? t(`pipeline.status.${info.getValue()!}`) : ''),
           enableSorting: false,
         }),
-        helper.accessor((row) => [row.universityName, row.degreeClass].filter(Boolean).join(', '), { id: 'university', header: () => t('pipeline.table.university'), enableSorting: false }),
-        helper.accessor('averagePercent', { header: () => t('pipeline.table.average'), cell: (info) => (info.getValue() === null ? '' : `${formatScore(info.getValue()!)}%`), enableSorting: false }),
-        helper.accessor('totalScore', { header: () => t('pipeline.table.score'), cell: (info) => (info.getValue() === null ? '' : formatScore(info.getValue()!)) }),
-        helper.accessor((row) => row.assignee?.name ?? '', { id: 'assignee', header: () => t('pipeline.table.assignee'), enableSorting: false }),
-        ...fieldKey.split('|').filter(Boolean).map((id) =>
-          helper.accessor((row) => row.fields?.[id] ?? '', { id: `field:${id}`, header: () => fieldHeading(id), enableSorting: false }),
-        ),
-        helper.accessor('appliedAt', { header: () => t('pipeline.table.applied'), cell: (info) => (info.getValue() ? formatShortDate(info.getValue()!) : '') }),
-        helper.accessor('lastChangeAt', { header: () => t('pipeline.table.lastChange'), cell: (info) => formatShortDate(info.getValue()) }),
+        helper.accessor((row) => [row.universityName, row.degreeClass].filter(Boolean).join(', '), {
+          id: 'university',
+          header: () => t('pipeline.table.university'),
+          enableSorting: false,
+        }),
+        helper.accessor('averagePercent', {
+          header: () => t('pipeline.table.average'),
+          cell: (info) => (info.getValue() === null ? '' : `${formatScore(info.getValue()!)}%`),
+          enableSorting: false,
+        }),
+        helper.accessor('totalScore', {
+          header: () => t('pipeline.table.score'),
+          cell: (info) => (info.getValue() === null ? '' : formatScore(info.getValue()!)),
+        }),
+        helper.accessor((row) => row.assignee?.name ?? '', {
+          id: 'assignee',
+          header: () => t('pipeline.table.assignee'),
+          enableSorting: false,
+        }),
+        ...fieldKey
+          .split('|')
+          .filter(Boolean)
+          .map((id) =>
+            helper.accessor((row) => row.fields?.[id] ?? '', {
+              id: `field:${id}`,
+              header: () => fieldHeading(id),
+              enableSorting: false,
+            }),
+          ),
+        helper.accessor('appliedAt', {
+          header: () => t('pipeline.table.applied'),
+          cell: (info) => (info.getValue() ? formatShortDate(info.getValue()!) : ''),
+        }),
+        helper.accessor('lastChangeAt', {
+          header: () => t('pipeline.table.lastChange'),
+          cell: (info) => formatShortDate(info.getValue()),
+        }),
       ]),
     [t, showRole, fieldKey],
   );
-  const sorting: SortingState = useMemo(() => [{ id: SORT_COLUMN[sortBy], desc: orderBy === 'DESC' }], [sortBy, orderBy]);
+  const sorting: SortingState = useMemo(
+    () => [{ id: SORT_COLUMN[sortBy], desc: orderBy === 'DESC' }],
+    [sortBy, orderBy],
+  );
   const table = useTable({
     features,
     columns,
@@ -159,13 +231,29 @@ export function CandidateTable(props: CandidateTableProps) {
                       key={header.id}
                       className={styles.th}
                       scope="col"
-                      aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      aria-sort={
+                        header.column.getCanSort()
+                          ? sorted === 'asc'
+                            ? 'ascending'
+                            : sorted === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
                     >
                       {header.column.getCanSort() ? (
-                        <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                        <button
+                          type="button"
+                          className={styles.sortButton}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
                           <table.FlexRender header={header} />
                           <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                          <span className={visuallyHidden}>{sorted ? t(sorted === 'asc' ? 'pipeline.table.sortedAsc' : 'pipeline.table.sortedDesc') : t('pipeline.table.sortable')}</span>
+                          <span className={visuallyHidden}>
+                            {sorted
+                              ? t(sorted === 'asc' ? 'pipeline.table.sortedAsc' : 'pipeline.table.sortedDesc')
+                              : t('pipeline.table.sortable')}
+                          </span>
                         </button>
                       ) : (
                         <table.FlexRender header={header} />

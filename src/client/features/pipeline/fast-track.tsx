@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import type { ReferenceItem } from '../../../../schemas/reference-data';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { ReferenceItem } from '#schemas/reference-data';
 import { fastTrack, fetchJob } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -56,7 +56,14 @@ export function FastTrack({ stages, roles, applicationIds, roleId, onDone }: Fas
         if (!shown.current) return;
         if (job.status === 'done') {
           setProgress(null);
-          showToast({ kind: 'success', message: t('pipeline.fastTrack.done', { count: job.done - job.skipped, role: roleName, skipped: job.skipped }) });
+          showToast({
+            kind: 'success',
+            message: t('pipeline.fastTrack.done', {
+              count: job.done - job.skipped,
+              role: roleName,
+              skipped: job.skipped,
+            }),
+          });
           onDone();
         } else if (job.status === 'failed') {
           setProgress(null);
@@ -90,8 +97,20 @@ export function FastTrack({ stages, roles, applicationIds, roleId, onDone }: Fas
   return (
     <fieldset className={styles.fastTrack}>
       <legend className={styles.label}>{t('pipeline.fastTrack.title')}</legend>
-      <SelectField label={t('pipeline.fastTrack.role')} selectClassName={styles.select} value={target?.id ?? ''} options={others.map((role) => ({ value: role.id, label: role.value }))} onChange={setTargetRoleId} />
-      <SelectField label={t('pipeline.fastTrack.stage')} selectClassName={styles.select} value={stageId} options={stages.map((s) => ({ value: s.id, label: s.name }))} onChange={(value) => setStageId(Number(value))} />
+      <SelectField
+        label={t('pipeline.fastTrack.role')}
+        selectClassName={styles.select}
+        value={target?.id ?? ''}
+        options={others.map((role) => ({ value: role.id, label: role.value }))}
+        onChange={setTargetRoleId}
+      />
+      <SelectField
+        label={t('pipeline.fastTrack.stage')}
+        selectClassName={styles.select}
+        value={stageId}
+        options={stages.map((s) => ({ value: s.id, label: s.name }))}
+        onChange={(value) => setStageId(Number(value))}
+      />
       <Button variant="secondary" onClick={start} disabled={progress !== null}>
         {t('pipeline.fastTrack.start', { count: applicationIds.length })}
       </Button>

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CandidateSearchFilters, DateAdded } from '../../../../schemas/search';
-import { STAGE_STATUSES } from '../../../../engine/pipeline/stages';
-import { isValidPercent } from '../../../../engine/validation/text';
-import { compactFilters } from '../../../../engine/pipeline/search';
+import type { CandidateSearchFilters, DateAdded } from '#schemas/search';
+import { STAGE_STATUSES, isValidPercent, compactFilters } from '#engine';
 import { fetchReferenceList } from '../../api/pipeline';
 import { Button } from '../../ui/button/button';
 import { Checkboxes, Radios } from '../../ui/form/choices';
@@ -13,7 +11,14 @@ import { useFormErrors } from '../../ui/form/use-form-errors';
 import { ASSIGNED_TO_ME } from './search-state';
 import * as styles from './pipeline.css';
 
-const DATE_ADDED: readonly DateAdded[] = ['LAST_DAY', 'LAST_WEEK', 'LAST_MONTH', 'LAST_3_MONTHS', 'LAST_6_MONTHS', 'LAST_YEAR'];
+const DATE_ADDED: readonly DateAdded[] = [
+  'LAST_DAY',
+  'LAST_WEEK',
+  'LAST_MONTH',
+  'LAST_3_MONTHS',
+  'LAST_6_MONTHS',
+  'LAST_YEAR',
+];
 const GROUPS = ['OFFERS', 'HIRED', 'REJECTED'] as const;
 const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] as const;
 
@@ -36,10 +41,12 @@ export type FilterOptions = Record<ListedFilter, string[]>;
 /** The lists behind the filters; one that fails to load leaves its filter out rather than the whole panel. */
 export async function loadFilterOptions(): Promise<FilterOptions> {
   const lists = await Promise.allSettled(LISTED_FILTERS.map((filter) => fetchReferenceList(LISTED[filter])));
-  return Object.fromEntries(LISTED_FILTERS.map((filter, i) => {
-    const list = lists[i]!;
-    return [filter, list.status === 'fulfilled' ? list.value.map((item) => item.value) : []];
-  })) as FilterOptions;
+  return Object.fromEntries(
+    LISTED_FILTERS.map((filter, i) => {
+      const list = lists[i]!;
+      return [filter, list.status === 'fulfilled' ? list.value.map((item) => item.value) : []];
+    }),
+  ) as FilterOptions;
 }
 
 type RangeKey = 'universityPercentile' | 'schoolPercentile';
@@ -52,13 +59,23 @@ interface Draft {
 }
 
 function draftOf(filters: CandidateSearchFilters): Draft {
-  const range = (key: RangeKey) => ({ min: filters[key]?.min?.toString() ?? '', max: filters[key]?.max?.toString() ?? '' });
-  return { filters, ranges: { universityPercentile: range('universityPercentile'), schoolPercentile: range('schoolPercentile') }, sources: (filters.sources ?? []).join(', ') };
+  const range = (key: RangeKey) => ({
+    min: filters[key]?.min?.toString() ?? '',
+    max: filters[key]?.max?.toString() ?? '',
+  });
+  return {
+    filters,
+    ranges: { universityPercentile: range('universityPercentile'), schoolPercentile: range('schoolPercentile') },
+    sources: (filters.sources ?? []).join(', '),
+  };
 }
 
 /** How many filters are set (the folded panel says so). */
 export function activeFilterCount(filters: CandidateSearchFilters): number {
-  return Object.values(compactFilters(filters)).reduce<number>((n, value) => n + (Array.isArray(value) ? value.length : 1), 0);
+  return Object.values(compactFilters(filters)).reduce<number>(
+    (n, value) => n + (Array.isArray(value) ? value.length : 1),
+    0,
+  );
 }
 
 interface FilterPanelProps {
@@ -78,9 +95,13 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const { errors, attempt, fail, clear, of: fieldError } = useFormErrors();
-  const set = (changes: Partial<CandidateSearchFilters>) => setDraft((current) => ({ ...current, filters: { ...current.filters, ...changes } }));
+  const set = (changes: Partial<CandidateSearchFilters>) =>
+    setDraft((current) => ({ ...current, filters: { ...current.filters, ...changes } }));
   const setRange = (key: RangeKey, end: 'min' | 'max', value: string) =>
-    setDraft((current) => ({ ...current, ranges: { ...current.ranges, [key]: { ...current.ranges[key], [end]: value } } }));
+    setDraft((current) => ({
+      ...current,
+      ranges: { ...current.ranges, [key]: { ...current.ranges[key], [end]: value } },
+    }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,12 +110,25 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
     for (const key of RANGES) {
       const { min, max } = draft.ranges[key];
       const label = t(`pipeline.filters.${key}`);
-      for (const [end, value] of [['min', min], ['max', max]] as const) {
-        if (value.trim() && !isValidPercent(value.trim())) problems.push({ fieldId: `filter-${key}-${end}`, message: t('pipeline.filters.percentError', { label, end: t(`pipeline.filters.${end}`) }) });
+      for (const [end, value] of [
+        ['min', min],
+        ['max', max],
+      ] as const) {
+        if (value.trim() && !isValidPercent(value.trim()))
+          problems.push({
+            fieldId: `filter-${key}-${end}`,
+            message: t('pipeline.filters.percentError', { label, end: t(`pipeline.filters.${end}`) }),
+          });
       }
       const low = min.trim() ? Number(min) : undefined;
       const high = max.trim() ? Number(max) : undefined;
-      if (low !== undefined && high !== undefined && isValidPercent(min.trim()) && isValidPercent(max.trim()) && low > high) {
+      if (
+        low !== undefined &&
+        high !== undefined &&
+        isValidPercent(min.trim()) &&
+        isValidPercent(max.trim()) &&
+        low > high
+      ) {
         problems.push({ fieldId: `filter-${key}-min`, message: t('pipeline.filters.rangeOrder', { label }) });
       }
       ranges[key] = { min: low, max: high };
@@ -104,7 +138,10 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
       return;
     }
     clear();
-    const sources = draft.sources.split(',').map((s) => s.trim()).filter(Boolean);
+    const sources = draft.sources
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     onApply(compactFilters({ ...draft.filters, ...ranges, sources }));
   };
 
@@ -122,7 +159,13 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
     ) : null;
 
   return (
-    <form className={styles.filters} role="search" aria-label={t('pipeline.filters.label')} onSubmit={submit} noValidate>
+    <form
+      className={styles.filters}
+      role="search"
+      aria-label={t('pipeline.filters.label')}
+      onSubmit={submit}
+      noValidate
+    >
       <h2>{count > 0 ? t('pipeline.filters.titleWithCount', { count }) : t('pipeline.filters.title')}</h2>
       <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />
       <TextInput
@@ -144,12 +187,18 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
         value={draft.filters.assigneeId ? ASSIGNED_TO_ME : ''}
         onChange={(value) => set({ assigneeId: value === ASSIGNED_TO_ME ? ASSIGNED_TO_ME : undefined })}
       />
-      <details className={styles.filterSection} open={Boolean(filters.dateAdded || filters.statuses?.length || filters.groups?.length)}>
+      <details
+        className={styles.filterSection}
+        open={Boolean(filters.dateAdded || filters.statuses?.length || filters.groups?.length)}
+      >
         <summary className={styles.filterSummary}>{t('pipeline.filters.applicationSection')}</summary>
         <Radios
           legend={t('pipeline.filters.dateAdded')}
           name="dateAdded"
-          options={[{ value: '', label: t('pipeline.filters.anyTime') }, ...DATE_ADDED.map((value) => ({ value, label: t(`pipeline.dateAdded.${value}`) }))]}
+          options={[
+            { value: '', label: t('pipeline.filters.anyTime') },
+            ...DATE_ADDED.map((value) => ({ value, label: t(`pipeline.dateAdded.${value}`) })),
+          ]}
           value={draft.filters.dateAdded ?? ''}
           onChange={(value) => set({ dateAdded: (value || undefined) as DateAdded | undefined })}
         />
@@ -176,7 +225,10 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
           onChange={(event) => setDraft((current) => ({ ...current, sources: event.target.value }))}
         />
       </details>
-      <details className={styles.filterSection} open={Boolean(filters.universityGroups?.length || filters.universityPercentile || filters.schoolPercentile)}>
+      <details
+        className={styles.filterSection}
+        open={Boolean(filters.universityGroups?.length || filters.universityPercentile || filters.schoolPercentile)}
+      >
         <summary className={styles.filterSummary}>{t('pipeline.filters.educationSection')}</summary>
         <Checkboxes
           legend={t('pipeline.filters.universityGroups')}

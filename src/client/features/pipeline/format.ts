@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { DATE_FORMAT_SHORT } from '../../../../engine/screens/format';
+import { DATE_FORMAT_SHORT } from '#engine';
 
 /** A timestamp as dd/MM/yyyy (spec §9), or the text as given when it is not a date. */
 export function formatShortDate(value: string): string {

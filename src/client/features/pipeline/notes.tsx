@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEXT_LIMIT_LONG } from '../../../../engine/constants';
+import { TEXT_LIMIT_LONG } from '#engine';
 import type { Note } from '../../api/candidate-items';
 import { useApiMessage } from '../../api/use-api-message';
 import { Button, ButtonGroup } from '../../ui/button/button';
@@ -48,7 +48,15 @@ function noteProblem(text: string): 'empty' | 'tooLong' | undefined {
   return undefined;
 }
 
-function NoteItem({ note, editable, onEdit }: { note: Note; editable: boolean; onEdit?: (text: string) => Promise<Note> }) {
+function NoteItem({
+  note,
+  editable,
+  onEdit,
+}: {
+  note: Note;
+  editable: boolean;
+  onEdit?: (text: string) => Promise<Note>;
+}) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const id = useId();
@@ -72,7 +80,13 @@ function NoteItem({ note, editable, onEdit }: { note: Note; editable: boolean; o
     <li className={styles.noteItem}>
       {editing ? (
         <form onSubmit={save} noValidate>
-          <TextBox id={`${id}-edit`} label={t('pipeline.notes.editLabel')} value={text} error={error} onChange={setText} />
+          <TextBox
+            id={`${id}-edit`}
+            label={t('pipeline.notes.editLabel')}
+            value={text}
+            error={error}
+            onChange={setText}
+          />
           <ButtonGroup>
             <Button type="submit">{t('pipeline.notes.save')}</Button>
             <Button variant="secondary" onClick={() => setEditing(false)}>
@@ -84,13 +98,19 @@ function NoteItem({ note, editable, onEdit }: { note: Note; editable: boolean; o
         <>
           <p>{note.body}</p>
           <p className={styles.muted}>
-            {t('pipeline.notes.byline', { name: note.author?.name ?? t('pipeline.notes.unknownAuthor'), date: formatDateTime(note.createdAt) })}
+            {t('pipeline.notes.byline', {
+              name: note.author?.name ?? t('pipeline.notes.unknownAuthor'),
+              date: formatDateTime(note.createdAt),
+            })}
             {edited ? ` ${t('pipeline.notes.edited', { date: formatDateTime(note.updatedAt) })}` : ''}
           </p>
           {editable && onEdit ? (
             <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>
               {t('pipeline.notes.edit')}
-              <span className={visuallyHidden}> {t('pipeline.notes.editHidden', { date: formatDateTime(note.createdAt) })}</span>
+              <span className={visuallyHidden}>
+                {' '}
+                {t('pipeline.notes.editHidden', { date: formatDateTime(note.createdAt) })}
+              </span>
             </button>
           ) : null}
         </>
@@ -144,7 +164,13 @@ export function Notes({ kind, items, canEdit, onAdd, onEdit }: NotesProps) {
         ))}
       </ul>
       <form onSubmit={add} noValidate>
-        <TextBox id={`${id}-new`} label={t(`pipeline.${kind}.addLabel`)} value={text} error={error} onChange={setText} />
+        <TextBox
+          id={`${id}-new`}
+          label={t(`pipeline.${kind}.addLabel`)}
+          value={text}
+          error={error}
+          onChange={setText}
+        />
         <Button type="submit">{t(`pipeline.${kind}.add`)}</Button>
         <p role="status">{status}</p>
       </form>

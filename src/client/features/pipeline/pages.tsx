@@ -33,7 +33,9 @@ export function ManagerHomePage() {
   const organization = useOrganization();
   const title = t('pages.manager.title');
   return (
-    <Suspense fallback={<Loading title={title} />}>{organization.edition === 'connect' ? <SearchScreen title={title} /> : <RolesScreen title={title} />}</Suspense>
+    <Suspense fallback={<Loading title={title} />}>
+      {organization.edition === 'connect' ? <SearchScreen title={title} /> : <RolesScreen title={title} />}
+    </Suspense>
   );
 }
 

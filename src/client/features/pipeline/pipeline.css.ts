@@ -27,8 +27,23 @@ export const select = style([formStyles.select, { width: '100%', minWidth: '12re
 export const label = formStyles.label;
 
 // Stage tabs and substage tabs: links (each is an address), wrapping on phones.
-export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none', borderBottom: `1px solid ${vars.colour.border}` });
-export const subTabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none' });
+export const tabs = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: `0 0 ${vars.space.m}`,
+  padding: 0,
+  listStyle: 'none',
+  borderBottom: `1px solid ${vars.colour.border}`,
+});
+export const subTabs = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: `0 0 ${vars.space.m}`,
+  padding: 0,
+  listStyle: 'none',
+});
 const tabBase = style({
   display: 'inline-block',
   padding: `${vars.space.s} ${vars.space.m}`,
@@ -39,25 +54,65 @@ const tabBase = style({
 });
 export const tab = styleVariants({
   idle: [tabBase, { backgroundColor: vars.colour.panel }],
-  current: [tabBase, { color: vars.colour.text, textDecoration: 'none', backgroundColor: vars.colour.background, border: `1px solid ${vars.colour.border}`, borderBottomColor: vars.colour.background, marginBottom: -1, fontWeight: vars.font.weightBold }],
+  current: [
+    tabBase,
+    {
+      color: vars.colour.text,
+      textDecoration: 'none',
+      backgroundColor: vars.colour.background,
+      border: `1px solid ${vars.colour.border}`,
+      borderBottomColor: vars.colour.background,
+      marginBottom: -1,
+      fontWeight: vars.font.weightBold,
+    },
+  ],
 });
 export const subTab = styleVariants({
   idle: [tabBase, { padding: `${vars.space.xs} ${vars.space.s}` }],
-  current: [tabBase, { padding: `${vars.space.xs} ${vars.space.s}`, color: vars.colour.text, textDecoration: 'none', fontWeight: vars.font.weightBold, borderBottom: `4px solid ${vars.brand.secondary}` }],
+  current: [
+    tabBase,
+    {
+      padding: `${vars.space.xs} ${vars.space.s}`,
+      color: vars.colour.text,
+      textDecoration: 'none',
+      fontWeight: vars.font.weightBold,
+      borderBottom: `4px solid ${vars.brand.secondary}`,
+    },
+  ],
 });
 
 export const filters = style({ padding: vars.space.m, backgroundColor: vars.colour.panel });
 export const filterSection = style({ marginBottom: vars.space.m });
-export const filterSummary = style({ cursor: 'pointer', fontWeight: vars.font.weightBold, padding: `${vars.space.xs} 0`, selectors: { '&:focus-visible': focusRing } });
+export const filterSummary = style({
+  cursor: 'pointer',
+  fontWeight: vars.font.weightBold,
+  padding: `${vars.space.xs} 0`,
+  selectors: { '&:focus-visible': focusRing },
+});
 export const rangeRow = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap' });
 export const narrowInput = style({ maxWidth: '6em' });
 
 // The table scrolls sideways inside its own focusable region on narrow screens.
 // position: relative keeps visually hidden (absolute) texts inside the scrolling box, so they do not widen the page.
-export const tableRegion = style({ position: 'relative', overflowX: 'auto', marginBottom: vars.space.l, selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } } });
+export const tableRegion = style({
+  position: 'relative',
+  overflowX: 'auto',
+  marginBottom: vars.space.l,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } },
+});
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSmall });
-export const th = style({ textAlign: 'left', verticalAlign: 'bottom', padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`, borderBottom: `2px solid ${vars.colour.text}`, whiteSpace: 'nowrap' });
-export const td = style({ padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`, borderBottom: `1px solid ${vars.colour.border}`, verticalAlign: 'top' });
+export const th = style({
+  textAlign: 'left',
+  verticalAlign: 'bottom',
+  padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`,
+  borderBottom: `2px solid ${vars.colour.text}`,
+  whiteSpace: 'nowrap',
+});
+export const td = style({
+  padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`,
+  borderBottom: `1px solid ${vars.colour.border}`,
+  verticalAlign: 'top',
+});
 export const rowHeader = style({ textAlign: 'left', fontWeight: 'normal' });
 export const selectedRow = style({ backgroundColor: '#f8f8e8' });
 export const sortButton = style({
@@ -71,7 +126,13 @@ export const sortButton = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': focusRing },
 });
-export const checkbox = style({ width: 24, height: 24, margin: 0, accentColor: vars.colour.text, selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 1 } } });
+export const checkbox = style({
+  width: 24,
+  height: 24,
+  margin: 0,
+  accentColor: vars.colour.text,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 1 } },
+});
 
 export const selectionBar = style({
   display: 'flex',
@@ -84,17 +145,58 @@ export const selectionBar = style({
 });
 export const selectionNote = style({ margin: 0, flexBasis: '100%' });
 export { linkButton } from '../../ui/link/link-button.css';
-export const pageSize = style({ display: 'flex', gap: vars.space.s, alignItems: 'center', flexWrap: 'wrap', marginBottom: vars.space.m });
+export const pageSize = style({
+  display: 'flex',
+  gap: vars.space.s,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  marginBottom: vars.space.m,
+});
 
 // The board: one column per stage, scrolling sideways; cards stack in a column.
-export const board = style({ position: 'relative', display: 'flex', gap: vars.space.m, overflowX: 'auto', paddingBottom: vars.space.m, alignItems: 'flex-start', selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } } });
-export const column = style({ flex: '0 0 16rem', minWidth: '16rem', padding: vars.space.s, backgroundColor: vars.colour.panel, border: '3px solid transparent' });
+export const board = style({
+  position: 'relative',
+  display: 'flex',
+  gap: vars.space.m,
+  overflowX: 'auto',
+  paddingBottom: vars.space.m,
+  alignItems: 'flex-start',
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } },
+});
+export const column = style({
+  flex: '0 0 16rem',
+  minWidth: '16rem',
+  padding: vars.space.s,
+  backgroundColor: vars.colour.panel,
+  border: '3px solid transparent',
+});
 export const columnTarget = style({ borderColor: vars.colour.focus, borderStyle: 'dashed' });
 export const columnTitle = style({ fontSize: vars.font.sizeBody, margin: `0 0 ${vars.space.s}` });
-export const cards = style({ display: 'flex', flexDirection: 'column', gap: vars.space.s, margin: 0, padding: 0, listStyle: 'none', minHeight: '3rem' });
-export const card = style({ padding: vars.space.s, backgroundColor: vars.colour.background, border: `1px solid ${vars.colour.border}` });
-export const cardLifted = style({ outline: `3px solid ${vars.colour.focus}`, boxShadow: `0 0 0 6px ${vars.colour.focusText}` });
-export const cardActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s, marginTop: vars.space.s, position: 'relative' });
+export const cards = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.s,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  minHeight: '3rem',
+});
+export const card = style({
+  padding: vars.space.s,
+  backgroundColor: vars.colour.background,
+  border: `1px solid ${vars.colour.border}`,
+});
+export const cardLifted = style({
+  outline: `3px solid ${vars.colour.focus}`,
+  boxShadow: `0 0 0 6px ${vars.colour.focusText}`,
+});
+export const cardActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.s,
+  marginTop: vars.space.s,
+  position: 'relative',
+});
 export const handle = style({
   padding: `2px ${vars.space.s}`,
   border: `1px solid ${vars.colour.text}`,
@@ -129,19 +231,56 @@ export const menuItem = style({
   textAlign: 'left',
   color: vars.colour.text,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': focusRing, '&:hover': { backgroundColor: vars.colour.panel }, '&:disabled': { color: vars.colour.secondaryText, cursor: 'default' } },
+  selectors: {
+    '&:focus-visible': focusRing,
+    '&:hover': { backgroundColor: vars.colour.panel },
+    '&:disabled': { color: vars.colour.secondaryText, cursor: 'default' },
+  },
 });
 export const muted = style({ color: vars.colour.secondaryText, fontSize: vars.font.sizeSmall, margin: 0 });
 
 // Role list.
-export const roleList = style({ margin: 0, padding: 0, listStyle: 'none', borderTop: `1px solid ${vars.colour.border}` });
+export const roleList = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  borderTop: `1px solid ${vars.colour.border}`,
+});
 export const roleItem = style({ padding: `${vars.space.m} 0`, borderBottom: `1px solid ${vars.colour.border}` });
 export const roleTitle = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.xs });
-export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.l}`, margin: `0 0 ${vars.space.s}`, padding: 0, listStyle: 'none', color: vars.colour.secondaryText });
-export const stageCounts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `0 0 ${vars.space.s}`, padding: 0, listStyle: 'none', fontSize: vars.font.sizeSmall });
+export const facts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.l}`,
+  margin: `0 0 ${vars.space.s}`,
+  padding: 0,
+  listStyle: 'none',
+  color: vars.colour.secondaryText,
+});
+export const stageCounts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: `0 0 ${vars.space.s}`,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: vars.font.sizeSmall,
+});
 export const stageCount = style({ padding: `2px ${vars.space.s}`, backgroundColor: vars.colour.panel });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.s} ${vars.space.l}`, alignItems: 'baseline' });
-export const statusTabs = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap', margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none' });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.s} ${vars.space.l}`,
+  alignItems: 'baseline',
+});
+export const statusTabs = style({
+  display: 'flex',
+  gap: vars.space.m,
+  flexWrap: 'wrap',
+  margin: `0 0 ${vars.space.m}`,
+  padding: 0,
+  listStyle: 'none',
+});
 
 // Candidate page.
 export const candidateLayout = style({
@@ -154,7 +293,12 @@ export const history = style({ margin: 0, padding: 0, listStyle: 'none' });
 export const historyItem = style({ padding: `${vars.space.s} 0`, borderBottom: `1px solid ${vars.colour.border}` });
 export const undone = style({ textDecoration: 'line-through', color: vars.colour.secondaryText });
 export const noteList = style({ margin: `0 0 ${vars.space.m}`, padding: 0, listStyle: 'none' });
-export const noteItem = style({ padding: `${vars.space.s} 0`, borderBottom: `1px solid ${vars.colour.border}`, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+export const noteItem = style({
+  padding: `${vars.space.s} 0`,
+  borderBottom: `1px solid ${vars.colour.border}`,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
 export const textarea = style({
   display: 'block',
   width: '100%',
@@ -165,10 +309,33 @@ export const textarea = style({
   fontSize: vars.font.sizeBody,
   selectors: { '&:focus': controlFocusRing },
 });
-export const inlineFields = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, alignItems: 'flex-end', marginBottom: vars.space.l });
+export const inlineFields = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.m,
+  alignItems: 'flex-end',
+  marginBottom: vars.space.l,
+});
 // Fields and buttons side by side line up on their bottom edge: their own bottom margins go.
 globalStyle(`${inlineFields} > div, ${inlineFields} > button, ${selectionBar} > div`, { marginBottom: 0 });
 
 // Fast-track: a group of its own in the selection bar.
-export const fastTrack = style({ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.m, margin: 0, padding: 0, border: 0, minWidth: 0 });
-export const plainList = style({ listStyle: 'none', margin: `0 0 ${vars.space.m}`, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.s });
+export const fastTrack = style({
+  flexBasis: '100%',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.m,
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});
+export const plainList = style({
+  listStyle: 'none',
+  margin: `0 0 ${vars.space.m}`,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.s,
+});

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import { formatLongDate } from '../../../../engine/screens/format';
+import type { OrganizationStage } from '#schemas/pipeline';
+import { formatLongDate } from '#engine';
 import { fetchManagerRoles, setRoleArchived, type ManagerRole, type ManagerRolePage } from '../../api/manager-roles';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -52,7 +52,8 @@ export function roleListHref(path: string, query: RoleListQuery): string {
 
 function StageCounts({ role, stages }: { role: ManagerRole; stages: readonly OrganizationStage[] | null }) {
   const { t } = useTranslation();
-  const name = (stageId: number) => stages?.find((s) => s.id === stageId)?.name ?? t('pipeline.roles.stageNumber', { id: stageId });
+  const name = (stageId: number) =>
+    stages?.find((s) => s.id === stageId)?.name ?? t('pipeline.roles.stageNumber', { id: stageId });
   const order = (stageId: number) => stages?.find((s) => s.id === stageId)?.orderIndex ?? stageId;
   const counts = [...role.stages].filter((s) => s.total > 0).sort((a, b) => order(a.stageId) - order(b.stageId));
   if (counts.length === 0) return null;
@@ -67,19 +68,34 @@ function StageCounts({ role, stages }: { role: ManagerRole; stages: readonly Org
   );
 }
 
-function RoleItem({ role, stages, onArchive }: { role: ManagerRole; stages: readonly OrganizationStage[] | null; onArchive: (role: ManagerRole) => void }) {
+function RoleItem({
+  role,
+  stages,
+  onArchive,
+}: {
+  role: ManagerRole;
+  stages: readonly OrganizationStage[] | null;
+  onArchive: (role: ManagerRole) => void;
+}) {
   const { t } = useTranslation();
   const forRole = <span className={visuallyHidden}> {t('pipeline.roles.forRole', { name: role.name })}</span>;
   return (
     <li className={styles.roleItem}>
       <h2 className={styles.roleTitle}>
-        <Link to={roleSearchHref(role.id)}>{role.name}</Link> {role.status === 'ARCHIVED' ? <Tag colour="grey">{t('pipeline.roles.archivedTag')}</Tag> : null}
+        <Link to={roleSearchHref(role.id)}>{role.name}</Link>{' '}
+        {role.status === 'ARCHIVED' ? <Tag colour="grey">{t('pipeline.roles.archivedTag')}</Tag> : null}
       </h2>
       <ul className={styles.facts} aria-label={t('pipeline.roles.factsLabel', { name: role.name })}>
         {[role.department, role.location, role.roleType, role.roleLevel].filter(Boolean).map((fact) => (
           <li key={fact}>{fact}</li>
         ))}
-        {role.deadline ? <li>{role.closed ? t('pipeline.roles.closed', { date: formatLongDate(role.deadline) }) : t('pipeline.roles.deadline', { date: formatLongDate(role.deadline) })}</li> : null}
+        {role.deadline ? (
+          <li>
+            {role.closed
+              ? t('pipeline.roles.closed', { date: formatLongDate(role.deadline) })
+              : t('pipeline.roles.deadline', { date: formatLongDate(role.deadline) })}
+          </li>
+        ) : null}
       </ul>
       <p>{t('pipeline.roles.applications', { count: role.applications })}</p>
       <StageCounts role={role} stages={stages} />
@@ -101,7 +117,15 @@ function RoleItem({ role, stages, onArchive }: { role: ManagerRole; stages: read
   );
 }
 
-function ArchiveDialog({ role, onClose, onDone }: { role: ManagerRole | null; onClose: () => void; onDone: () => void }) {
+function ArchiveDialog({
+  role,
+  onClose,
+  onDone,
+}: {
+  role: ManagerRole | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
@@ -112,7 +136,10 @@ function ArchiveDialog({ role, onClose, onDone }: { role: ManagerRole | null; on
     onClose();
     setRoleArchived(role.id, archive).then(
       () => {
-        showToast({ kind: 'success', message: archive ? t('pipeline.roles.archived', { name }) : t('pipeline.roles.restored', { name }) });
+        showToast({
+          kind: 'success',
+          message: archive ? t('pipeline.roles.archived', { name }) : t('pipeline.roles.restored', { name }),
+        });
         onDone();
       },
       (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
@@ -137,7 +164,19 @@ function ArchiveDialog({ role, onClose, onDone }: { role: ManagerRole | null; on
   );
 }
 
-function Results({ page, query, path, stages, onArchive }: { page: ManagerRolePage; query: RoleListQuery; path: string; stages: readonly OrganizationStage[] | null; onArchive: (role: ManagerRole) => void }) {
+function Results({
+  page,
+  query,
+  path,
+  stages,
+  onArchive,
+}: {
+  page: ManagerRolePage;
+  query: RoleListQuery;
+  path: string;
+  stages: readonly OrganizationStage[] | null;
+  onArchive: (role: ManagerRole) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -154,7 +193,11 @@ function Results({ page, query, path, stages, onArchive }: { page: ManagerRolePa
           <p>{query.status === 'ARCHIVED' ? t('pipeline.roles.noneArchived') : t('pipeline.roles.noneBody')}</p>
         </>
       )}
-      <Pagination page={page.number} totalPages={page.totalPages} hrefFor={(n) => roleListHref(path, { ...query, page: n })} />
+      <Pagination
+        page={page.number}
+        totalPages={page.totalPages}
+        hrefFor={(n) => roleListHref(path, { ...query, page: n })}
+      />
     </>
   );
 }
@@ -192,12 +235,33 @@ export function RolesScreen({ title }: { title: string }) {
           ))}
         </ul>
       </nav>
-      <form role="search" aria-label={t('pipeline.roles.searchLabel')} onSubmit={submit} className={styles.inlineFields} noValidate>
-        <TextInput id="role-search" label={t('pipeline.roles.search')} type="search" maxLength={100} value={term} onChange={(event) => setTerm(event.target.value)} />
+      <form
+        role="search"
+        aria-label={t('pipeline.roles.searchLabel')}
+        onSubmit={submit}
+        className={styles.inlineFields}
+        noValidate
+      >
+        <TextInput
+          id="role-search"
+          label={t('pipeline.roles.search')}
+          type="search"
+          maxLength={100}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
         <Button type="submit">{t('pipeline.roles.searchButton')}</Button>
       </form>
       <LoadState state={state} title={t('pipeline.roles.loadFailed')} message={apiMessage} onRetry={reload} heading={2}>
-        {(page) => <Results page={page} query={query} path={pathname} stages={stages.status === 'ready' ? stages.data : null} onArchive={setArchiving} />}
+        {(page) => (
+          <Results
+            page={page}
+            query={query}
+            path={pathname}
+            stages={stages.status === 'ready' ? stages.data : null}
+            onArchive={setArchiving}
+          />
+        )}
       </LoadState>
       <ArchiveDialog role={archiving} onClose={() => setArchiving(null)} onDone={reload} />
     </>

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import { TEXT_LIMIT_LONG } from '../../../../engine/constants';
-import { metricRange } from '../../../../engine/scoring/metrics';
-import { formatScore } from '../../../../engine/screens/format';
+import type { OrganizationStage } from '#schemas/pipeline';
+import { TEXT_LIMIT_LONG, metricRange, formatScore } from '#engine';
 import type { ScoreValue, StageScores } from '../../api/candidate-items';
 import { fieldErrors } from '../../api/errors';
 import { useApiMessage } from '../../api/use-api-message';
@@ -59,10 +57,14 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
     event.preventDefault();
     if (saving) return;
     const { values, problems } = scoreValues(stage.metrics, draft);
-    const list = problems.map((problem) => ({ fieldId: fieldId(stage.id, problem.key), message: problemText(problem) }));
+    const list = problems.map((problem) => ({
+      fieldId: fieldId(stage.id, problem.key),
+      message: problemText(problem),
+    }));
     const totalText = total.trim();
     const totalScore = totalText ? Number(totalText) : undefined;
-    if (totalText && !Number.isFinite(totalScore)) list.push({ fieldId: fieldId(stage.id, 'total'), message: t('pipeline.scores.totalNotNumber') });
+    if (totalText && !Number.isFinite(totalScore))
+      list.push({ fieldId: fieldId(stage.id, 'total'), message: t('pipeline.scores.totalNotNumber') });
     if (list.length > 0) {
       fail(list);
       return;
@@ -74,12 +76,20 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
       (result) => {
         setSaving(false);
         setTotal('');
-        setStatus(t('pipeline.scores.saved', { stage: stage.name, total: result.totalScore === null ? t('pipeline.scores.noTotal') : formatScore(result.totalScore) }));
+        setStatus(
+          t('pipeline.scores.saved', {
+            stage: stage.name,
+            total: result.totalScore === null ? t('pipeline.scores.noTotal') : formatScore(result.totalScore),
+          }),
+        );
       },
       (error: unknown) => {
         setSaving(false);
         const byField = fieldErrors(error);
-        const listed = Object.entries(byField).map(([field, message]) => ({ fieldId: fieldId(stage.id, field.replace(/^\/?scores[./]/, '')), message }));
+        const listed = Object.entries(byField).map(([field, message]) => ({
+          fieldId: fieldId(stage.id, field.replace(/^\/?scores[./]/, '')),
+          message,
+        }));
         fail(listed.length > 0 ? listed : [{ message: apiMessage(error) }]);
       },
     );
@@ -104,7 +114,11 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
               step="any"
               inputMode="decimal"
               className={styles.narrowInput}
-              label={metric.metricType === 'PERCENT' ? t('pipeline.scores.percentLabel', { label: metric.label }) : metric.label}
+              label={
+                metric.metricType === 'PERCENT'
+                  ? t('pipeline.scores.percentLabel', { label: metric.label })
+                  : metric.label
+              }
               hint={t('pipeline.scores.rangeHint', { min: range.min, max: range.max })}
               value={typeof value === 'string' ? value : ''}
               error={errorOf(id)}
@@ -131,12 +145,23 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
         }
         if (metric.metricType === 'DATE') {
           return (
-            <TextInput key={metric.key} id={id} type="date" label={metric.label} value={typeof value === 'string' ? value : ''} error={errorOf(id)} onChange={(event) => set(metric.key, event.target.value)} />
+            <TextInput
+              key={metric.key}
+              id={id}
+              type="date"
+              label={metric.label}
+              value={typeof value === 'string' ? value : ''}
+              error={errorOf(id)}
+              onChange={(event) => set(metric.key, event.target.value)}
+            />
           );
         }
         const error = errorOf(id);
         return (
-          <div key={metric.key} className={error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup}>
+          <div
+            key={metric.key}
+            className={error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup}
+          >
             <label className={formStyles.label} htmlFor={id}>
               {metric.label}
             </label>
@@ -164,7 +189,11 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
         inputMode="decimal"
         className={styles.narrowInput}
         label={t('pipeline.scores.total')}
-        hint={saved?.totalScore === null || saved?.totalScore === undefined ? t('pipeline.scores.totalHint') : t('pipeline.scores.totalHintWithCurrent', { total: formatScore(saved.totalScore) })}
+        hint={
+          saved?.totalScore === null || saved?.totalScore === undefined
+            ? t('pipeline.scores.totalHint')
+            : t('pipeline.scores.totalHintWithCurrent', { total: formatScore(saved.totalScore) })
+        }
         value={total}
         error={errorOf(fieldId(stage.id, 'total'))}
         onChange={(event) => setTotal(event.target.value)}

@@ -1,6 +1,5 @@
-import type { MetricDefinition } from '../../../../schemas/pipeline';
-import { TEXT_LIMIT_LONG } from '../../../../engine/constants';
-import { isValidMetricValue, metricRange } from '../../../../engine/scoring/metrics';
+import type { MetricDefinition } from '#schemas/pipeline';
+import { TEXT_LIMIT_LONG, isValidMetricValue, metricRange } from '#engine';
 import type { ScoreValue } from '../../api/candidate-items';
 
 /** What the score form holds: text for numbers, text and dates (YYYY-MM-DD); yes/no/unanswered for booleans. */
@@ -24,7 +23,10 @@ function epochSeconds(date: string): number | null {
 }
 
 /** The form's starting values from the scores already saved for the stage. */
-export function draftFromValues(metrics: readonly MetricDefinition[], values: Readonly<Record<string, ScoreValue>>): ScoreDraft {
+export function draftFromValues(
+  metrics: readonly MetricDefinition[],
+  values: Readonly<Record<string, ScoreValue>>,
+): ScoreDraft {
   const draft: ScoreDraft = {};
   for (const metric of metrics) {
     const value = values[metric.key];
@@ -41,7 +43,10 @@ export function draftFromValues(metrics: readonly MetricDefinition[], values: Re
  * dates. A blank answer is sent as null, which removes a value saved before. Problems name the
  * metric and say what is allowed.
  */
-export function scoreValues(metrics: readonly MetricDefinition[], draft: ScoreDraft): { values: Record<string, ScoreValue | null>; problems: ScoreProblem[] } {
+export function scoreValues(
+  metrics: readonly MetricDefinition[],
+  draft: ScoreDraft,
+): { values: Record<string, ScoreValue | null>; problems: ScoreProblem[] } {
   const values: Record<string, ScoreValue | null> = {};
   const problems: ScoreProblem[] = [];
   for (const metric of metrics) {
@@ -52,7 +57,8 @@ export function scoreValues(metrics: readonly MetricDefinition[], draft: ScoreDr
       const text = typeof raw === 'string' ? raw.trim() : '';
       if (!text) continue;
       const value = Number(text);
-      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) problems.push({ key: metric.key, code: 'number', ...range });
+      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value))
+        problems.push({ key: metric.key, code: 'number', ...range });
       else if (!isValidMetricValue(metric, value)) problems.push({ key: metric.key, code: 'range', ...range });
       else values[metric.key] = value;
     } else if (metric.metricType === 'BOOLEAN') {

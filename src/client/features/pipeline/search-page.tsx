@@ -2,11 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import type { CandidateListItem, CandidateSearchPage, StageTotals } from '../../../../schemas/search';
-import type { ReferenceItem } from '../../../../schemas/reference-data';
-import { PAGE_SIZES } from '../../../../engine/constants';
-import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { CandidateListItem, CandidateSearchPage, StageTotals } from '#schemas/search';
+import type { ReferenceItem } from '#schemas/reference-data';
+import { PAGE_SIZES, orderedSubStages } from '#engine';
 import { fetchReferenceList, searchCandidates } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
 import { userAtom } from '../../state/auth';
@@ -71,7 +70,11 @@ function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
             const selected = stage.id === position.stageId;
             return (
               <li key={stage.id}>
-                <Link className={selected ? styles.tab.current : styles.tab.idle} to={hrefFor({ stageId: stage.id })} aria-current={selected ? 'page' : undefined}>
+                <Link
+                  className={selected ? styles.tab.current : styles.tab.idle}
+                  to={hrefFor({ stageId: stage.id })}
+                  aria-current={selected ? 'page' : undefined}
+                >
                   {counted(stage.name, stageTotal(totals, stage.id))}
                 </Link>
               </li>
@@ -95,7 +98,11 @@ function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
               const selected = sub.id === position.substageId;
               return (
                 <li key={sub.id}>
-                  <Link className={selected ? styles.subTab.current : styles.subTab.idle} to={hrefFor({ stageId: current.id, substageId: sub.id })} aria-current={selected ? 'page' : undefined}>
+                  <Link
+                    className={selected ? styles.subTab.current : styles.subTab.idle}
+                    to={hrefFor({ stageId: current.id, substageId: sub.id })}
+                    aria-current={selected ? 'page' : undefined}
+                  >
                     {counted(sub.name, subStageTotal(totals, current.id, sub.id))}
                   </Link>
                 </li>
@@ -132,26 +139,45 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
   const query = searchQuery(state);
   const variant = location.list === 'candidatesx' && state.roleId ? 'candidatev' : 'candidate';
   const requestKey = JSON.stringify([organization.id, variant, filters, query]);
-  const search = useKeptLoad<CandidateSearchPage>(() => searchCandidates(organization.id, variant, filters, query), requestKey);
+  const search = useKeptLoad<CandidateSearchPage>(
+    () => searchCandidates(organization.id, variant, filters, query),
+    requestKey,
+  );
 
   // The selection belongs to one set of matching applications: new filters or another tab start afresh.
   const selectionKey = JSON.stringify(filters);
-  const [stored, setStored] = useState<{ key: string; selection: Selection }>({ key: selectionKey, selection: NO_SELECTION });
+  const [stored, setStored] = useState<{ key: string; selection: Selection }>({
+    key: selectionKey,
+    selection: NO_SELECTION,
+  });
   const selection = stored.key === selectionKey ? stored.selection : NO_SELECTION;
-  const setSelection = useCallback((next: Selection) => setStored({ key: selectionKey, selection: next }), [selectionKey]);
+  const setSelection = useCallback(
+    (next: Selection) => setStored({ key: selectionKey, selection: next }),
+    [selectionKey],
+  );
 
   const page = search.data;
   const rows = page?.content ?? NO_ROWS;
   const pageIds = useMemo(() => rows.map((row) => row.id), [rows]);
-  const onToggle = useCallback((id: string, selected: boolean) => setSelection(toggleRow(selection, id, selected)), [selection, setSelection]);
+  const onToggle = useCallback(
+    (id: string, selected: boolean) => setSelection(toggleRow(selection, id, selected)),
+    [selection, setSelection],
+  );
   const hrefFor = useCallback((row: CandidateListItem) => candidateHref(row.id, here), [here]);
   const fieldIds = useMemo(() => [...new Set(rows.flatMap((row) => Object.keys(row.fields ?? {})))], [rows]);
 
-  const at = (changes: Partial<SearchLocation['state']>, extra: Partial<SearchLocation> = {}): SearchLocation => ({ ...location, ...extra, state: withChanges(state, changes) });
-  const hrefForPosition = (next: StagePosition) => searchHref(at({ stageId: next.stageId, substageId: next.substageId }, { tabIndex: null }));
+  const at = (changes: Partial<SearchLocation['state']>, extra: Partial<SearchLocation> = {}): SearchLocation => ({
+    ...location,
+    ...extra,
+    state: withChanges(state, changes),
+  });
+  const hrefForPosition = (next: StagePosition) =>
+    searchHref(at({ stageId: next.stageId, substageId: next.substageId }, { tabIndex: null }));
   const currentStage = stages.find((s) => s.id === position.stageId);
   const currentSub = currentStage?.subStages.find((s) => s.id === position.substageId);
-  const caption = [roleName ?? t('pipeline.search.allRoles'), currentStage?.name, currentSub?.name].filter(Boolean).join(' – ');
+  const caption = [roleName ?? t('pipeline.search.allRoles'), currentStage?.name, currentSub?.name]
+    .filter(Boolean)
+    .join(' – ');
 
   return (
     <div className={styles.layout}>
@@ -222,7 +248,10 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
                         {size === state.resultsPerPage ? (
                           <strong aria-current="true">{size}</strong>
                         ) : (
-                          <Link to={searchHref(at({ resultsPerPage: size }))} aria-label={t('pipeline.search.perPageLink', { count: size })}>
+                          <Link
+                            to={searchHref(at({ resultsPerPage: size }))}
+                            aria-label={t('pipeline.search.perPageLink', { count: size })}
+                          >
                             {size}
                           </Link>
                         )}
@@ -230,7 +259,11 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
                     ))}
                   </ul>
                 </div>
-                <Pagination page={page.number} totalPages={page.totalPages} hrefFor={(n) => searchHref({ ...location, state: { ...state, page: n } })} />
+                <Pagination
+                  page={page.number}
+                  totalPages={page.totalPages}
+                  hrefFor={(n) => searchHref({ ...location, state: { ...state, page: n } })}
+                />
               </>
             )}
           </>
@@ -272,7 +305,17 @@ export function SearchScreen({ title }: { title: string }) {
             id="search-role"
             className={styles.select}
             value={location.state.roleId ?? ''}
-            onChange={(event) => go({ ...location, tabIndex: null, state: withChanges(location.state, { roleId: event.target.value || undefined, stageId: undefined, substageId: undefined }) })}
+            onChange={(event) =>
+              go({
+                ...location,
+                tabIndex: null,
+                state: withChanges(location.state, {
+                  roleId: event.target.value || undefined,
+                  stageId: undefined,
+                  substageId: undefined,
+                }),
+              })
+            }
           >
             <option value="">{t('pipeline.search.allRoles')}</option>
             {roleList.map((role) => (
@@ -280,14 +323,20 @@ export function SearchScreen({ title }: { title: string }) {
                 {role.value}
               </option>
             ))}
-            {location.state.roleId && !roleName && roles.status === 'ready' ? <option value={location.state.roleId}>{t('pipeline.search.otherRole')}</option> : null}
+            {location.state.roleId && !roleName && roles.status === 'ready' ? (
+              <option value={location.state.roleId}>{t('pipeline.search.otherRole')}</option>
+            ) : null}
           </select>
         </div>
         <nav aria-label={t('pipeline.search.views')}>
           <ul className={styles.statusTabs}>
             {(['list', 'board'] as const).map((view) => (
               <li key={view}>
-                <Link className={location.view === view ? styles.subTab.current : styles.subTab.idle} to={viewHref(view)} aria-current={location.view === view ? 'page' : undefined}>
+                <Link
+                  className={location.view === view ? styles.subTab.current : styles.subTab.idle}
+                  to={viewHref(view)}
+                  aria-current={location.view === view ? 'page' : undefined}
+                >
                   {t(`pipeline.search.view.${view}`)}
                 </Link>
               </li>
@@ -296,13 +345,21 @@ export function SearchScreen({ title }: { title: string }) {
         </nav>
         {location.view === 'list' && location.state.roleId ? (
           <p>
-            <Link to={searchHref({ ...location, list: location.list === 'candidatesx' ? 'candidatesc' : 'candidatesx' })}>
+            <Link
+              to={searchHref({ ...location, list: location.list === 'candidatesx' ? 'candidatesc' : 'candidatesx' })}
+            >
               {location.list === 'candidatesx' ? t('pipeline.search.hideAnswers') : t('pipeline.search.showAnswers')}
             </Link>
           </p>
         ) : null}
       </div>
-      <LoadState state={stages.state} title={t('pipeline.search.stagesFailed')} message={apiMessage} onRetry={stages.reload} heading={2}>
+      <LoadState
+        state={stages.state}
+        title={t('pipeline.search.stagesFailed')}
+        message={apiMessage}
+        onRetry={stages.reload}
+        heading={2}
+      >
         {(list) =>
           location.view === 'board' ? (
             location.state.roleId ? (
@@ -310,7 +367,14 @@ export function SearchScreen({ title }: { title: string }) {
                 stages={list}
                 filters={filtersWithoutStage(location.state, userId)}
                 hrefFor={(row) => candidateHref(row.id, here)}
-                listHrefFor={(stageId) => searchHref({ ...location, view: 'list', tabIndex: null, state: withChanges(location.state, { stageId, substageId: undefined }) })}
+                listHrefFor={(stageId) =>
+                  searchHref({
+                    ...location,
+                    view: 'list',
+                    tabIndex: null,
+                    state: withChanges(location.state, { stageId, substageId: undefined }),
+                  })
+                }
               />
             ) : (
               <p>{t('pipeline.board.chooseRole')}</p>

@@ -1,10 +1,15 @@
-import type { OrganizationStage } from '../../../../schemas/pipeline';
-import { SORT_FIELDS, type CandidateSearchFilters } from '../../../../schemas/search';
+import type { OrganizationStage } from '#schemas/pipeline';
+import { SORT_FIELDS, type CandidateSearchFilters } from '#schemas/search';
 import type { SearchParams } from '../../api/pipeline';
-import { compactFilters, decodeSearchState, encodeSearchState, type SearchState } from '../../../../engine/pipeline/search';
-import { selectedTab } from '../../../../engine/pipeline/stages';
-import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
-import { localPath } from '../../../../engine/rules/redirects';
+import {
+  compactFilters,
+  decodeSearchState,
+  encodeSearchState,
+  type SearchState,
+  selectedTab,
+  orderedSubStages,
+  localPath,
+} from '#engine';
 
 /*
  * The search page's address (spec §2): the whole search state as JSON in `search`, the
@@ -14,7 +19,8 @@ import { localPath } from '../../../../engine/rules/redirects';
 export const SEARCH_PATH = '/manager/search';
 
 export type View = 'list' | 'board';
-/** Spec §2 candidate-list variants: candidatesx shows the role's answer columns (candidatev), candidatesc the compact list. */
+/** Spec §2 candidate-list variants: candidatesx shows the role's answer columns (candidatev), candidatesc the compact
+ * list. */
 export type ListVariant = 'candidatesc' | 'candidatesx';
 
 export interface SearchLocation {
@@ -56,14 +62,20 @@ export function searchHref(location: SearchLocation): string {
   const params = new URLSearchParams();
   if (location.view === 'board') params.set('view', 'board');
   if (location.list === 'candidatesx') params.set('list', 'candidatesx');
-  if (location.tabIndex !== null && location.state.stageId === undefined) params.set('selectedTabIndex', String(location.tabIndex));
+  if (location.tabIndex !== null && location.state.stageId === undefined)
+    params.set('selectedTabIndex', String(location.tabIndex));
   params.set('search', encodeSearchState(location.state));
   return `${SEARCH_PATH}?${params.toString()}`;
 }
 
 /** The page of a role's candidates (and its board), as the role list links to them. */
 export function roleSearchHref(roleId: string, view: View = 'list'): string {
-  return searchHref({ state: { filters: {}, roleId, sortBy: 'lastChangeAt', orderBy: 'DESC', page: 0, resultsPerPage: 20 }, tabIndex: null, view, list: 'candidatesc' });
+  return searchHref({
+    state: { filters: {}, roleId, sortBy: 'lastChangeAt', orderBy: 'DESC', page: 0, resultsPerPage: 20 },
+    tabIndex: null,
+    view,
+    list: 'candidatesc',
+  });
 }
 
 /** Where the list stands in the pipeline: a stage and optionally one of its substages. */
@@ -104,7 +116,10 @@ export function tabPosition(index: number, stages: readonly OrganizationStage[])
 }
 
 /** The stage and substage shown: the state's own, else the selectedTabIndex rule. */
-export function effectivePosition(location: Pick<SearchLocation, 'state' | 'tabIndex'>, stages: readonly OrganizationStage[]): StagePosition {
+export function effectivePosition(
+  location: Pick<SearchLocation, 'state' | 'tabIndex'>,
+  stages: readonly OrganizationStage[],
+): StagePosition {
   const { stageId, substageId } = location.state;
   if (stageId !== undefined && stages.some((s) => s.id === stageId)) {
     const stage = stages.find((s) => s.id === stageId)!;
@@ -122,7 +137,12 @@ function withAssignee(filters: CandidateSearchFilters, userId: string | undefine
 
 /** The filter payload of spec §3 for the state at a position (empty values dropped). */
 export function searchFilters(state: SearchState, position: StagePosition, userId?: string): CandidateSearchFilters {
-  return compactFilters(withAssignee({ ...state.filters, roleId: state.roleId, stageId: position.stageId, substageId: position.substageId }, userId));
+  return compactFilters(
+    withAssignee(
+      { ...state.filters, roleId: state.roleId, stageId: position.stageId, substageId: position.substageId },
+      userId,
+    ),
+  );
 }
 
 /** The filters without the pipeline position (what the board applies to every column). */
@@ -131,7 +151,12 @@ export function filtersWithoutStage(state: SearchState, userId?: string): Candid
 }
 
 export function searchQuery(state: SearchState): SearchParams {
-  return { page: state.page, sortBy: isSortField(state.sortBy) ? state.sortBy : 'lastChangeAt', orderBy: state.orderBy, resultsPerPage: state.resultsPerPage };
+  return {
+    page: state.page,
+    sortBy: isSortField(state.sortBy) ? state.sortBy : 'lastChangeAt',
+    orderBy: state.orderBy,
+    resultsPerPage: state.resultsPerPage,
+  };
 }
 
 /** A new state after choosing something: a new search starts on the first page. */

@@ -1,4 +1,4 @@
-import type { CandidateSearchFilters } from '../../../../schemas/search';
+import type { CandidateSearchFilters } from '#schemas/search';
 import type { BulkSelection } from '../../api/pipeline';
 
 /**
@@ -41,5 +41,7 @@ export function selectedCount(selection: Selection, totalElements: number): numb
 
 /** The bulk move or export body: ids, or the search's filters minus the rows taken out. */
 export function selectionPayload(selection: Selection, filters: CandidateSearchFilters): BulkSelection {
-  return selection.mode === 'ids' ? { ids: [...selection.ids] } : { filters, unselectedIds: [...selection.unselectedIds] };
+  return selection.mode === 'ids'
+    ? { ids: [...selection.ids] }
+    : { filters, unselectedIds: [...selection.unselectedIds] };
 }

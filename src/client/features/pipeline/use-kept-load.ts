@@ -17,7 +17,11 @@ export interface KeptLoad<T> {
 export function useKeptLoad<T>(load: () => Promise<T>, key: string): KeptLoad<T> {
   const [attempt, setAttempt] = useState(0);
   const token = `${attempt}:${key}`;
-  const [result, setResult] = useState<{ token: string; data: T | null; error: unknown }>({ token: '', data: null, error: null });
+  const [result, setResult] = useState<{ token: string; data: T | null; error: unknown }>({
+    token: '',
+    data: null,
+    error: null,
+  });
   const loader = useRef(load);
   useEffect(() => {
     loader.current = load;
@@ -26,7 +30,8 @@ export function useKeptLoad<T>(load: () => Promise<T>, key: string): KeptLoad<T>
     let current = true;
     loader.current().then(
       (data) => current && setResult({ token, data, error: null }),
-      (error: unknown) => current && setResult((previous) => ({ token, data: previous.data, error: error ?? new Error('failed') })),
+      (error: unknown) =>
+        current && setResult((previous) => ({ token, data: previous.data, error: error ?? new Error('failed') })),
     );
     return () => {
       current = false;

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { safeRedirectTarget } from '../../../../engine/rules/redirects';
-import { isCandidate } from '../../../../engine/rules/roles';
-import type { CandidateProfile } from '../../../../schemas/profile';
+import { safeRedirectTarget, isCandidate } from '#engine';
+import type { CandidateProfile } from '#schemas/profile';
 import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
 import { LoadState } from '../../ui/page/load-state';
@@ -15,10 +14,15 @@ import { useProfile } from './use-profile';
 function CreateProfile() {
   const { t } = useTranslation();
   const { form, state, reload, params, apiMessage, finish } = useProfile();
-  const nextSection = (profile: CandidateProfile) => form.steps.find((step) => !profile.completedSections.includes(step.id));
+  const nextSection = (profile: CandidateProfile) =>
+    form.steps.find((step) => !profile.completedSections.includes(step.id));
   const done = (saved: CandidateProfile) => {
     const next = nextSection(saved);
-    if (next) finish(saved, `/profile/create?${new URLSearchParams({ section: next.id, ...(params.has('redirect') && { redirect: params.get('redirect')! }) }).toString()}`);
+    if (next)
+      finish(
+        saved,
+        `/profile/create?${new URLSearchParams({ section: next.id, ...(params.has('redirect') && { redirect: params.get('redirect')! }) }).toString()}`,
+      );
     else finish(saved, safeRedirectTarget(`?${params.toString()}`) ?? '/profile', t('profile.complete'));
   };
   return (
@@ -31,7 +35,15 @@ function CreateProfile() {
           return (
             <>
               <span className={caption}>{t('profile.sectionOf', { number, total: form.steps.length })}</span>
-              <ProfileSectionForm form={form} step={step} profile={profile} heading={false} submitLabel={t('profile.saveAndContinue')} onSaved={done} onConflict={reload} />
+              <ProfileSectionForm
+                form={form}
+                step={step}
+                profile={profile}
+                heading={false}
+                submitLabel={t('profile.saveAndContinue')}
+                onSaved={done}
+                onConflict={reload}
+              />
               <p>
                 <Link to="/roles">{t('profile.skip')}</Link>
               </p>
@@ -48,7 +60,15 @@ export function ProfileCreatePage() {
   const { t } = useTranslation();
   const { user } = useAtomValue(userAtom);
   const organization = useOrganization();
-  if (!user) return <SignInPrompt title={t('pages.profileCreate.title')} body={t('profile.createSignIn')} returnTo="/profile/create" allowSignUp={!organization.settings.subdomainRestricted} />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title={t('pages.profileCreate.title')}
+        body={t('profile.createSignIn')}
+        returnTo="/profile/create"
+        allowSignUp={!organization.settings.subdomainRestricted}
+      />
+    );
   if (!isCandidate(user.userType)) {
     return (
       <>

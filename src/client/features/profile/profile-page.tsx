@@ -2,10 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { isCandidate } from '../../../../engine/rules/roles';
-import { answersView } from '../../../../engine/screens/answers-view';
-import type { CompiledForm } from '../../../../engine/forms/types';
-import type { CandidateProfile } from '../../../../schemas/profile';
+import { isCandidate, answersView, type CompiledForm } from '#engine';
+import type { CandidateProfile } from '#schemas/profile';
 import { AnswerSections } from '../../engine-ui/answer-sections';
 import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
@@ -20,7 +18,15 @@ function Summary({ form, profile }: { form: CompiledForm; profile: CandidateProf
   const { t, i18n } = useTranslation();
   const organization = useOrganization();
   const { user } = useAtomValue(userAtom);
-  const texts = useMemo(() => ({ yes: t('form.yes'), no: t('form.no'), notAnswered: t('form.notAnswered'), language: i18n.resolvedLanguage }), [t, i18n.resolvedLanguage]);
+  const texts = useMemo(
+    () => ({
+      yes: t('form.yes'),
+      no: t('form.no'),
+      notAnswered: t('form.notAnswered'),
+      language: i18n.resolvedLanguage,
+    }),
+    [t, i18n.resolvedLanguage],
+  );
   const sections = useMemo(() => answersView(form, profile.answers, texts), [form, profile.answers, texts]);
   return (
     <>

@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { Answers } from '../../../../engine/forms/answers';
-import type { CompiledForm, CompiledStep } from '../../../../engine/forms/types';
-import type { CandidateProfile } from '../../../../schemas/profile';
+import type { Answers, CompiledForm, CompiledStep } from '#engine';
+import type { CandidateProfile } from '#schemas/profile';
 import { saveProfileSection } from '../../api/profile';
 import { searchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
@@ -25,7 +24,15 @@ interface ProfileSectionFormProps {
 }
 
 /** One profile section as a form: checked like an application step, saved with the version read. */
-export function ProfileSectionForm({ form, step, profile, submitLabel, heading, onSaved, onConflict }: ProfileSectionFormProps) {
+export function ProfileSectionForm({
+  form,
+  step,
+  profile,
+  submitLabel,
+  heading,
+  onSaved,
+  onConflict,
+}: ProfileSectionFormProps) {
   const { i18n } = useTranslation();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
@@ -47,7 +54,10 @@ export function ProfileSectionForm({ form, step, profile, submitLabel, heading, 
         heading={heading}
         submitLabel={submitLabel}
         onContinue={save}
-        formContext={{ searchList: (list, term) => searchReferenceList(list, term, { signedIn: true, organizationId: organization.id }) }}
+        formContext={{
+          searchList: (list, term) =>
+            searchReferenceList(list, term, { signedIn: true, organizationId: organization.id }),
+        }}
       />
     </Suspense>
   );

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
-import type { CandidateProfile } from '../../../../schemas/profile';
+import type { CandidateProfile } from '#schemas/profile';
 import { fetchProfile } from '../../api/profile';
 import { useApiMessage } from '../../api/use-api-message';
 import { useProfileForm } from '../../engine-ui/use-application-form';

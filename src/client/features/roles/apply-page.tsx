@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { REDIRECT_PARAM } from '../../../../engine/constants';
-import { signInRedirectPath } from '../../../../engine/rules/redirects';
-import { isCandidate } from '../../../../engine/rules/roles';
-import type { Role } from '../../../../schemas/role';
+import { REDIRECT_PARAM, signInRedirectPath, isCandidate } from '#engine';
+import type { Role } from '#schemas/role';
 import { startApplication } from '../../api/applications';
 import { fetchRole } from '../../api/roles';
 import { useApiMessage } from '../../api/use-api-message';
@@ -38,7 +36,24 @@ function ApplyActions({ role, source }: { role: Role; source: string | null }) {
     startApplication(role.id, source ?? undefined).then(
       () => {
         // The landing page after the next sign-in counts this application (spec §2).
-        setUser((state) => (state.user ? { ...state, user: { ...state.user, applications: [...(state.user.applications ?? []), { role: { id: role.id, name: role.name }, roleType: role.roleType, appliedAt: new Date().toISOString() }] } } : state));
+        setUser((state) =>
+          state.user
+            ? {
+                ...state,
+                user: {
+                  ...state.user,
+                  applications: [
+                    ...(state.user.applications ?? []),
+                    {
+                      role: { id: role.id, name: role.name },
+                      roleType: role.roleType,
+                      appliedAt: new Date().toISOString(),
+                    },
+                  ],
+                },
+              }
+            : state,
+        );
         navigate(resumePath(role.id));
       },
       (error: unknown) => {
@@ -62,7 +77,11 @@ function ApplyActions({ role, source }: { role: Role; source: string | null }) {
         <p>{t('roles.apply.signedOutBody')}</p>
         <div className={styles.actions}>
           <ButtonLink to={signInRedirectPath(here)}>{t('roles.apply.signIn')}</ButtonLink>
-          {organization.settings.subdomainRestricted ? null : <Link to={`/signup?${new URLSearchParams({ [REDIRECT_PARAM]: here }).toString()}`}>{t('roles.apply.signUp')}</Link>}
+          {organization.settings.subdomainRestricted ? null : (
+            <Link to={`/signup?${new URLSearchParams({ [REDIRECT_PARAM]: here }).toString()}`}>
+              {t('roles.apply.signUp')}
+            </Link>
+          )}
         </div>
       </>
     );

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { isHiringManager } from '../../../../engine/rules/roles';
-import type { Role } from '../../../../schemas/role';
+import { isHiringManager } from '#engine';
+import type { Role } from '#schemas/role';
 import { fetchRolePreview } from '../../api/roles';
 import { useApiMessage } from '../../api/use-api-message';
 import { useApplicationForm } from '../../engine-ui/use-application-form';
@@ -41,7 +41,10 @@ function Preview({ roleId }: { roleId: string }) {
           <Banner title={t('roles.preview.banner')}>
             <p>{t('roles.preview.body')}</p>
             <p>
-              {t('roles.preview.status')}: <Tag colour={role.status === 'ACTIVE' ? 'green' : 'grey'}>{t(`roles.preview.statuses.${role.status}`)}</Tag>
+              {t('roles.preview.status')}:{' '}
+              <Tag colour={role.status === 'ACTIVE' ? 'green' : 'grey'}>
+                {t(`roles.preview.statuses.${role.status}`)}
+              </Tag>
             </p>
           </Banner>
           <RoleDetails role={role}>
@@ -59,7 +62,15 @@ export function PreviewPage() {
   const { roleId = '' } = useParams();
   const { user } = useAtomValue(userAtom);
   const organization = useOrganization();
-  if (!user) return <SignInPrompt title={t('pages.preview.title')} body={t('roles.preview.signIn')} returnTo={`/preview/${roleId}`} allowSignUp={false} />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title={t('pages.preview.title')}
+        body={t('roles.preview.signIn')}
+        returnTo={`/preview/${roleId}`}
+        allowSignUp={false}
+      />
+    );
   if (!isHiringManager(user.userType)) {
     return (
       <>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../../../schemas/role';
+import type { Role } from '#schemas/role';
 import { useLongDate } from '../../i18n/use-long-date';
 import { Notice } from '../../ui/notice/notice';
 import { caption, lead } from '../../ui/typography.css';
@@ -15,7 +15,9 @@ export function RoleDetails({ role, children }: { role: Role; children?: ReactNo
       <span className={caption}>{role.department}</span>
       <h1>{role.name}</h1>
       <p className={lead}>{role.summary}</p>
-      {role.closed && role.deadline ? <Notice kind="warning">{t('roles.closedNotice', { date: formatLongDate(role.deadline) })}</Notice> : null}
+      {role.closed && role.deadline ? (
+        <Notice kind="warning">{t('roles.closedNotice', { date: formatLongDate(role.deadline) })}</Notice>
+      ) : null}
       <RoleFacts role={role} />
       <h2>{t('roles.aboutRole')}</h2>
       {role.description.map((paragraph, i) => (

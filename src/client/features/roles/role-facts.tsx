@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RoleSummary } from '../../../../schemas/role';
+import type { RoleSummary } from '#schemas/role';
 import { useLongDate } from '../../i18n/use-long-date';
 import { SummaryList, type SummaryRow } from '../../ui/summary-list/summary-list';
 import { Tag } from '../../ui/tag/tag';
@@ -25,8 +25,13 @@ export function RoleFacts({ role }: { role: RoleSummary }) {
     { key: 'employmentType', label: t('roles.facts.employmentType'), value: role.employmentType },
   ];
   if (role.salary) rows.push({ key: 'salary', label: t('roles.facts.salary'), value: role.salary });
-  if (role.startDate) rows.push({ key: 'startDate', label: t('roles.facts.startDate'), value: formatLongDate(role.startDate) });
+  if (role.startDate)
+    rows.push({ key: 'startDate', label: t('roles.facts.startDate'), value: formatLongDate(role.startDate) });
   const deadline = role.deadline ? formatLongDate(role.deadline) : t('roles.noDeadline');
-  rows.push({ key: 'deadline', label: t('roles.facts.deadline'), value: role.closed ? <Tag colour="grey">{t('roles.closedOn', { date: deadline })}</Tag> : deadline });
+  rows.push({
+    key: 'deadline',
+    label: t('roles.facts.deadline'),
+    value: role.closed ? <Tag colour="grey">{t('roles.closedOn', { date: deadline })}</Tag> : deadline,
+  });
   return <SummaryList rows={rows} />;
 }

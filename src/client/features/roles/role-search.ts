@@ -1,8 +1,14 @@
-import type { RoleFilters, WorkType } from '../../../../schemas/role';
-import { WORK_TYPES } from '../../../../schemas/role';
+import type { RoleFilters, WorkType } from '#schemas/role';
+import { WORK_TYPES } from '#schemas/role';
 
 /** The role list's filters and page live in the address (so a link, Back and a reload keep them). */
-const LIST_PARAMS = { roleTypes: 'type', roleLevels: 'level', departments: 'department', locations: 'location', workTypes: 'work' } as const;
+const LIST_PARAMS = {
+  roleTypes: 'type',
+  roleLevels: 'level',
+  departments: 'department',
+  locations: 'location',
+  workTypes: 'work',
+} as const;
 export type ListFilter = keyof typeof LIST_PARAMS;
 export const LIST_FILTERS = Object.keys(LIST_PARAMS) as ListFilter[];
 
@@ -18,7 +24,8 @@ export function roleSearchFrom(search: string): RoleSearch {
   for (const filter of LIST_FILTERS) {
     const values = params.getAll(LIST_PARAMS[filter]).filter(Boolean);
     if (values.length === 0) continue;
-    if (filter === 'workTypes') filters.workTypes = values.filter((v): v is WorkType => (WORK_TYPES as readonly string[]).includes(v));
+    if (filter === 'workTypes')
+      filters.workTypes = values.filter((v): v is WorkType => (WORK_TYPES as readonly string[]).includes(v));
     else filters[filter] = values;
   }
   const term = params.get('q')?.trim();
@@ -31,7 +38,8 @@ export function roleSearchFrom(search: string): RoleSearch {
 export function roleSearchQuery({ filters, page }: RoleSearch): string {
   const params = new URLSearchParams();
   if (filters.searchTerm) params.set('q', filters.searchTerm);
-  for (const filter of LIST_FILTERS) for (const value of filters[filter] ?? []) params.append(LIST_PARAMS[filter], value);
+  for (const filter of LIST_FILTERS)
+    for (const value of filters[filter] ?? []) params.append(LIST_PARAMS[filter], value);
   if (page > 0) params.set('page', String(page + 1));
   const text = params.toString();
   return text ? `?${text}` : '';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { RolePage, RoleSummary } from '../../../../schemas/role';
-import { WORK_TYPES } from '../../../../schemas/role';
+import type { RolePage, RoleSummary } from '#schemas/role';
+import { WORK_TYPES } from '#schemas/role';
 import { fetchRoleFilterOptions, fetchRolePage, type RoleFilterOptions } from '../../api/roles';
 import { useApiMessage } from '../../api/use-api-message';
 import { useOrganization } from '../../state/site';
@@ -41,7 +41,8 @@ function Filters({ search, options }: { search: RoleSearch; options: RoleFilterO
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(search.filters);
-  const choose = (filter: ListFilter) => (values: string[]) => setDraft((current) => ({ ...current, [filter]: values }));
+  const choose = (filter: ListFilter) => (values: string[]) =>
+    setDraft((current) => ({ ...current, [filter]: values }));
   const groups: Array<{ filter: ListFilter; values: readonly string[] }> = [
     { filter: 'roleTypes', values: options?.roleTypes ?? [] },
     { filter: 'roleLevels', values: options?.roleLevels ?? [] },
@@ -66,7 +67,9 @@ function Filters({ search, options }: { search: RoleSearch; options: RoleFilterO
         onChange={(event) => setDraft((current) => ({ ...current, searchTerm: event.target.value }))}
       />
       <details open={count > 0}>
-        <summary className={styles.filterSummary}>{count > 0 ? t('roles.filters.titleWithCount', { count }) : t('roles.filters.title')}</summary>
+        <summary className={styles.filterSummary}>
+          {count > 0 ? t('roles.filters.titleWithCount', { count }) : t('roles.filters.title')}
+        </summary>
         {groups
           .filter((group) => group.values.length > 0)
           .map(({ filter, values }) => (
@@ -74,7 +77,10 @@ function Filters({ search, options }: { search: RoleSearch; options: RoleFilterO
               key={filter}
               legend={t(`roles.filters.${filter}`)}
               name={filter}
-              options={values.map((value) => ({ value, label: filter === 'workTypes' ? t(`roles.workTypes.${value as (typeof WORK_TYPES)[number]}`) : value }))}
+              options={values.map((value) => ({
+                value,
+                label: filter === 'workTypes' ? t(`roles.workTypes.${value as (typeof WORK_TYPES)[number]}`) : value,
+              }))}
               values={draft[filter] ?? []}
               onChange={choose(filter)}
             />
@@ -107,19 +113,27 @@ function Results({ page, search }: { page: RolePage; search: RoleSearch }) {
           <p>{t('roles.noneBody')}</p>
         </>
       )}
-      <Pagination page={page.number} totalPages={page.totalPages} hrefFor={(n) => `/roles${roleSearchQuery({ ...search, page: n })}`} />
+      <Pagination
+        page={page.number}
+        totalPages={page.totalPages}
+        hrefFor={(n) => `/roles${roleSearchQuery({ ...search, page: n })}`}
+      />
     </>
   );
 }
 
-/** /roles: the organisation's roles with filters (role type, level, department, location, work type) and a search box. */
+/** /roles: the organisation's roles with filters (role type, level, department, location, work type) and a search box.
+ * */
 export function RolesPage() {
   const { t } = useTranslation();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const { search: query } = useLocation();
   const search = roleSearchFrom(query);
-  const { state, reload } = useLoad(() => fetchRolePage(organization.subdomain, search.filters, search.page), `${organization.subdomain}${query}`);
+  const { state, reload } = useLoad(
+    () => fetchRolePage(organization.subdomain, search.filters, search.page),
+    `${organization.subdomain}${query}`,
+  );
   const options = useLoad(() => fetchRoleFilterOptions(organization.subdomain), organization.subdomain).state;
   return (
     <>
@@ -128,7 +142,13 @@ export function RolesPage() {
       <div className={styles.layout}>
         <Filters key={query} search={search} options={options.status === 'ready' ? options.data : null} />
         <div className={styles.results}>
-          <LoadState state={state} title={t('common.loadFailedTitle')} message={apiMessage} onRetry={reload} heading={2}>
+          <LoadState
+            state={state}
+            title={t('common.loadFailedTitle')}
+            message={apiMessage}
+            onRetry={reload}
+            heading={2}
+          >
             {(page) => <Results page={page} search={search} />}
           </LoadState>
         </div>

@@ -1,18 +1,71 @@
-import type { Configuration, CustomQuestion } from '../../../../schemas/configuration';
+import type { Configuration, CustomQuestion } from '#schemas/configuration';
 
 /** One question of every kind the renderer has, on one step: the widget gallery of /ui/widgets. */
 export const WIDGET_GALLERY: Configuration = {
   views: {
     application: [
-      { id: 'widgets', sections: ['personalInformation', 'rightToWork', 'secondaryEducation', 'equalOpportunities', 'universityEducation', 'documents', 'additionalQuestions', 'termsAndConditions'] },
+      {
+        id: 'widgets',
+        sections: [
+          'personalInformation',
+          'rightToWork',
+          'secondaryEducation',
+          'equalOpportunities',
+          'universityEducation',
+          'documents',
+          'additionalQuestions',
+          'termsAndConditions',
+        ],
+      },
     ],
   },
-  subsections: { personalInformation: true, rightToWork: true, secondaryEducation: true, equalOpportunities: true, universityEducation: true, documents: true, additionalQuestions: true, termsAndConditions: true },
-  fields: { firstName: false, preferredName: false, lastName: false, nationality: false, noticePeriod: false, pronouns: false, sexuality: false, religion: false, disability: false, veteran: false, ethnicity: false, coverLetter: false, transcript: false, secondarySchoolCountry: false },
-  required: { secondarySchool: false, secondarySchoolType: false, secondarySchoolCompletedYear: false, email: false, mobile: false, permitType: false, gender: false, universities: false, cv: false, acceptTermAndConditions: true },
+  subsections: {
+    personalInformation: true,
+    rightToWork: true,
+    secondaryEducation: true,
+    equalOpportunities: true,
+    universityEducation: true,
+    documents: true,
+    additionalQuestions: true,
+    termsAndConditions: true,
+  },
+  fields: {
+    firstName: false,
+    preferredName: false,
+    lastName: false,
+    nationality: false,
+    noticePeriod: false,
+    pronouns: false,
+    sexuality: false,
+    religion: false,
+    disability: false,
+    veteran: false,
+    ethnicity: false,
+    coverLetter: false,
+    transcript: false,
+    secondarySchoolCountry: false,
+  },
+  required: {
+    secondarySchool: false,
+    secondarySchoolType: false,
+    secondarySchoolCompletedYear: false,
+    email: false,
+    mobile: false,
+    permitType: false,
+    gender: false,
+    universities: false,
+    cv: false,
+    acceptTermAndConditions: true,
+  },
   text: { 'step.widgets.title': 'Every question type' },
   custom: [
-    { id: 'motivation', type: 'textarea', label: 'Long answer with a word limit', hint: 'Up to 50 words', maxWords: 50 },
+    {
+      id: 'motivation',
+      type: 'textarea',
+      label: 'Long answer with a word limit',
+      hint: 'Up to 50 words',
+      maxWords: 50,
+    },
     { id: 'yearsExperience', type: 'number', label: 'A number', minimum: 0, maximum: 50 },
     { id: 'availableFrom', type: 'date', label: 'A date', hint: 'For example, 27 3 2027' },
     { id: 'interests', type: 'checkboxes', label: 'Several choices', options: ['Consulting', 'Technology', 'Finance'] },

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { Answers } from '../../../../engine/forms/answers';
+import type { Answers } from '#engine';
 import { errorMessage } from '../../api/errors';
 import { validateOnServer } from '../../api/forms';
 import { searchReferenceList } from '../../api/reference-data';
@@ -63,7 +63,12 @@ export function WidgetGalleryPage() {
   return (
     <>
       <BackToShowcase />
-      <StepForm form={form} step={form.steps[0]!} formContext={services} onContinue={() => showToast({ kind: 'success', message: t('showcase.widgetsSaved') })} />
+      <StepForm
+        form={form}
+        step={form.steps[0]!}
+        formContext={services}
+        onContinue={() => showToast({ kind: 'success', message: t('showcase.widgetsSaved') })}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { readableTextColour } from '../../../../engine/rules/contrast';
+import { readableTextColour } from '#engine';
 import { useOrganization } from '../../state/site';
 import { showToastAtom } from '../../state/process';
 import { Button, ButtonGroup } from '../../ui/button/button';
@@ -149,13 +149,22 @@ function ToastsSection() {
     <section className={styles.section} aria-labelledby="showcase-toasts">
       <h2 id="showcase-toasts">{t('showcase.toastsTitle')}</h2>
       <ButtonGroup>
-        <Button variant="secondary" onClick={() => showToast({ kind: 'success', message: t('showcase.toastSuccessMessage') })}>
+        <Button
+          variant="secondary"
+          onClick={() => showToast({ kind: 'success', message: t('showcase.toastSuccessMessage') })}
+        >
           {t('showcase.toastSuccess')}
         </Button>
-        <Button variant="secondary" onClick={() => showToast({ kind: 'error', message: t('showcase.toastErrorMessage') })}>
+        <Button
+          variant="secondary"
+          onClick={() => showToast({ kind: 'error', message: t('showcase.toastErrorMessage') })}
+        >
           {t('showcase.toastError')}
         </Button>
-        <Button variant="secondary" onClick={() => showToast({ kind: 'info', message: t('showcase.toastInfoMessage') })}>
+        <Button
+          variant="secondary"
+          onClick={() => showToast({ kind: 'info', message: t('showcase.toastInfoMessage') })}
+        >
           {t('showcase.toastInfo')}
         </Button>
       </ButtonGroup>

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, type SyntheticEvent } from 'react';
-import { BUTTON_CLICK_LOCK_MS } from '../../../../engine/constants';
+import { BUTTON_CLICK_LOCK_MS } from '#engine';
 
 /**
  * Spec §5: a button ignores clicks for 1 s after a click, so a double click never saves, submits,
@@ -8,7 +8,10 @@ import { BUTTON_CLICK_LOCK_MS } from '../../../../engine/constants';
  * "clicks" the form's submit button too) until `lockMs` have passed. The button stays enabled and
  * focusable throughout, so nothing flickers and focus is never lost.
  */
-export function useClickLock<E extends SyntheticEvent>(handler?: (event: E) => void, lockMs: number = BUTTON_CLICK_LOCK_MS): (event: E) => void {
+export function useClickLock<E extends SyntheticEvent>(
+  handler?: (event: E) => void,
+  lockMs: number = BUTTON_CLICK_LOCK_MS,
+): (event: E) => void {
   const lockedUntil = useRef(0);
   const latest = useRef(handler);
   useLayoutEffect(() => {

@@ -32,7 +32,12 @@ export const content = style({
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } },
 });
 
-export const header = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space.m });
+export const header = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: vars.space.m,
+});
 
 export const close = style({
   flex: '0 0 auto',

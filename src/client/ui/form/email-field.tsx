@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../../engine/validation/email';
+import { isValidEmail } from '#engine';
 import { TextInput } from './text-input';
 import * as styles from './auth-form.css';
 

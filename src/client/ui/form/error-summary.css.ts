@@ -13,5 +13,8 @@ export const errorSummary = style({
 export const errorSummaryTitle = style({ marginTop: 0, marginBottom: vars.space.m, fontSize: vars.font.sizeH3 });
 export const errorSummaryList = style({ margin: 0, padding: 0, listStyle: 'none' });
 export const errorSummaryItem = style({ marginBottom: vars.space.xs });
-globalStyle(`${errorSummaryList} a, ${errorSummaryList} a:visited, ${errorSummaryList} span`, { color: vars.colour.error, fontWeight: vars.font.weightBold });
+globalStyle(`${errorSummaryList} a, ${errorSummaryList} a:visited, ${errorSummaryList} span`, {
+  color: vars.colour.error,
+  fontWeight: vars.font.weightBold,
+});
 globalStyle(`${errorSummaryList} a:focus-visible`, focusRing);

@@ -28,7 +28,9 @@ export function focusField(targetId: string): boolean {
   const control = target.matches(CONTROLS) ? target : (target.querySelector<HTMLElement>(CONTROLS) ?? target);
   control.focus({ preventScroll: true });
   const question =
-    (control.id ? document.querySelector(`label[for="${escapeId(control.id)}"]`) : null) ?? control.closest('fieldset')?.querySelector('legend') ?? control;
+    (control.id ? document.querySelector(`label[for="${escapeId(control.id)}"]`) : null) ??
+    control.closest('fieldset')?.querySelector('legend') ??
+    control;
   if (typeof question.scrollIntoView === 'function') question.scrollIntoView({ block: 'start' });
   return true;
 }

@@ -31,7 +31,15 @@ const control = {
 
 export const input = style({ ...control, display: 'block', width: '100%', maxWidth: '30em', height: '2.5rem' });
 export const select = style({ ...control, display: 'block', minWidth: '11.5em', maxWidth: '100%', height: '2.5rem' });
-export const textarea = style({ ...control, display: 'block', width: '100%', maxWidth: '40em', minHeight: '6.5em', lineHeight: 1.25, resize: 'vertical' });
+export const textarea = style({
+  ...control,
+  display: 'block',
+  width: '100%',
+  maxWidth: '40em',
+  minHeight: '6.5em',
+  lineHeight: 1.25,
+  resize: 'vertical',
+});
 export const inputError = style({ borderColor: vars.colour.error });
 
 export const fieldset = style({ margin: 0, padding: 0, border: 0, minWidth: 0 });
@@ -58,6 +66,12 @@ export const choiceInput = style({
   margin: 0,
   accentColor: vars.colour.text,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 1, boxShadow: `0 0 0 6px ${vars.colour.focusText}` } },
+  selectors: {
+    '&:focus-visible': {
+      outline: `3px solid ${vars.colour.focus}`,
+      outlineOffset: 1,
+      boxShadow: `0 0 0 6px ${vars.colour.focusText}`,
+    },
+  },
 });
 export const choiceLabel = style({ cursor: 'pointer' });

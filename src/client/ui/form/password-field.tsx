@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblems, type PasswordRule } from '../../../../engine/validation/password';
+import { passwordProblems, type PasswordRule } from '#engine';
 import { visuallyHidden } from '../visually-hidden.css';
 import { TextInput } from './text-input';
 import * as styles from './auth-form.css';
@@ -22,7 +22,16 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
  * A password input with a show/hide button and, for new passwords, the rules of spec §5 listed
  * under it and ticked as they are met (the same engine rules the server applies).
  */
-export function PasswordField({ id, label, value, onChange, error, hint, showRules = false, ...props }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  showRules = false,
+  ...props
+}: PasswordFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const rulesId = useId();
@@ -42,7 +51,13 @@ export function PasswordField({ id, label, value, onChange, error, hint, showRul
         aria-describedby={showRules ? rulesId : undefined}
         {...props}
       />
-      <button type="button" className={styles.showButton} aria-controls={id} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+      <button
+        type="button"
+        className={styles.showButton}
+        aria-controls={id}
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
         {visible ? t('auth.hidePassword') : t('auth.showPassword')}
       </button>
       {showRules && (
@@ -52,13 +67,21 @@ export function PasswordField({ id, label, value, onChange, error, hint, showRul
             {RULE_ORDER.map((rule) => {
               const met = value.length > 0 && !problems.has(rule);
               return (
-                <li key={rule} className={`${styles.rule} ${met ? styles.ruleMet : styles.ruleNotMet}`} data-rule={rule} data-met={met}>
+                <li
+                  key={rule}
+                  className={`${styles.rule} ${met ? styles.ruleMet : styles.ruleNotMet}`}
+                  data-rule={rule}
+                  data-met={met}
+                >
                   <span className={styles.ruleMark} aria-hidden="true">
                     {met ? '✓' : '–'}
                   </span>
                   <span>
                     {t(`auth.password.rules.${rule}`)}
-                    <span className={visuallyHidden}> ({met ? t('auth.password.ruleMet') : t('auth.password.ruleNotMet')})</span>
+                    <span className={visuallyHidden}>
+                      {' '}
+                      ({met ? t('auth.password.ruleMet') : t('auth.password.ruleNotMet')})
+                    </span>
                   </span>
                 </li>
               );

@@ -24,7 +24,12 @@ export function SelectField({ label, value, options, onChange, className, select
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <select id={id} className={selectClassName ?? styles.select} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className={selectClassName ?? styles.select}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -11,7 +11,15 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 /** Label, optional hint and error message wired to the input with aria-describedby (GOV.UK pattern). */
-export function TextInput({ label, hint, error, id, className, 'aria-describedby': extraDescribedBy, ...props }: TextInputProps) {
+export function TextInput({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  'aria-describedby': extraDescribedBy,
+  ...props
+}: TextInputProps) {
   const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;

@@ -4,11 +4,30 @@ import { vars } from '../theme.css';
 // GOV.UK inset text, warning text and notification banner.
 export const kinds = styleVariants({
   inset: { margin: `${vars.space.l} 0`, padding: vars.space.m, borderLeft: `10px solid ${vars.colour.border}` },
-  warning: { margin: `${vars.space.l} 0`, padding: vars.space.m, borderLeft: `10px solid ${vars.colour.text}`, fontWeight: vars.font.weightBold },
-  banner: { margin: `0 0 ${vars.space.xl}`, border: `5px solid ${vars.brand.secondary}`, backgroundColor: vars.colour.background },
-  success: { margin: `0 0 ${vars.space.xl}`, border: `5px solid ${vars.colour.success}`, backgroundColor: vars.colour.background },
+  warning: {
+    margin: `${vars.space.l} 0`,
+    padding: vars.space.m,
+    borderLeft: `10px solid ${vars.colour.text}`,
+    fontWeight: vars.font.weightBold,
+  },
+  banner: {
+    margin: `0 0 ${vars.space.xl}`,
+    border: `5px solid ${vars.brand.secondary}`,
+    backgroundColor: vars.colour.background,
+  },
+  success: {
+    margin: `0 0 ${vars.space.xl}`,
+    border: `5px solid ${vars.colour.success}`,
+    backgroundColor: vars.colour.background,
+  },
 });
-export const bannerTitle = style({ margin: 0, padding: `2px ${vars.space.m} 5px`, fontSize: vars.font.sizeBody, fontWeight: vars.font.weightBold, color: '#ffffff' });
+export const bannerTitle = style({
+  margin: 0,
+  padding: `2px ${vars.space.m} 5px`,
+  fontSize: vars.font.sizeBody,
+  fontWeight: vars.font.weightBold,
+  color: '#ffffff',
+});
 export const bannerTitles = styleVariants({
   banner: [bannerTitle, { backgroundColor: vars.brand.secondary, color: vars.brand.onSecondary }],
   success: [bannerTitle, { backgroundColor: vars.colour.success }],

@@ -7,7 +7,15 @@ export function Notice({ kind = 'inset', children }: { kind?: 'inset' | 'warning
 }
 
 /** GOV.UK notification banner: something about the whole page, with a title. */
-export function Banner({ title, kind = 'banner', children }: { title: string; kind?: 'banner' | 'success'; children: ReactNode }) {
+export function Banner({
+  title,
+  kind = 'banner',
+  children,
+}: {
+  title: string;
+  kind?: 'banner' | 'success';
+  children: ReactNode;
+}) {
   return (
     <div className={styles.kinds[kind]} role={kind === 'success' ? 'status' : 'region'} aria-label={title}>
       <p className={styles.bannerTitles[kind]}>{title}</p>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { signInRedirectPath } from '../../../../engine/rules/redirects';
-import { REDIRECT_PARAM } from '../../../../engine/constants';
+import { signInRedirectPath, REDIRECT_PARAM } from '#engine';
 
 interface SignInPromptProps {
   title: string;
@@ -25,7 +24,9 @@ export function SignInPrompt({ title, body, returnTo, allowSignUp }: SignInPromp
         </li>
         {allowSignUp ? (
           <li>
-            <Link to={`/signup?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo }).toString()}`}>{t('common.createAccountToContinue')}</Link>
+            <Link to={`/signup?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo }).toString()}`}>
+              {t('common.createAccountToContinue')}
+            </Link>
           </li>
         ) : null}
       </ul>

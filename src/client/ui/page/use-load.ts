@@ -8,7 +8,10 @@ const LOADING = { status: 'loading' } as const;
  * Loads data for a page when it opens and whenever `key` changes (a new id, new filters); an
  * answer for an older key is dropped. `set` replaces the data after a save; `reload` asks again.
  */
-export function useLoad<T>(load: () => Promise<T>, key: string): { state: Load<T>; set: (data: T) => void; reload: () => void } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  key: string,
+): { state: Load<T>; set: (data: T) => void; reload: () => void } {
   const [attempt, setAttempt] = useState(0);
   const token = `${attempt}:${key}`;
   const [result, setResult] = useState<{ token: string; state: Load<T> } | null>(null);

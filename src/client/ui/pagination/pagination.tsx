@@ -13,7 +13,9 @@ interface PaginationProps {
 
 /** Pages numbered from 1 around the current one, with the first and last always shown. */
 function pagesToShow(page: number, totalPages: number): Array<number | 'gap'> {
-  const shown = [...new Set([0, page - 1, page, page + 1, totalPages - 1])].filter((p) => p >= 0 && p < totalPages).sort((a, b) => a - b);
+  const shown = [...new Set([0, page - 1, page, page + 1, totalPages - 1])]
+    .filter((p) => p >= 0 && p < totalPages)
+    .sort((a, b) => a - b);
   return shown.flatMap((p, i) => (i > 0 && p - shown[i - 1]! > 1 ? ['gap' as const, p] : [p]));
 }
 
@@ -43,7 +45,11 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
                   {p + 1}
                 </span>
               ) : (
-                <Link className={styles.link} to={hrefFor(p)} aria-label={t('common.pagination.pageNumber', { number: p + 1 })}>
+                <Link
+                  className={styles.link}
+                  to={hrefFor(p)}
+                  aria-label={t('common.pagination.pageNumber', { number: p + 1 })}
+                >
                   {p + 1}
                 </Link>
               )}

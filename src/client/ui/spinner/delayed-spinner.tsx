@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SPINNER_DELAY_MS } from '../../../../engine/constants';
+import { SPINNER_DELAY_MS } from '#engine';
 import { visuallyHidden } from '../visually-hidden.css';
 import * as styles from './spinner.css';
 

@@ -11,6 +11,15 @@ export const row = style({
   borderBottom: `1px solid ${vars.colour.border}`,
   '@media': { [media.sm]: { flexDirection: 'row', gap: vars.space.l } },
 });
-export const key = style({ margin: 0, fontWeight: vars.font.weightBold, '@media': { [media.sm]: { flex: '0 0 30%' } } });
-export const value = style({ margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', '@media': { [media.sm]: { flex: '1 1 auto' } } });
+export const key = style({
+  margin: 0,
+  fontWeight: vars.font.weightBold,
+  '@media': { [media.sm]: { flex: '0 0 30%' } },
+});
+export const value = style({
+  margin: 0,
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-wrap',
+  '@media': { [media.sm]: { flex: '1 1 auto' } },
+});
 export const action = style({ margin: 0, '@media': { [media.sm]: { flex: '0 0 auto', textAlign: 'right' } } });

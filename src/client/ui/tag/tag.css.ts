@@ -2,7 +2,13 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme.css';
 
 // GOV.UK tag colours (text on tint, AA contrast).
-const base = style({ display: 'inline-block', padding: '2px 8px 3px', fontSize: vars.font.sizeSmall, lineHeight: 1.25, maxWidth: '100%' });
+const base = style({
+  display: 'inline-block',
+  padding: '2px 8px 3px',
+  fontSize: vars.font.sizeSmall,
+  lineHeight: 1.25,
+  maxWidth: '100%',
+});
 export const colours = styleVariants({
   grey: [base, { color: '#282d30', backgroundColor: '#e5e6e7' }],
   blue: [base, { color: '#0c2d4a', backgroundColor: '#d2e2f1' }],

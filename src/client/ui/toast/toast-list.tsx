@@ -44,7 +44,12 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
     <div className={styles.kinds[toast.kind]} role={toast.kind === 'error' ? 'alert' : undefined}>
       <p className={styles.message}>{toast.message}</p>
       {/* The label extends the visible word ("label in name"), so voice control still finds it. */}
-      <button type="button" className={styles.dismiss} aria-label={t('toast.dismissLabel')} onClick={() => onDismiss(id)}>
+      <button
+        type="button"
+        className={styles.dismiss}
+        aria-label={t('toast.dismissLabel')}
+        onClick={() => onDismiss(id)}
+      >
         {t('toast.dismiss')}
       </button>
     </div>

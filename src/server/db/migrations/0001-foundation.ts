@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         ),
     )
     .addColumn('sector', 'jsonb', (c) => c.notNull())
-    .addColumn('country_base', 'text', (c) => c.notNull().check(sql`country_base in ('UK', 'OZ', 'HK', 'GCC', 'OTHER')`))
+    .addColumn('country_base', 'text', (c) =>
+      c.notNull().check(sql`country_base in ('UK', 'OZ', 'HK', 'GCC', 'OTHER')`),
+    )
     .addColumn('rare_contact', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('support_email', 'text', (c) => c.notNull())
     .addColumn('theme_configuration', 'jsonb', (c) => c.notNull())
@@ -63,7 +65,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_type', 'text', (c) =>
       c
         .notNull()
-        .check(sql`user_type in ('CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN')`),
+        .check(
+          sql`user_type in ('CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN')`,
+        ),
     )
     .addColumn('first_name', 'text')
     .addColumn('preferred_name', 'text')
@@ -77,7 +81,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // One account per address whatever its case: logins compare lower(email).
   await sql`create unique index users_email_lower_key on users (lower(email))`.execute(db);
-  await db.schema.createIndex('users_organization_id_idx').on('users').columns(['organization_id', 'user_type']).execute();
+  await db.schema
+    .createIndex('users_organization_id_idx')
+    .on('users')
+    .columns(['organization_id', 'user_type'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

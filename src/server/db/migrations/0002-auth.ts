@@ -36,7 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_reason', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('session_families_user_idx').on('session_families').columns(['organization_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('session_families_user_idx')
+    .on('session_families')
+    .columns(['organization_id', 'user_id'])
+    .execute();
   await db.schema.createIndex('session_families_user_only_idx').on('session_families').column('user_id').execute();
 
   await db.schema
@@ -51,7 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('session_tokens_family_idx').on('session_tokens').columns(['organization_id', 'family_id']).execute();
+  await db.schema
+    .createIndex('session_tokens_family_idx')
+    .on('session_tokens')
+    .columns(['organization_id', 'family_id'])
+    .execute();
   await db.schema.createIndex('session_tokens_user_idx').on('session_tokens').column('user_id').execute();
 
   // Emailed and one-time tokens: single use, expiring, bound to their user.
@@ -61,14 +69,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('organization_id', 'uuid', organizationId)
     .addColumn('user_id', 'uuid', userId)
     .addColumn('purpose', 'text', (c) =>
-      c.notNull().check(sql`purpose in ('verify_account', 'verify_email', 'reset_password', 'magic_link', 'onboarding', 'user_token')`),
+      c
+        .notNull()
+        .check(
+          sql`purpose in ('verify_account', 'verify_email', 'reset_password', 'magic_link', 'onboarding', 'user_token')`,
+        ),
     )
     .addColumn('data', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('link_tokens_user_idx').on('link_tokens').columns(['organization_id', 'user_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('link_tokens_user_idx')
+    .on('link_tokens')
+    .columns(['organization_id', 'user_id', 'purpose'])
+    .execute();
 
   await db.schema
     .createTable('otp_codes')
@@ -92,7 +108,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('otp_cookies_user_idx').on('otp_cookies').columns(['organization_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('otp_cookies_user_idx')
+    .on('otp_cookies')
+    .columns(['organization_id', 'user_id'])
+    .execute();
 
   // Sign-in failures and email requests, for rate limits. account_key is the SHA-256 of the
   // lower-cased address typed, so the table holds no readable email.
@@ -106,8 +126,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('succeeded', 'boolean', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('auth_attempts_account_idx').on('auth_attempts').columns(['kind', 'account_key', 'created_at']).execute();
-  await db.schema.createIndex('auth_attempts_ip_idx').on('auth_attempts').columns(['kind', 'ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('auth_attempts_account_idx')
+    .on('auth_attempts')
+    .columns(['kind', 'account_key', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('auth_attempts_ip_idx')
+    .on('auth_attempts')
+    .columns(['kind', 'ip', 'created_at'])
+    .execute();
 
   // Asynchronous work (email first): claimed with FOR UPDATE SKIP LOCKED, so any number of
   // API nodes can run workers.
@@ -119,7 +147,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('payload', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued', 'running', 'done', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'running', 'done', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max_attempts', 'integer', (c) => c.notNull().defaultTo(5))
     .addColumn('run_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -134,7 +167,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['jobs', 'auth_attempts', 'otp_cookies', 'otp_codes', 'link_tokens', 'session_tokens', 'session_families']) {
+  for (const table of [
+    'jobs',
+    'auth_attempts',
+    'otp_cookies',
+    'otp_codes',
+    'link_tokens',
+    'session_tokens',
+    'session_families',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema

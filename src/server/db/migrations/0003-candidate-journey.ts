@@ -26,7 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('work_type', 'text', (c) => c.notNull().check(sql`work_type in ('On-site', 'Remote', 'Hybrid')`))
     .addColumn('employment_type', 'text', (c) => c.notNull())
     .addColumn('salary', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE').check(sql`status in ('ACTIVE', 'ARCHIVED', 'PRESET')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('ACTIVE')
+        .check(sql`status in ('ACTIVE', 'ARCHIVED', 'PRESET')`),
+    )
     .addColumn('start_date', 'date')
     .addColumn('deadline', 'timestamptz')
     .addColumn('form_configuration', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -36,8 +41,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', now)
     .addColumn('updated_at', 'timestamptz', now)
     .execute();
-  await sql`create unique index roles_reference_key on roles (organization_id, reference) where reference is not null`.execute(db);
-  await db.schema.createIndex('roles_list_idx').on('roles').columns(['organization_id', 'status', 'deadline']).execute();
+  await sql`create unique index roles_reference_key on roles (organization_id, reference) where reference is not null`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('roles_list_idx')
+    .on('roles')
+    .columns(['organization_id', 'status', 'deadline'])
+    .execute();
 
   // One application record per candidate and role (spec §3 Candidate).
   await db.schema
@@ -52,12 +63,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('completed_steps', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('answers', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     // Spec §3: ACTIVE once submitted; PASSPORT and PASSPORT_ACTIVE for profile-platform records.
-    .addColumn('candidate_status', 'text', (c) => c.check(sql`candidate_status in ('ACTIVE', 'PASSPORT', 'PASSPORT_ACTIVE')`))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('DRAFT').check(sql`state in ('DRAFT', 'SUBMITTED', 'WITHDRAWN')`))
+    .addColumn('candidate_status', 'text', (c) =>
+      c.check(sql`candidate_status in ('ACTIVE', 'PASSPORT', 'PASSPORT_ACTIVE')`),
+    )
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('DRAFT')
+        .check(sql`state in ('DRAFT', 'SUBMITTED', 'WITHDRAWN')`),
+    )
     // Pipeline position (null while a draft): stage ids of spec §4, substage, stage status.
     .addColumn('stage_id', 'integer')
     .addColumn('substage_id', 'text')
-    .addColumn('stage_status', 'text', (c) => c.check(sql`stage_status in ('PENDING', 'INVITED', 'SCHEDULED', 'IN_PROGRESS', 'COMPLETED')`))
+    .addColumn('stage_status', 'text', (c) =>
+      c.check(sql`stage_status in ('PENDING', 'INVITED', 'SCHEDULED', 'IN_PROGRESS', 'COMPLETED')`),
+    )
     .addColumn('assignee_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('source', 'text', (c) => c.notNull().defaultTo('Careers site'))
     .addColumn('duplicating', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -82,14 +102,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', now)
     .addColumn('updated_at', 'timestamptz', now)
     .execute();
-  await db.schema.createIndex('applications_candidate_role_key').on('applications').columns(['organization_id', 'user_id', 'role_id']).unique().execute();
+  await db.schema
+    .createIndex('applications_candidate_role_key')
+    .on('applications')
+    .columns(['organization_id', 'user_id', 'role_id'])
+    .unique()
+    .execute();
   // A role's pipeline: stage tab, substage, newest change first (the default sort).
-  await sql`create index applications_role_stage_idx on applications (organization_id, role_id, stage_id, substage_id, last_change_at desc)`.execute(db);
+  await sql`create index applications_role_stage_idx on applications (organization_id, role_id, stage_id, substage_id, last_change_at desc)`.execute(
+    db,
+  );
   // Across roles: a stage, or everything, newest change first; applications by date.
-  await sql`create index applications_stage_idx on applications (organization_id, stage_id, last_change_at desc)`.execute(db);
-  await sql`create index applications_last_change_idx on applications (organization_id, last_change_at desc)`.execute(db);
-  await sql`create index applications_applied_idx on applications (organization_id, applied_at desc) where applied_at is not null`.execute(db);
-  await sql`create index applications_assignee_idx on applications (organization_id, assignee_id) where assignee_id is not null`.execute(db);
+  await sql`create index applications_stage_idx on applications (organization_id, stage_id, last_change_at desc)`.execute(
+    db,
+  );
+  await sql`create index applications_last_change_idx on applications (organization_id, last_change_at desc)`.execute(
+    db,
+  );
+  await sql`create index applications_applied_idx on applications (organization_id, applied_at desc) where applied_at is not null`.execute(
+    db,
+  );
+  await sql`create index applications_assignee_idx on applications (organization_id, assignee_id) where assignee_id is not null`.execute(
+    db,
+  );
 
   // Every stage move (who, when, from, to); submit and withdraw are moves too.
   await db.schema
@@ -104,7 +139,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('to_substage_id', 'text')
     .addColumn('created_at', 'timestamptz', now)
     .execute();
-  await db.schema.createIndex('stage_history_application_idx').on('stage_history').columns(['organization_id', 'application_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('stage_history_application_idx')
+    .on('stage_history')
+    .columns(['organization_id', 'application_id', 'created_at'])
+    .execute();
 
   // Answers a candidate shares across the applications to one organisation (the profile sections).
   await db.schema
@@ -136,7 +175,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('content', 'bytea', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)
     .execute();
-  await db.schema.createIndex('documents_application_idx').on('documents').columns(['organization_id', 'application_id']).execute();
+  await db.schema
+    .createIndex('documents_application_idx')
+    .on('documents')
+    .columns(['organization_id', 'application_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

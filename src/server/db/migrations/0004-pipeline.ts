@@ -11,7 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const now = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(sql`now()`);
 
   // Spec §3 Organisation stage: stages with substages and metrics, in pipeline order.
-  await db.schema.alterTable('organizations').addColumn('stages', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('stages', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .execute();
 
   await db.schema
     .alterTable('applications')
@@ -26,7 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A move's kind and the statuses either side; an undone move is kept, marked, never deleted.
   await db.schema
     .alterTable('stage_history')
-    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('MOVE').check(sql`kind in ('SUBMIT', 'WITHDRAW', 'MOVE', 'BULK', 'FAST_TRACK', 'COPY', 'UNDO')`))
+    .addColumn('kind', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('MOVE')
+        .check(sql`kind in ('SUBMIT', 'WITHDRAW', 'MOVE', 'BULK', 'FAST_TRACK', 'COPY', 'UNDO')`),
+    )
     .addColumn('from_stage_status', 'text')
     .addColumn('to_stage_status', 'text')
     .addColumn('undone_at', 'timestamptz')
@@ -44,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', now)
     .addColumn('updated_at', 'timestamptz', now)
     .execute();
-  await db.schema.createIndex('candidate_notes_application_idx').on('candidate_notes').columns(['organization_id', 'application_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('candidate_notes_application_idx')
+    .on('candidate_notes')
+    .columns(['organization_id', 'application_id', 'created_at'])
+    .execute();
 
   // Spec §3 Score: one value per application, stage and metric key; `score` is its numeric reading
   // (NUMBER and PERCENT as given, BOOLEAN as 1/0) for filters and totals.
@@ -61,13 +73,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('candidate_scores_pkey', ['application_id', 'stage_id', 'key'])
     .execute();
-  await db.schema.createIndex('candidate_scores_key_idx').on('candidate_scores').columns(['organization_id', 'key', 'score']).execute();
+  await db.schema
+    .createIndex('candidate_scores_key_idx')
+    .on('candidate_scores')
+    .columns(['organization_id', 'key', 'score'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('candidate_scores').execute();
   await db.schema.dropTable('candidate_notes').execute();
-  await db.schema.alterTable('stage_history').dropColumn('kind').dropColumn('from_stage_status').dropColumn('to_stage_status').dropColumn('undone_at').execute();
-  await db.schema.alterTable('applications').dropColumn('matched').dropColumn('adjustment').dropColumn('total_score').execute();
+  await db.schema
+    .alterTable('stage_history')
+    .dropColumn('kind')
+    .dropColumn('from_stage_status')
+    .dropColumn('to_stage_status')
+    .dropColumn('undone_at')
+    .execute();
+  await db.schema
+    .alterTable('applications')
+    .dropColumn('matched')
+    .dropColumn('adjustment')
+    .dropColumn('total_score')
+    .execute();
   await db.schema.alterTable('organizations').dropColumn('stages').execute();
 }

@@ -16,5 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('jobs').dropColumn('progress_total').dropColumn('progress_done').dropColumn('progress_skipped').execute();
+  await db.schema
+    .alterTable('jobs')
+    .dropColumn('progress_total')
+    .dropColumn('progress_done')
+    .dropColumn('progress_skipped')
+    .execute();
 }

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // message that is a contact with the candidate is kept here. Account and sign-in messages
   // (codes, links) leave it null and are never shown to the hiring side.
   await db.schema.alterTable('jobs').addColumn('contact_subject', 'text').execute();
-  await sql`create index jobs_contacts_idx on jobs (organization_id, user_id, created_at desc) where contact_subject is not null`.execute(db);
+  await sql`create index jobs_contacts_idx on jobs (organization_id, user_id, created_at desc) where contact_subject is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

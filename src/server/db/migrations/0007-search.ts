@@ -13,9 +13,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (trgm.rows.length > 0) {
     await sql`create extension if not exists pg_trgm`.execute(db);
     // The expression is SEARCH_TEXT of modules/search/candidate-filter.ts, character for character.
-    await sql`create index applications_search_text_idx on applications using gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''))) gin_trgm_ops)`.execute(db);
+    await sql`create index applications_search_text_idx on applications using gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''))) gin_trgm_ops)`.execute(
+      db,
+    );
     // GET /search/profiles: the people of an organisation by name or email (search.repository PERSON_TEXT).
-    await sql`create index users_search_text_idx on users using gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email)) gin_trgm_ops)`.execute(db);
+    await sql`create index users_search_text_idx on users using gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email)) gin_trgm_ops)`.execute(
+      db,
+    );
     // A substring's selectivity is read off the expression's histogram: with the default 100
     // entries a common fragment ("pat" in 1.7 % of names) often hits none and is estimated at
     // 0.01 %, and the planner then reads every match's heap page instead of combining indexes.
@@ -37,12 +41,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where state <> 'DRAFT'`.execute(db);
   await sql`drop index applications_role_stage_idx`.execute(db);
   // Across roles: newest change first with the tiebreak (the default sort of /manager/search).
-  await sql`create index applications_search_recent_idx on applications (organization_id, last_change_at desc, id desc) where state <> 'DRAFT'`.execute(db);
+  await sql`create index applications_search_recent_idx on applications (organization_id, last_change_at desc, id desc) where state <> 'DRAFT'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists applications_search_recent_idx`.execute(db);
-  await sql`create index applications_role_stage_idx on applications (organization_id, role_id, stage_id, substage_id, last_change_at desc)`.execute(db);
+  await sql`create index applications_role_stage_idx on applications (organization_id, role_id, stage_id, substage_id, last_change_at desc)`.execute(
+    db,
+  );
   await sql`drop index if exists applications_search_idx`.execute(db);
   await sql`drop index if exists users_search_text_idx`.execute(db);
   await sql`drop index if exists applications_search_text_idx`.execute(db);

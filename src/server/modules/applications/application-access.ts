@@ -1,7 +1,7 @@
-import { isHiringManager } from '../../../../engine/rules/roles';
+import { isHiringManager } from '#engine';
 import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../../db/types';
-import { message } from '../../../../schemas/messages';
+import { message } from '#schemas/messages';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../users/user.service';
@@ -42,7 +42,9 @@ export async function ownDraft(db: Db, viewer: Viewer, id: string): Promise<Appl
  * applications and malformed ids all answer 404. The caller's role is checked by the routes.
  */
 export async function pipelineApplication(db: Db, viewer: Viewer, id: string): Promise<ApplicationRow> {
-  const [application] = isUuid(id) ? await findPipelineApplications(db, viewer.organization.id, [id.toLowerCase()]) : [];
+  const [application] = isUuid(id)
+    ? await findPipelineApplications(db, viewer.organization.id, [id.toLowerCase()])
+    : [];
   if (!application) throw noApplication(id);
   return application;
 }

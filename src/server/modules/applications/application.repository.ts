@@ -1,14 +1,34 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { ApplicationRow, ApplicationUpdate, NewApplicationRow, StageMoveKind, StageStatusColumn } from '../../db/types';
+import type {
+  ApplicationRow,
+  ApplicationUpdate,
+  NewApplicationRow,
+  StageMoveKind,
+  StageStatusColumn,
+} from '../../db/types';
 
 export type ApplicationRecord = ApplicationRow;
 
-export async function findApplication(db: Db, organizationId: string, id: string): Promise<ApplicationRecord | undefined> {
-  return db.selectFrom('applications').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+export async function findApplication(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<ApplicationRecord | undefined> {
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function findCandidateApplication(db: Db, organizationId: string, userId: string, roleId: string): Promise<ApplicationRecord | undefined> {
+export async function findCandidateApplication(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  roleId: string,
+): Promise<ApplicationRecord | undefined> {
   return db
     .selectFrom('applications')
     .selectAll()
@@ -18,8 +38,12 @@ export async function findCandidateApplication(db: Db, organizationId: string, u
     .executeTakeFirst();
 }
 
-/** Inserts unless the candidate already has a record for the role (one per candidate and role); then the existing one. */
-export async function insertApplicationOnce(db: Db, row: NewApplicationRow): Promise<{ record: ApplicationRecord; created: boolean }> {
+/** Inserts unless the candidate already has a record for the role (one per candidate and role); then the existing one.
+ * */
+export async function insertApplicationOnce(
+  db: Db,
+  row: NewApplicationRow,
+): Promise<{ record: ApplicationRecord; created: boolean }> {
   const inserted = await db
     .insertInto('applications')
     .values(row)
@@ -27,14 +51,23 @@ export async function insertApplicationOnce(db: Db, row: NewApplicationRow): Pro
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { record: inserted, created: true };
-  return { record: (await findCandidateApplication(db, row.organization_id, row.user_id, row.role_id))!, created: false };
+  return {
+    record: (await findCandidateApplication(db, row.organization_id, row.user_id, row.role_id))!,
+    created: false,
+  };
 }
 
 /**
  * Compare-and-set: writes only when the stored version is still `version`, and bumps it. Returns
  * the new row, or undefined when someone else wrote first (the caller answers 409).
  */
-export async function updateApplication(db: Db, organizationId: string, id: string, version: number, patch: ApplicationUpdate): Promise<ApplicationRecord | undefined> {
+export async function updateApplication(
+  db: Db,
+  organizationId: string,
+  id: string,
+  version: number,
+  patch: ApplicationUpdate,
+): Promise<ApplicationRecord | undefined> {
   return db
     .updateTable('applications')
     .set({ ...patch, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
@@ -46,7 +79,12 @@ export async function updateApplication(db: Db, organizationId: string, id: stri
 }
 
 export async function deleteApplication(db: Db, organizationId: string, id: string, version: number): Promise<boolean> {
-  const result = await db.deleteFrom('applications').where('organization_id', '=', organizationId).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  const result = await db
+    .deleteFrom('applications')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
@@ -54,7 +92,9 @@ export async function deleteApplication(db: Db, organizationId: string, id: stri
 export async function findCandidateApplications(db: Db, organizationId: string, userId: string) {
   return db
     .selectFrom('applications as a')
-    .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'a.role_id').onRef('r.organization_id', '=', 'a.organization_id'))
+    .innerJoin('roles as r', (join) =>
+      join.onRef('r.id', '=', 'a.role_id').onRef('r.organization_id', '=', 'a.organization_id'),
+    )
     .select([
       'a.id',
       'a.state',
@@ -120,5 +160,9 @@ export async function insertStageHistory(db: Db, moves: StageMove | readonly Sta
 
 /** Erasure: every application of a person (their stage history and documents go with them, by cascade). */
 export async function deleteUserApplications(db: Db, organizationId: string, userId: string): Promise<void> {
-  await db.deleteFrom('applications').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('applications')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
 }

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApplicationListItem, ApplicationQuery, ApplicationRecord, ApplicationSave, StartQuery } from '../../../../schemas/application';
-import { Message } from '../../../../schemas/auth';
-import { ApiError } from '../../../../schemas/api';
+import {
+  ApplicationListItem,
+  ApplicationQuery,
+  ApplicationRecord,
+  ApplicationSave,
+  StartQuery,
+} from '#schemas/application';
+import { Message } from '#schemas/auth';
+import { ApiError } from '#schemas/api';
 import { siteBaseUrl } from '../../lib/links';
 import { requestLanguage } from '../../lib/request-language';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
@@ -13,7 +19,7 @@ import { saveApplication } from './save-application.service';
 import { startApplication } from './start-application.service';
 import { submitApplication } from './submit-application.service';
 import { deleteDraft, withdrawApplication } from './withdraw-application.service';
-import { message } from '../../../../schemas/messages';
+import { message } from '#schemas/messages';
 
 const tags = ['candidate'];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -36,20 +42,42 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConf
       },
     },
     async (request, reply) => {
-      const { record, created } = await startApplication(app.db, viewerOf(request), request.params.roleId, request.query);
+      const { record, created } = await startApplication(
+        app.db,
+        viewerOf(request),
+        request.params.roleId,
+        request.query,
+      );
       return reply.code(created ? 201 : 200).send(record);
     },
   );
 
   app.get(
     '/candidate/applications',
-    { schema: { tags, security: BEARER, summary: "The signed-in candidate's applications to this organisation", querystring: SubdomainQuery, response: { 200: Type.Array(ApplicationListItem), ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "The signed-in candidate's applications to this organisation",
+        querystring: SubdomainQuery,
+        response: { 200: Type.Array(ApplicationListItem), ...errors },
+      },
+    },
     async (request) => listApplications(app.db, viewerOf(request)),
   );
 
   app.get(
     '/candidate/:id',
-    { schema: { tags, security: BEARER, summary: 'One application record (its candidate, or the hiring side)', params: IdParams, querystring: SubdomainQuery, response: { 200: ApplicationRecord, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'One application record (its candidate, or the hiring side)',
+        params: IdParams,
+        querystring: SubdomainQuery,
+        response: { 200: ApplicationRecord, ...errors },
+      },
+    },
     async (request) => getApplication(app.db, viewerOf(request), request.params.id),
   );
 
@@ -59,7 +87,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConf
       schema: {
         tags,
         security: BEARER,
-        summary: 'Save a step of the application (spec §4): answers checked with the compiled form, step advanced, version checked',
+        summary:
+          'Save a step of the application (spec §4): answers checked with the compiled form, step advanced, version checked',
         params: IdParams,
         querystring: ApplicationQuery,
         body: ApplicationSave,
@@ -75,7 +104,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConf
       schema: {
         tags,
         security: BEARER,
-        summary: "Submit the application: every answer checked; it enters stage 1 'Applied' and a confirmation email is sent",
+        summary:
+          "Submit the application: every answer checked; it enters stage 1 'Applied' and a confirmation email is sent",
         params: IdParams,
         querystring: ApplicationQuery,
         response: { 200: ApplicationRecord, ...errors },
@@ -92,13 +122,31 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConf
 
   app.put(
     '/candidate/:id/withdraw',
-    { schema: { tags, security: BEARER, summary: "Withdraw a submitted application (stage 15 'Withdrew')", params: IdParams, querystring: SubdomainQuery, response: { 200: ApplicationRecord, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Withdraw a submitted application (stage 15 'Withdrew')",
+        params: IdParams,
+        querystring: SubdomainQuery,
+        response: { 200: ApplicationRecord, ...errors },
+      },
+    },
     async (request) => withdrawApplication(app.db, viewerOf(request), request.params.id),
   );
 
   app.delete(
     '/candidate/:id',
-    { schema: { tags, security: BEARER, summary: 'Delete a draft application and its documents', params: IdParams, querystring: SubdomainQuery, response: { 200: Message, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Delete a draft application and its documents',
+        params: IdParams,
+        querystring: SubdomainQuery,
+        response: { 200: Message, ...errors },
+      },
+    },
     async (request) => {
       await deleteDraft(app.db, viewerOf(request), request.params.id);
       return message('draftDeleted');

@@ -1,6 +1,5 @@
-import { stageName } from '../../../../engine/pipeline/organization-stages';
-import { isHiringManager } from '../../../../engine/rules/roles';
-import type { ApplicationListItem, ApplicationRecord as ApplicationView, DocumentRef } from '../../../../schemas/application';
+import { stageName, isHiringManager } from '#engine';
+import type { ApplicationListItem, ApplicationRecord as ApplicationView, DocumentRef } from '#schemas/application';
 import type { DocumentMeta } from '../documents/document.repository';
 import { isClosed } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';

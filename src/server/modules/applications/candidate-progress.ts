@@ -1,5 +1,5 @@
-import { INTERVIEW_STAGES, isStageId, stageGroup, type StageId } from '../../../../engine/pipeline/stages';
-import type { CandidateProgress } from '../../../../schemas/application';
+import { INTERVIEW_STAGES, isStageId, stageGroup, type StageId } from '#engine';
+import type { CandidateProgress } from '#schemas/application';
 import type { ApplicationState } from '../../db/types';
 
 /** Spec §4 stage 15: where a withdrawn application goes. */

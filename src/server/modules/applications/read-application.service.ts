@@ -1,4 +1,4 @@
-import type { ApplicationListItem, ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import type { ApplicationListItem, ApplicationRecord as ApplicationView } from '#schemas/application';
 import type { Db } from '../../db/client';
 import { findApplicationDocuments } from '../documents/document.repository';
 import { roleOf } from '../roles/role.service';
@@ -8,7 +8,12 @@ import { findCandidateApplications, type ApplicationRecord } from './application
 import { toApplicationListItem, toApplicationView } from './application.view';
 
 /** The record as the API answers it, with its role's name and its documents. */
-export async function applicationView(db: Db, viewer: Viewer, application: ApplicationRecord, role?: { id: string; name: string }): Promise<ApplicationView> {
+export async function applicationView(
+  db: Db,
+  viewer: Viewer,
+  application: ApplicationRecord,
+  role?: { id: string; name: string },
+): Promise<ApplicationView> {
   const [named, documents] = await Promise.all([
     role ?? roleOf(db, viewer.organization, application.role_id),
     findApplicationDocuments(db, application.organization_id, application.id),

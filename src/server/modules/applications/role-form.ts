@@ -1,13 +1,21 @@
-import type { CompiledForm } from '../../../../engine/forms/types';
+import type { CompiledForm } from '#engine';
 import type { Db } from '../../db/client';
 import { applicationForm } from '../forms/form.service';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import type { RoleRecord } from '../roles/role.repository';
 
 /** The application form of a role: the organisation's layers, the role's, and the role's language layer. */
-export function roleForm(db: Db, organization: OrganizationRecord, role: RoleRecord, language?: string): Promise<CompiledForm> {
+export function roleForm(
+  db: Db,
+  organization: OrganizationRecord,
+  role: RoleRecord,
+  language?: string,
+): Promise<CompiledForm> {
   return applicationForm(db, organization, {
     language,
-    role: { formConfiguration: role.form_configuration, languageConfiguration: language ? role.json_configurations[language] : undefined },
+    role: {
+      formConfiguration: role.form_configuration,
+      languageConfiguration: language ? role.json_configurations[language] : undefined,
+    },
   });
 }

@@ -1,4 +1,4 @@
-import type { Answers } from '../../../../engine/forms/answers';
+import type { Answers } from '#engine';
 import type { ApplicationUpdate } from '../../db/types';
 import { UNIVERSITIES } from '../reference-data/reference-data.service';
 import type { RoleRecord } from '../roles/role.repository';
@@ -35,7 +35,9 @@ const percentile = (value: unknown): number | null => {
 
 function universitiesOf(answers: Answers): Answers[] {
   const list = answers.universities;
-  return Array.isArray(list) ? list.filter((item): item is Answers => !!item && typeof item === 'object' && !Array.isArray(item)) : [];
+  return Array.isArray(list)
+    ? list.filter((item): item is Answers => !!item && typeof item === 'object' && !Array.isArray(item))
+    : [];
 }
 
 /**
@@ -46,8 +48,13 @@ function universitiesOf(answers: Answers): Answers[] {
  */
 export function searchColumns(answers: Answers, role: Pick<RoleRecord, 'location'>): SearchColumns {
   const universities = universitiesOf(answers);
-  const latest = [...universities].sort((a, b) => (number(b.universityGraduationYear) ?? 0) - (number(a.universityGraduationYear) ?? 0))[0] ?? {};
-  const groups = new Set(universities.flatMap((u) => GROUPS_BY_NAME.get(text(u.universityName)?.toLocaleLowerCase('en-GB') ?? '') ?? []));
+  const latest =
+    [...universities].sort(
+      (a, b) => (number(b.universityGraduationYear) ?? 0) - (number(a.universityGraduationYear) ?? 0),
+    )[0] ?? {};
+  const groups = new Set(
+    universities.flatMap((u) => GROUPS_BY_NAME.get(text(u.universityName)?.toLocaleLowerCase('en-GB') ?? '') ?? []),
+  );
   const marks = universities.map((u) => number(u.averagePercent)).filter((m): m is number => m !== null);
   return {
     first_name: text(answers.firstName),

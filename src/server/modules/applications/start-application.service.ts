@@ -1,5 +1,5 @@
-import { isCandidate } from '../../../../engine/rules/roles';
-import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
+import { isCandidate } from '#engine';
+import type { ApplicationRecord as ApplicationView } from '#schemas/application';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { forbidden } from '../../lib/http-error';
@@ -10,7 +10,7 @@ import { findCandidateApplication, insertApplicationOnce } from './application.r
 import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
 import { searchColumns } from './search-columns';
-import { message } from '../../../../schemas/messages';
+import { message } from '#schemas/messages';
 
 export const DEFAULT_SOURCE = 'Careers site';
 
@@ -34,7 +34,12 @@ export async function startApplication(
   assertOpen(role, new Date());
   const form = await roleForm(db, organization, role, options.language);
   const account = { firstName: user.first_name ?? undefined, lastName: user.last_name ?? undefined, email: user.email };
-  const prefill = prefilledApplication(form, await sharedFieldIds(db, organization), await profileAnswers(db, organization, user.id), account);
+  const prefill = prefilledApplication(
+    form,
+    await sharedFieldIds(db, organization),
+    await profileAnswers(db, organization, user.id),
+    account,
+  );
   const { record, created } = await insertApplicationOnce(db, {
     organization_id: organization.id,
     role_id: role.id,

@@ -1,9 +1,9 @@
-import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
-import { entryStage, resolvePosition } from '../../../../engine/pipeline/organization-stages';
+import type { ApplicationRecord as ApplicationView } from '#schemas/application';
+import { entryStage, resolvePosition } from '#engine';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { queueEmail } from '../../email/email.service';
-import { message } from '../../../../schemas/messages';
+import { message } from '#schemas/messages';
 import { conflict } from '../../lib/http-error';
 import { findApplicationDocuments } from '../documents/document.repository';
 import { checkedFileAnswers } from '../documents/file-answers';
@@ -18,14 +18,19 @@ import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
 import { searchColumns } from './search-columns';
 
-
 /**
  * PUT /candidate/:id/submit. The whole application is checked with the role's compiled form (a
  * 400 names every missing or wrong answer and nothing changes); then, in one transaction, it
- * enters the organisation's entry stage (1 'Applied', else its first) at its default substage, the move is written to the stage history and the confirmation email
+ * enters the organisation's entry stage (1 'Applied', else its first) at its default substage, the move is written to
+ * the stage history and the confirmation email
  * is queued on the jobs table.
  */
-export async function submitApplication(db: Db, viewer: Viewer, id: string, options: { language?: string; siteBase: string }): Promise<ApplicationView> {
+export async function submitApplication(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  options: { language?: string; siteBase: string },
+): Promise<ApplicationView> {
   const { organization, user } = viewer;
   const application = await ownDraft(db, viewer, id);
   const now = new Date();
@@ -34,7 +39,11 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
   const entry = entryStage(organization.stages);
   const to = entry && resolvePosition(organization.stages, entry.id);
   if (!to) throw new Error(`organisation ${organization.subdomain} has no pipeline stages`);
-  const answers = checkedFileAnswers(form, acceptedAnswers(form, application.answers), await findApplicationDocuments(db, organization.id, application.id));
+  const answers = checkedFileAnswers(
+    form,
+    acceptedAnswers(form, application.answers),
+    await findApplicationDocuments(db, organization.id, application.id),
+  );
   const submitted = await db.transaction().execute(async (trx) => {
     const updated = await updateApplication(trx, organization.id, application.id, application.version, {
       state: 'SUBMITTED',
@@ -64,7 +73,13 @@ export async function submitApplication(db: Db, viewer: Viewer, id: string, opti
       userId: user.id,
       to: user.email,
       language: options.language ?? user.language,
-      template: { kind: 'application_submitted', organizationName: organization.name, firstName: user.first_name, roleName: role.name, link: `${options.siteBase}/applications` },
+      template: {
+        kind: 'application_submitted',
+        organizationName: organization.name,
+        firstName: user.first_name,
+        roleName: role.name,
+        link: `${options.siteBase}/applications`,
+      },
     });
     await refreshCandidateStatus(trx, organization, user.id);
     await rememberLanguage(trx, user, options.language);

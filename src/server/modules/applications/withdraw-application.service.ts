@@ -1,7 +1,7 @@
-import type { ApplicationRecord as ApplicationView } from '../../../../schemas/application';
-import { resolvePosition } from '../../../../engine/pipeline/organization-stages';
+import type { ApplicationRecord as ApplicationView } from '#schemas/application';
+import { resolvePosition } from '#engine';
 import type { Db } from '../../db/client';
-import { message } from '../../../../schemas/messages';
+import { message } from '#schemas/messages';
 import { badRequest, conflict } from '../../lib/http-error';
 import { refreshCandidateStatus } from '../profiles/candidate-status.service';
 import type { Viewer } from '../users/user.service';
@@ -18,7 +18,11 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
   const application = await ownApplication(db, viewer, id);
   if (application.state === 'DRAFT') throw badRequest(message('notSubmitted'));
   if (application.state === 'WITHDRAWN') throw badRequest(message('alreadyWithdrawn'));
-  const to = resolvePosition(viewer.organization.stages, WITHDREW_STAGE) ?? { stageId: WITHDREW_STAGE, substageId: null, stageStatus: 'COMPLETED' as const };
+  const to = resolvePosition(viewer.organization.stages, WITHDREW_STAGE) ?? {
+    stageId: WITHDREW_STAGE,
+    substageId: null,
+    stageStatus: 'COMPLETED' as const,
+  };
   const withdrawn = await db.transaction().execute(async (trx) => {
     const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
       state: 'WITHDRAWN',
@@ -33,7 +37,11 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
       applicationId: application.id,
       actorId: viewer.user.id,
       kind: 'WITHDRAW',
-      from: { stageId: application.stage_id, substageId: application.substage_id, stageStatus: application.stage_status },
+      from: {
+        stageId: application.stage_id,
+        substageId: application.substage_id,
+        stageStatus: application.stage_status,
+      },
       to,
     });
     await refreshCandidateStatus(trx, viewer.organization, viewer.user.id);
@@ -45,5 +53,6 @@ export async function withdrawApplication(db: Db, viewer: Viewer, id: string): P
 /** DELETE /candidate/:id: a candidate's draft goes, with its uploaded documents. */
 export async function deleteDraft(db: Db, viewer: Viewer, id: string): Promise<void> {
   const application = await ownDraft(db, viewer, id);
-  if (!(await deleteApplication(db, viewer.organization.id, application.id, application.version))) throw conflict(message('applicationChanged'));
+  if (!(await deleteApplication(db, viewer.organization.id, application.id, application.version)))
+    throw conflict(message('applicationChanged'));
 }

@@ -1,11 +1,21 @@
-import { isValidEmail } from '../../../../engine/validation/email';
-import { REDIRECT_PARAM } from '../../../../engine/constants';
-import { safeRedirectTarget } from '../../../../engine/rules/redirects';
-import { isHiringManager } from '../../../../engine/rules/roles';
-import { LINK_TOKEN_TTL_MINUTES, normaliseEmail, type LinkTokenPurpose } from '../../../../engine/rules/session';
-import type { LinkUser, LogoutNotificationRequest, OnboardingRequest, SignupRequest, UrlTokenInfo } from '../../../../schemas/auth';
-import type { FieldError } from '../../../../schemas/api';
-import { message, type CodedMessage } from '../../../../schemas/messages';
+import {
+  isValidEmail,
+  REDIRECT_PARAM,
+  safeRedirectTarget,
+  isHiringManager,
+  LINK_TOKEN_TTL_MINUTES,
+  normaliseEmail,
+  type LinkTokenPurpose,
+} from '#engine';
+import type {
+  LinkUser,
+  LogoutNotificationRequest,
+  OnboardingRequest,
+  SignupRequest,
+  UrlTokenInfo,
+} from '#schemas/auth';
+import type { FieldError } from '#schemas/api';
+import { message, type CodedMessage } from '#schemas/messages';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { badRequest, fieldProblem, forbidden } from '../../lib/http-error';
@@ -80,7 +90,12 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
         userId: existing.id,
         to: existing.email,
         language: ctx.language ?? existing.language,
-        template: { kind: 'account_exists', organizationName: organization.name, signInLink: `${ctx.siteBase}/login`, resetLink: `${ctx.siteBase}/forgot-password` },
+        template: {
+          kind: 'account_exists',
+          organizationName: organization.name,
+          signInLink: `${ctx.siteBase}/login`,
+          resetLink: `${ctx.siteBase}/forgot-password`,
+        },
       });
     }
     return message('signupSent', { email });
@@ -98,13 +113,22 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
     accept_research: request.acceptResearch ?? false,
     language: ctx.language ?? null,
   });
-  const { token } = await createLinkToken(db, { organizationId: organization.id, userId: user.id, purpose: 'verify_account' });
+  const { token } = await createLinkToken(db, {
+    organizationId: organization.id,
+    userId: user.id,
+    purpose: 'verify_account',
+  });
   await queueEmail(db, {
     organizationId: organization.id,
     userId: user.id,
     to: email,
     language: ctx.language,
-    template: { kind: 'verify_account', organizationName: organization.name, firstName: user.first_name, link: verificationLink(ctx.siteBase, token, user.id, request.redirect) },
+    template: {
+      kind: 'verify_account',
+      organizationName: organization.name,
+      firstName: user.first_name,
+      link: verificationLink(ctx.siteBase, token, user.id, request.redirect),
+    },
   });
   return message('signupSent', { email });
 }
@@ -143,7 +167,12 @@ export async function forgotPassword(ctx: PublicContext, rawEmail: string): Prom
  * The emailed-link requests (reset, magic sign-in): checked and rate-limited the same way, and
  * answered the same whether or not the address has an account here, so it cannot be probed.
  */
-async function emailLinkIfAccount(ctx: PublicContext, rawEmail: string, purpose: 'reset_password' | 'magic_link', link: (token: string) => string): Promise<void> {
+async function emailLinkIfAccount(
+  ctx: PublicContext,
+  rawEmail: string,
+  purpose: 'reset_password' | 'magic_link',
+  link: (token: string) => string,
+): Promise<void> {
   const email = assertEmail(rawEmail);
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
@@ -188,18 +217,30 @@ async function linkUser(ctx: PublicContext, token: string, purposes: readonly Li
   const record = await peekLinkToken(ctx.db, token, ctx.organization.id, purposes);
   const user = record && (await findUserById(ctx.db, record.userId));
   if (!user || user.anonymised_at) throw linkInvalid();
-  return { email: record.data.email ?? user.email, firstName: user.first_name, lastName: user.last_name, organizationName: ctx.organization.name };
+  return {
+    email: record.data.email ?? user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    organizationName: ctx.organization.name,
+  };
 }
 
 /** GET /user, /userp, /usertoken and /userOnBoarding by token: whose link this is, without using it. */
-export const userForVerification = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['verify_account', 'verify_email']);
+export const userForVerification = (ctx: PublicContext, token: string) =>
+  linkUser(ctx, token, ['verify_account', 'verify_email']);
 export const userForReset = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['reset_password']);
-export const userForSignInToken = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['magic_link', 'user_token']);
+export const userForSignInToken = (ctx: PublicContext, token: string) =>
+  linkUser(ctx, token, ['magic_link', 'user_token']);
 export const userForOnboarding = (ctx: PublicContext, token: string) => linkUser(ctx, token, ['onboarding']);
 
 /** POST /urlToken: what a token from an address is for, and until when it works. */
 export async function describeUrlToken(ctx: PublicContext, token: string): Promise<UrlTokenInfo> {
-  const record = await peekLinkToken(ctx.db, token, ctx.organization.id, Object.keys(LINK_TOKEN_TTL_MINUTES) as LinkTokenPurpose[]);
+  const record = await peekLinkToken(
+    ctx.db,
+    token,
+    ctx.organization.id,
+    Object.keys(LINK_TOKEN_TTL_MINUTES) as LinkTokenPurpose[],
+  );
   if (!record) throw linkInvalid();
   return { purpose: record.purpose, expiresAt: record.expiresAt.toISOString() };
 }
@@ -208,7 +249,10 @@ export async function describeUrlToken(ctx: PublicContext, token: string): Promi
  * POST /signup/userOnBoarding: an invited user chooses a password. Answers a one-time user token
  * the client exchanges for a session (type USER_TOKEN).
  */
-export async function completeOnboarding(ctx: PublicContext, request: OnboardingRequest): Promise<CodedMessage & { token: string; expiresIn: number }> {
+export async function completeOnboarding(
+  ctx: PublicContext,
+  request: OnboardingRequest,
+): Promise<CodedMessage & { token: string; expiresIn: number }> {
   assertPassword(request.password, 'password');
   const user = await useLinkUser(ctx, request.token, ['onboarding']);
   await updateUser(ctx.db, user.id, {
@@ -218,7 +262,11 @@ export async function completeOnboarding(ctx: PublicContext, request: Onboarding
     password_changed_at: new Date(),
     email_verified_at: new Date(),
   });
-  const oneTime = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });
+  const oneTime = await createLinkToken(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    purpose: 'user_token',
+  });
   return { ...message('accountReady'), ...oneTime };
 }
 
@@ -234,7 +282,13 @@ export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
   if (user?.email_verified_at) {
-    await sendOtpCode(ctx.db, { organizationId: ctx.organization.id, organizationName: ctx.organization.name, userId: user.id, email: user.email, language: ctx.language ?? user.language });
+    await sendOtpCode(ctx.db, {
+      organizationId: ctx.organization.id,
+      organizationName: ctx.organization.name,
+      userId: user.id,
+      email: user.email,
+      language: ctx.language ?? user.language,
+    });
   }
   return message('otpRequestSent');
 }
@@ -243,7 +297,11 @@ export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<
  * GET /organization/:sub/checkOtp/:email/:code: a right code answers a one-time user token
  * (type USER_TOKEN). Wrong codes count as failed sign-ins, so they are rate limited too.
  */
-export async function checkOtp(ctx: PublicContext, rawEmail: string, code: string): Promise<{ token: string; expiresIn: number }> {
+export async function checkOtp(
+  ctx: PublicContext,
+  rawEmail: string,
+  code: string,
+): Promise<{ token: string; expiresIn: number }> {
   const email = assertEmail(rawEmail);
   await assertSignInAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);

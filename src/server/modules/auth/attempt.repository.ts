@@ -9,12 +9,23 @@ export async function recordAttempt(
 ): Promise<void> {
   await db
     .insertInto('auth_attempts')
-    .values({ organization_id: row.organizationId, kind: row.kind, account_key: row.accountKey, ip: row.ip, succeeded: row.succeeded })
+    .values({
+      organization_id: row.organizationId,
+      kind: row.kind,
+      account_key: row.accountKey,
+      ip: row.ip,
+      succeeded: row.succeeded,
+    })
     .execute();
 }
 
 /** Failures for an account within the window, since its last success. */
-export async function countAccountFailures(db: Db, kind: AttemptKind, accountKey: string, windowMinutes: number): Promise<number> {
+export async function countAccountFailures(
+  db: Db,
+  kind: AttemptKind,
+  accountKey: string,
+  windowMinutes: number,
+): Promise<number> {
   const row = await sql<{ n: number }>`
     select count(*)::int as n from auth_attempts a
     where a.kind = ${kind} and a.account_key = ${accountKey} and not a.succeeded
@@ -27,7 +38,13 @@ export async function countAccountFailures(db: Db, kind: AttemptKind, accountKey
 }
 
 /** Failures (or, for email requests, all requests) from one client address within the window. */
-export async function countAddressAttempts(db: Db, kind: AttemptKind, ip: string, windowMinutes: number, failuresOnly: boolean): Promise<number> {
+export async function countAddressAttempts(
+  db: Db,
+  kind: AttemptKind,
+  ip: string,
+  windowMinutes: number,
+  failuresOnly: boolean,
+): Promise<number> {
   let query = db
     .selectFrom('auth_attempts')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -40,7 +57,12 @@ export async function countAddressAttempts(db: Db, kind: AttemptKind, ip: string
 }
 
 /** Requests for an account within the window (email requests count whether or not they succeed). */
-export async function countAccountRequests(db: Db, kind: AttemptKind, accountKey: string, windowMinutes: number): Promise<number> {
+export async function countAccountRequests(
+  db: Db,
+  kind: AttemptKind,
+  accountKey: string,
+  windowMinutes: number,
+): Promise<number> {
   const row = await db
     .selectFrom('auth_attempts')
     .select(sql<number>`count(*)::int`.as('n'))

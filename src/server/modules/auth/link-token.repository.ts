@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { LinkTokenPurpose } from '../../../../engine/rules/session';
+import type { LinkTokenPurpose } from '#engine';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 
@@ -13,7 +13,14 @@ export interface LinkTokenRecord {
 
 export async function insertLinkToken(
   db: Db,
-  row: { tokenHash: string; organizationId: string; userId: string; purpose: LinkTokenPurpose; expiresAt: Date; data?: Record<string, string> },
+  row: {
+    tokenHash: string;
+    organizationId: string;
+    userId: string;
+    purpose: LinkTokenPurpose;
+    expiresAt: Date;
+    data?: Record<string, string>;
+  },
 ): Promise<void> {
   await db
     .insertInto('link_tokens')
@@ -49,7 +56,15 @@ export async function consumeLinkToken(
     .where('expires_at', '>', sql<Date>`now()`);
   if (userId) query = query.where('user_id', '=', userId);
   const row = await query.returning(['user_id', 'organization_id', 'purpose', 'data', 'expires_at']).executeTakeFirst();
-  return row && { userId: row.user_id, organizationId: row.organization_id, purpose: row.purpose, data: row.data, expiresAt: row.expires_at };
+  return (
+    row && {
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      purpose: row.purpose,
+      data: row.data,
+      expiresAt: row.expires_at,
+    }
+  );
 }
 
 /** A usable token, without using it (to show whose link it is before the user acts). */
@@ -68,7 +83,15 @@ export async function findLinkToken(
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
-  return row && { userId: row.user_id, organizationId: row.organization_id, purpose: row.purpose, data: row.data, expiresAt: row.expires_at };
+  return (
+    row && {
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      purpose: row.purpose,
+      data: row.data,
+      expiresAt: row.expires_at,
+    }
+  );
 }
 
 /** A new link of a kind makes the user's earlier unused ones of that kind stop working. */

@@ -1,7 +1,13 @@
-import { LINK_TOKEN_TTL_MINUTES, type LinkTokenPurpose } from '../../../../engine/rules/session';
+import { LINK_TOKEN_TTL_MINUTES, type LinkTokenPurpose } from '#engine';
 import type { Db } from '../../db/client';
 import { newToken, sha256, TOKEN_PATTERN } from '../../lib/secrets';
-import { consumeLinkToken, findLinkToken, insertLinkToken, retireLinkTokens, type LinkTokenRecord } from './link-token.repository';
+import {
+  consumeLinkToken,
+  findLinkToken,
+  insertLinkToken,
+  retireLinkTokens,
+  type LinkTokenRecord,
+} from './link-token.repository';
 
 /**
  * A new single-use token for one user and purpose, expiring after the purpose's lifetime.

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyError } from 'fastify';
-import { GENERIC_ERROR_MESSAGE } from '../../../../engine/constants';
-import { Message, OAuthError as OAuthErrorBody, OtpRequired, RevokeRequest, TokenRequest, TokenResponse } from '../../../../schemas/auth';
-import { message } from '../../../../schemas/messages';
+import { GENERIC_ERROR_MESSAGE } from '#engine';
+import {
+  Message,
+  OAuthError as OAuthErrorBody,
+  OtpRequired,
+  RevokeRequest,
+  TokenRequest,
+  TokenResponse,
+} from '#schemas/auth';
+import { message } from '#schemas/messages';
 import { codeOf, HttpError, OAuthError } from '../../lib/http-error';
 import { siteBaseUrl } from '../../lib/links';
 import { requestLanguage } from '../../lib/request-language';
@@ -16,7 +23,12 @@ import { endSession, type SessionSettings } from './session.service';
 const TokenQuery = TokenRequest;
 const TokenBody = Type.Omit(TokenRequest, ['subdomain'], { additionalProperties: false });
 
-const OAUTH_ERROR_NAMES: Record<number, string> = { 401: 'invalid_client', 403: 'access_denied', 404: 'invalid_request', 429: 'too_many_requests' };
+const OAUTH_ERROR_NAMES: Record<number, string> = {
+  401: 'invalid_client',
+  403: 'access_denied',
+  404: 'invalid_request',
+  429: 'too_many_requests',
+};
 
 export interface OAuthRoutesOptions {
   sessionSettings: SessionSettings;
@@ -27,10 +39,17 @@ export interface OAuthRoutesOptions {
  * Spec §7 Auth under /api/oauth. Requests are form-encoded (JSON is accepted too); every error
  * leaves in the OAuth shape `{ error, error_description }`, with `message` beside it.
  */
-export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, { sessionSettings, siteConfig }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (
+  app,
+  { sessionSettings, siteConfig },
+) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.setErrorHandler((error: FastifyError | OAuthError | HttpError, request, reply) => {
     let status = 500;
@@ -39,11 +58,24 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     if (error instanceof OAuthError) {
       [status, name, description] = [error.statusCode, error.error, error.description];
     } else if (error instanceof HttpError) {
-      [status, name, description] = [error.statusCode, OAUTH_ERROR_NAMES[error.statusCode] ?? 'invalid_request', error.message];
+      [status, name, description] = [
+        error.statusCode,
+        OAUTH_ERROR_NAMES[error.statusCode] ?? 'invalid_request',
+        error.message,
+      ];
     } else if ('validation' in error && error.validation) {
       const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '') || (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty || '';
-      [status, name, description] = [400, 'invalid_request', field ? `Invalid request: ${field} ${first?.message ?? ''}`.trimEnd() : `Invalid request: ${error.validationContext ?? 'request'} ${first?.message ?? ''}`.trimEnd()];
+      const field =
+        first?.instancePath.replace(/^\//, '') ||
+        (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty ||
+        '';
+      [status, name, description] = [
+        400,
+        'invalid_request',
+        field
+          ? `Invalid request: ${field} ${first?.message ?? ''}`.trimEnd()
+          : `Invalid request: ${error.validationContext ?? 'request'} ${first?.message ?? ''}`.trimEnd(),
+      ];
     } else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
       [status, name, description] = [(error as FastifyError).statusCode!, 'invalid_request', error.message];
     } else {
@@ -67,8 +99,17 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
           'grant_type=refresh_token with refresh_token (body or query). 206: a one-time password was emailed; send it as otp.',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         querystring: TokenQuery,
-        body: Type.Union([TokenBody, Type.Null()], { description: 'none for the refresh variant with query parameters' }),
-        response: { 200: TokenResponse, 206: OtpRequired, 400: OAuthErrorBody, 401: OAuthErrorBody, 404: OAuthErrorBody, 429: OAuthErrorBody },
+        body: Type.Union([TokenBody, Type.Null()], {
+          description: 'none for the refresh variant with query parameters',
+        }),
+        response: {
+          200: TokenResponse,
+          206: OtpRequired,
+          400: OAuthErrorBody,
+          401: OAuthErrorBody,
+          404: OAuthErrorBody,
+          429: OAuthErrorBody,
+        },
       },
       preHandler: loadOrganization,
     },
@@ -87,7 +128,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         { ...query, ...(request.body ?? {}) },
       );
       reply.header('cache-control', 'no-store');
-      if (result.kind === 'otp_required') return reply.code(206).send({ error: 'otp_required', error_description: result.description.message, ...codeOf(result.description) });
+      if (result.kind === 'otp_required')
+        return reply.code(206).send({
+          error: 'otp_required',
+          error_description: result.description.message,
+          ...codeOf(result.description),
+        });
       return result.tokens;
     },
   );

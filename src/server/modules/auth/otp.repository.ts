@@ -2,13 +2,26 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 
 export async function retireOtpCodes(db: Db, userId: string): Promise<void> {
-  await db.updateTable('otp_codes').set({ used_at: sql<Date>`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('otp_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
-export async function insertOtpCode(db: Db, row: { organizationId: string; userId: string; codeHash: string; expiresAt: Date }): Promise<void> {
+export async function insertOtpCode(
+  db: Db,
+  row: { organizationId: string; userId: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('otp_codes')
-    .values({ organization_id: row.organizationId, user_id: row.userId, code_hash: row.codeHash, expires_at: row.expiresAt })
+    .values({
+      organization_id: row.organizationId,
+      user_id: row.userId,
+      code_hash: row.codeHash,
+      expires_at: row.expiresAt,
+    })
     .execute();
 }
 
@@ -34,7 +47,11 @@ export async function findActiveOtpCode(
 }
 
 export async function countOtpAttempt(db: Db, id: string): Promise<void> {
-  await db.updateTable('otp_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** True for the one call that uses the code. */
@@ -48,14 +65,27 @@ export async function useOtpCode(db: Db, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertOtpCookie(db: Db, row: { tokenHash: string; organizationId: string; userId: string; expiresAt: Date }): Promise<void> {
+export async function insertOtpCookie(
+  db: Db,
+  row: { tokenHash: string; organizationId: string; userId: string; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('otp_cookies')
-    .values({ token_hash: row.tokenHash, organization_id: row.organizationId, user_id: row.userId, expires_at: row.expiresAt })
+    .values({
+      token_hash: row.tokenHash,
+      organization_id: row.organizationId,
+      user_id: row.userId,
+      expires_at: row.expiresAt,
+    })
     .execute();
 }
 
-export async function isValidOtpCookie(db: Db, tokenHash: string, organizationId: string, userId: string): Promise<boolean> {
+export async function isValidOtpCookie(
+  db: Db,
+  tokenHash: string,
+  organizationId: string,
+  userId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('otp_cookies')
     .select('token_hash')

@@ -1,9 +1,16 @@
-import { OTP_COOKIE_LIFETIME_DAYS } from '../../../../engine/constants';
-import { OTP_CODE_LENGTH, OTP_CODE_TTL_MINUTES, OTP_MAX_ATTEMPTS } from '../../../../engine/rules/session';
+import { OTP_COOKIE_LIFETIME_DAYS, OTP_CODE_LENGTH, OTP_CODE_TTL_MINUTES, OTP_MAX_ATTEMPTS } from '#engine';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { newNumericCode, newToken, sameDigest, sha256, TOKEN_PATTERN } from '../../lib/secrets';
-import { countOtpAttempt, findActiveOtpCode, insertOtpCode, insertOtpCookie, isValidOtpCookie, retireOtpCodes, useOtpCode } from './otp.repository';
+import {
+  countOtpAttempt,
+  findActiveOtpCode,
+  insertOtpCode,
+  insertOtpCookie,
+  isValidOtpCookie,
+  retireOtpCodes,
+  useOtpCode,
+} from './otp.repository';
 import { markOtpCookieIssued } from './session.repository';
 
 /** Codes are hashed with the user id, so equal codes of two users never share a hash. */
@@ -61,7 +68,10 @@ export async function checkOtpCookie(db: Db, organizationId: string, userId: str
  * GET /user?cookieRequested=true after a sign-in with a one-time password: a login cookie that
  * skips the code for 30 days on this browser. Issued once per such sign-in; null otherwise.
  */
-export async function issueOtpCookie(db: Db, session: { familyId: string; organizationId: string; userId: string }): Promise<string | null> {
+export async function issueOtpCookie(
+  db: Db,
+  session: { familyId: string; organizationId: string; userId: string },
+): Promise<string | null> {
   if (!(await markOtpCookieIssued(db, session.familyId))) return null;
   const cookie = newToken();
   await insertOtpCookie(db, {

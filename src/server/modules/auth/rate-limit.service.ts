@@ -6,8 +6,8 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   normaliseEmail,
-} from '../../../../engine/rules/session';
-import { message } from '../../../../schemas/messages';
+} from '#engine';
+import { message } from '#schemas/messages';
 import type { Db } from '../../db/client';
 import { tooManyRequests, type HttpError } from '../../lib/http-error';
 import { sha256 } from '../../lib/secrets';
@@ -38,11 +38,20 @@ export async function assertSignInAllowed(db: Db, caller: Caller, email: string)
 }
 
 export function signInLimitError(): HttpError {
-  return tooManyRequests(message('tooManySignInAttempts', { minutes: LOGIN_FAILURE_WINDOW_MINUTES }), LOGIN_FAILURE_WINDOW_MINUTES * 60);
+  return tooManyRequests(
+    message('tooManySignInAttempts', { minutes: LOGIN_FAILURE_WINDOW_MINUTES }),
+    LOGIN_FAILURE_WINDOW_MINUTES * 60,
+  );
 }
 
 export async function recordSignIn(db: Db, caller: Caller, email: string, succeeded: boolean): Promise<void> {
-  await recordAttempt(db, { organizationId: caller.organizationId, kind: 'login', accountKey: accountKey(email), ip: caller.ip, succeeded });
+  await recordAttempt(db, {
+    organizationId: caller.organizationId,
+    kind: 'login',
+    accountKey: accountKey(email),
+    ip: caller.ip,
+    succeeded,
+  });
 }
 
 /**
@@ -58,5 +67,11 @@ export async function assertEmailRequestAllowed(db: Db, caller: Caller, email: s
   if (account >= EMAIL_REQUESTS_PER_ACCOUNT || address >= EMAIL_REQUESTS_PER_ADDRESS) {
     throw tooManyRequests(message('tooManyEmailRequests'), EMAIL_REQUEST_WINDOW_MINUTES * 60);
   }
-  await recordAttempt(db, { organizationId: caller.organizationId, kind: 'email', accountKey: key, ip: caller.ip, succeeded: true });
+  await recordAttempt(db, {
+    organizationId: caller.organizationId,
+    kind: 'email',
+    accountKey: key,
+    ip: caller.ip,
+    succeeded: true,
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { UserType } from '../../../../schemas/organization';
+import type { UserType } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { USER_COLUMNS, type UserRecord } from '../users/user.repository';
 
@@ -137,7 +137,15 @@ export interface LockedFamily {
 export async function lockFamily(db: Db, familyId: string): Promise<LockedFamily | undefined> {
   const row = await db
     .selectFrom('session_families')
-    .select(['id', 'organization_id', 'user_id', 'client_id', 'session_timeout_seconds', 'absolute_expires_at', 'revoked_at'])
+    .select([
+      'id',
+      'organization_id',
+      'user_id',
+      'client_id',
+      'session_timeout_seconds',
+      'absolute_expires_at',
+      'revoked_at',
+    ])
     .where('id', '=', familyId)
     .forUpdate()
     .executeTakeFirst();
@@ -168,7 +176,10 @@ export async function useRefreshToken(db: Db, tokenHash: string): Promise<boolea
 
 /** The live families of a session or a user, marked revoked with a reason (kept for the audit). */
 function revokeLiveFamilies(db: Db, reason: string) {
-  return db.updateTable('session_families').set({ revoked_at: sql<Date>`now()`, revoked_reason: reason }).where('revoked_at', 'is', null);
+  return db
+    .updateTable('session_families')
+    .set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
+    .where('revoked_at', 'is', null);
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {

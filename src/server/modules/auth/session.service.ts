@@ -4,9 +4,9 @@ import {
   CANNOT_CONVERT_ACCESS_TOKEN,
   REFRESH_FAMILY_TTL_DAYS,
   TOKEN_SCOPE,
-} from '../../../../engine/rules/session';
-import type { TokenResponse } from '../../../../schemas/auth';
-import type { OrganizationSettings } from '../../../../schemas/organization';
+} from '#engine';
+import type { TokenResponse } from '#schemas/auth';
+import type { OrganizationSettings } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { OAuthError } from '../../lib/http-error';
 import { newToken, sha256, TOKEN_PATTERN } from '../../lib/secrets';
@@ -54,7 +54,13 @@ export async function startSession(db: Db, session: NewSession): Promise<TokenRe
 
 async function issueTokens(
   db: Db,
-  family: { familyId: string; organizationId: string; userId: string; sessionTimeoutSeconds: number | null; absoluteExpiresAt: Date },
+  family: {
+    familyId: string;
+    organizationId: string;
+    userId: string;
+    sessionTimeoutSeconds: number | null;
+    absoluteExpiresAt: Date;
+  },
 ): Promise<TokenResponse> {
   const expiresIn = family.sessionTimeoutSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const accessToken = newToken();
@@ -62,7 +68,9 @@ async function issueTokens(
   const common = { familyId: family.familyId, organizationId: family.organizationId, userId: family.userId };
   await insertSessionTokens(db, [
     { ...common, tokenHash: sha256(accessToken), kind: 'access', expiresAt: addSeconds(expiresIn) },
-    ...(refreshToken ? [{ ...common, tokenHash: sha256(refreshToken), kind: 'refresh' as const, expiresAt: family.absoluteExpiresAt }] : []),
+    ...(refreshToken
+      ? [{ ...common, tokenHash: sha256(refreshToken), kind: 'refresh' as const, expiresAt: family.absoluteExpiresAt }]
+      : []),
   ]);
   return {
     access_token: accessToken,
@@ -105,7 +113,9 @@ export async function endSession(db: Db, familyId: string): Promise<void> {
 }
 
 const unauthorized = (description: string) =>
-  new OAuthError(401, 'invalid_token', description, { 'www-authenticate': `Bearer error="invalid_token", error_description="${description}"` });
+  new OAuthError(401, 'invalid_token', description, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+  });
 
 export const AUTHENTICATION_REQUIRED = 'Full authentication is required to access this resource';
 export const INVALID_ACCESS_TOKEN = 'Invalid access token';

@@ -1,6 +1,6 @@
-import { normaliseEmail, WEB_CLIENT_ID } from '../../../../engine/rules/session';
-import type { TokenRequest, TokenResponse } from '../../../../schemas/auth';
-import { message, type CodedMessage } from '../../../../schemas/messages';
+import { normaliseEmail, WEB_CLIENT_ID } from '#engine';
+import type { TokenRequest, TokenResponse } from '#schemas/auth';
+import { message, type CodedMessage } from '#schemas/messages';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { HttpError, OAuthError } from '../../lib/http-error';
@@ -26,7 +26,8 @@ export interface SignInContext {
   language: string | undefined;
 }
 
-export type GrantResult = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; description: CodedMessage };
+export type GrantResult =
+  { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; description: CodedMessage };
 
 /** Which grant a token request is, and its outcome (spec §7 Auth: password, USER_TOKEN, OAuth 'token', refresh). */
 export async function grantToken(ctx: SignInContext, request: TokenRequest): Promise<GrantResult> {
@@ -38,8 +39,10 @@ export async function grantToken(ctx: SignInContext, request: TokenRequest): Pro
       return { kind: 'tokens', tokens: await refreshSession(ctx.db, request.refresh_token, ctx.organization.id) };
     case 'password':
       if (!request.password) throw new OAuthError(400, 'invalid_request', 'Missing password');
-      if (request.type === 'USER_TOKEN') return { kind: 'tokens', tokens: await tokenGrant(ctx, request.password, 'user_token', clientId) };
-      if (request.username === 'token') return { kind: 'tokens', tokens: await tokenGrant(ctx, request.password, 'magic_link', clientId) };
+      if (request.type === 'USER_TOKEN')
+        return { kind: 'tokens', tokens: await tokenGrant(ctx, request.password, 'user_token', clientId) };
+      if (request.username === 'token')
+        return { kind: 'tokens', tokens: await tokenGrant(ctx, request.password, 'magic_link', clientId) };
       if (!request.username) throw new OAuthError(400, 'invalid_request', 'Missing username');
       return passwordGrant(ctx, { ...request, username: request.username, password: request.password }, clientId);
     case undefined:
@@ -60,7 +63,9 @@ async function passwordGrant(
   const email = normaliseEmail(request.username);
   await assertSignInAllowed(db, caller, email);
   const user = await findSignInUser(db, email, organization.id);
-  const ok = user?.password_hash ? await verifyPassword(user.password_hash, request.password) : await verifyAgainstDummy(request.password);
+  const ok = user?.password_hash
+    ? await verifyPassword(user.password_hash, request.password)
+    : await verifyAgainstDummy(request.password);
   if (!user || !ok) {
     await recordSignIn(db, caller, email, false);
     throw new OAuthError(400, 'invalid_grant', message('badCredentials'));
@@ -72,7 +77,13 @@ async function passwordGrant(
 
   let otpVerified = false;
   if (user.otp_required || organization.settings.otpRequired === true) {
-    const recipient = { organizationId: organization.id, organizationName: organization.name, userId: user.id, email: user.email, language: ctx.language ?? user.language };
+    const recipient = {
+      organizationId: organization.id,
+      organizationName: organization.name,
+      userId: user.id,
+      email: user.email,
+      language: ctx.language ?? user.language,
+    };
     if (request.otp) {
       if (!(await checkOtpCode(db, organization.id, user.id, request.otp.trim()))) {
         await recordSignIn(db, caller, email, false);
@@ -113,13 +124,22 @@ async function resendVerification(ctx: SignInContext, user: UserRecord): Promise
     if (error instanceof HttpError) return; // limited: the earlier links still work
     throw error;
   }
-  const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'verify_account' });
+  const { token } = await createLinkToken(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    purpose: 'verify_account',
+  });
   await queueEmail(ctx.db, {
     organizationId: ctx.organization.id,
     userId: user.id,
     to: user.email,
     language: ctx.language ?? user.language,
-    template: { kind: 'verify_account', organizationName: ctx.organization.name, firstName: user.first_name, link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}` },
+    template: {
+      kind: 'verify_account',
+      organizationName: ctx.organization.name,
+      firstName: user.first_name,
+      link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}`,
+    },
   });
 }
 
@@ -128,13 +148,19 @@ async function resendVerification(ctx: SignInContext, user: UserRecord): Promise
  * finished on-boarding) or an emailed sign-in link (username 'token'). The token proves the
  * sign-in already, so no one-time password is asked for.
  */
-async function tokenGrant(ctx: SignInContext, token: string, purpose: 'user_token' | 'magic_link', clientId: string): Promise<TokenResponse> {
+async function tokenGrant(
+  ctx: SignInContext,
+  token: string,
+  purpose: 'user_token' | 'magic_link',
+  clientId: string,
+): Promise<TokenResponse> {
   const { db, organization } = ctx;
   const record = await useLinkToken(db, token, organization.id, [purpose]);
   const user = record && (await findUserById(db, record.userId));
   if (!user || user.anonymised_at) throw new OAuthError(400, 'invalid_grant', message('invalidSignInToken'));
   // Following an emailed link proves the address too.
-  if (purpose === 'magic_link' && !user.email_verified_at) await updateUser(db, user.id, { email_verified_at: new Date() });
+  if (purpose === 'magic_link' && !user.email_verified_at)
+    await updateUser(db, user.id, { email_verified_at: new Date() });
   await rememberLanguage(db, user, ctx.language);
   return startSession(db, {
     organizationId: organization.id,

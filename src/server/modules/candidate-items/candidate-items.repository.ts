@@ -11,7 +11,13 @@ import type { matchingApplications } from '../search/candidate-filter';
 
 /** Takes the application's row lock for the rest of the transaction: writes to its items queue behind each other. */
 export async function lockApplication(db: Db, organizationId: string, id: string): Promise<void> {
-  await db.selectFrom('applications').select('id').where('organization_id', '=', organizationId).where('id', '=', id).forUpdate().executeTakeFirst();
+  await db
+    .selectFrom('applications')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export interface PersonRow {
@@ -37,7 +43,14 @@ export async function findPeople(db: Db, organizationId: string, ids: readonly s
 
 // Notes and comments
 
-export type NoteRow = { id: string; kind: 'NOTE' | 'COMMENT'; body: string; author_id: string | null; created_at: Date; updated_at: Date };
+export type NoteRow = {
+  id: string;
+  kind: 'NOTE' | 'COMMENT';
+  body: string;
+  author_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
 const NOTE_COLUMNS = ['id', 'kind', 'body', 'author_id', 'created_at', 'updated_at'] as const;
 
 export async function findNotes(db: Db, organizationId: string, applicationId: string): Promise<NoteRow[]> {
@@ -51,15 +64,29 @@ export async function findNotes(db: Db, organizationId: string, applicationId: s
     .execute();
 }
 
-export async function insertNote(db: Db, note: { organizationId: string; applicationId: string; authorId: string; kind: 'NOTE' | 'COMMENT'; body: string }): Promise<NoteRow> {
+export async function insertNote(
+  db: Db,
+  note: { organizationId: string; applicationId: string; authorId: string; kind: 'NOTE' | 'COMMENT'; body: string },
+): Promise<NoteRow> {
   return db
     .insertInto('candidate_notes')
-    .values({ organization_id: note.organizationId, application_id: note.applicationId, author_id: note.authorId, kind: note.kind, body: note.body })
+    .values({
+      organization_id: note.organizationId,
+      application_id: note.applicationId,
+      author_id: note.authorId,
+      kind: note.kind,
+      body: note.body,
+    })
     .returning(NOTE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
-export async function findNote(db: Db, organizationId: string, applicationId: string, id: string): Promise<NoteRow | undefined> {
+export async function findNote(
+  db: Db,
+  organizationId: string,
+  applicationId: string,
+  id: string,
+): Promise<NoteRow | undefined> {
   return db
     .selectFrom('candidate_notes')
     .select(NOTE_COLUMNS)
@@ -69,7 +96,13 @@ export async function findNote(db: Db, organizationId: string, applicationId: st
     .executeTakeFirst();
 }
 
-export async function updateNoteBody(db: Db, organizationId: string, applicationId: string, id: string, body: string): Promise<NoteRow | undefined> {
+export async function updateNoteBody(
+  db: Db,
+  organizationId: string,
+  applicationId: string,
+  id: string,
+  body: string,
+): Promise<NoteRow | undefined> {
   return db
     .updateTable('candidate_notes')
     .set({ body, updated_at: sql<Date>`now()` })
@@ -95,7 +128,12 @@ export interface StageTotalRow {
   updated_at: Date;
 }
 
-export async function findScoreValues(db: Db, organizationId: string, applicationId: string, stageId?: number): Promise<ScoreValueRow[]> {
+export async function findScoreValues(
+  db: Db,
+  organizationId: string,
+  applicationId: string,
+  stageId?: number,
+): Promise<ScoreValueRow[]> {
   let query = db
     .selectFrom('candidate_scores')
     .select(['stage_id', 'key', 'value', 'updated_at'])
@@ -164,12 +202,26 @@ export async function writeScoreValues(
   }
 }
 
-export async function writeStageTotal(db: Db, target: { organizationId: string; applicationId: string; stageId: number; authorId: string }, total: number | null): Promise<void> {
+export async function writeStageTotal(
+  db: Db,
+  target: { organizationId: string; applicationId: string; stageId: number; authorId: string },
+  total: number | null,
+): Promise<void> {
   await db
     .insertInto('candidate_stage_scores')
-    .values({ organization_id: target.organizationId, application_id: target.applicationId, stage_id: target.stageId, total_score: total, author_id: target.authorId })
+    .values({
+      organization_id: target.organizationId,
+      application_id: target.applicationId,
+      stage_id: target.stageId,
+      total_score: total,
+      author_id: target.authorId,
+    })
     .onConflict((oc) =>
-      oc.columns(['application_id', 'stage_id']).doUpdateSet((eb) => ({ total_score: eb.ref('excluded.total_score'), author_id: eb.ref('excluded.author_id'), updated_at: sql<Date>`now()` })),
+      oc.columns(['application_id', 'stage_id']).doUpdateSet((eb) => ({
+        total_score: eb.ref('excluded.total_score'),
+        author_id: eb.ref('excluded.author_id'),
+        updated_at: sql<Date>`now()`,
+      })),
     )
     .execute();
 }
@@ -211,7 +263,12 @@ export interface ContactRow {
 }
 
 /** The contact messages of a person, newest first, and how many there are. */
-export async function findContacts(db: Db, organizationId: string, userId: string, page: { offset: number; limit: number }): Promise<{ rows: ContactRow[]; total: number }> {
+export async function findContacts(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ContactRow[]; total: number }> {
   const scope = db
     .selectFrom('jobs')
     .where('organization_id', '=', organizationId)
@@ -219,7 +276,13 @@ export async function findContacts(db: Db, organizationId: string, userId: strin
     .where('kind', '=', 'email')
     .where('contact_subject', 'is not', null);
   const [rows, count] = await Promise.all([
-    scope.select(['id', 'contact_subject', 'status', 'created_at', 'finished_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    scope
+      .select(['id', 'contact_subject', 'status', 'created_at', 'finished_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
     scope.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -245,13 +308,19 @@ export interface ExportRow {
   total_score: string | null;
 }
 
-/** The applications an export takes: `matchingApplications` of the search module (filters, ids, less unselected ids). */
+/** The applications an export takes: `matchingApplications` of the search module (filters, ids, less unselected ids).
+ * */
 export type ExportMatch = ReturnType<typeof matchingApplications>;
 
 /** How many applications match, counting no further than `limit`. */
 export async function countUpTo(db: Db, matching: ExportMatch, limit: number): Promise<number> {
   const row = await db
-    .selectFrom(matching.select(sql<number>`1`.as('one')).limit(limit).as('m'))
+    .selectFrom(
+      matching
+        .select(sql<number>`1`.as('one'))
+        .limit(limit)
+        .as('m'),
+    )
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -267,7 +336,11 @@ export interface ExportCursor {
  * One batch of an export, in list order (last change, newest first, then id), after `after`:
  * keyset paging, so every batch costs the same however far into the selection it is.
  */
-export async function findExportBatch(matching: ExportMatch, after: ExportCursor | null, limit: number): Promise<Array<ExportRow & { cursor_at: string }>> {
+export async function findExportBatch(
+  matching: ExportMatch,
+  after: ExportCursor | null,
+  limit: number,
+): Promise<Array<ExportRow & { cursor_at: string }>> {
   let query = matching
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .select([
@@ -288,12 +361,18 @@ export async function findExportBatch(matching: ExportMatch, after: ExportCursor
       'a.average_percent',
       'a.total_score',
     ]);
-  if (after) query = query.where(sql<boolean>`(a.last_change_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  if (after)
+    query = query.where(sql<boolean>`(a.last_change_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   return query.orderBy('a.last_change_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
 }
 
 /** The ids among `ids` that are submitted or withdrawn applications of the role (the others answer 404). */
-export async function findRoleApplicationIds(db: Db, organizationId: string, roleId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function findRoleApplicationIds(
+  db: Db,
+  organizationId: string,
+  roleId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('applications')

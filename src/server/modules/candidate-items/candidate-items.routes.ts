@@ -1,9 +1,21 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../../schemas/api';
-import { Adjustment, CandidatePanel, ContactPage, ContactQuery, ExportBody, MatchState, Note, NoteBody, PanelApplication, ScoreSave, StageScores } from '../../../../schemas/candidate-items';
-import { OrganizationKey } from '../../../../schemas/role';
+import { ApiError } from '#schemas/api';
+import {
+  Adjustment,
+  CandidatePanel,
+  ContactPage,
+  ContactQuery,
+  ExportBody,
+  MatchState,
+  Note,
+  NoteBody,
+  PanelApplication,
+  ScoreSave,
+  StageScores,
+} from '#schemas/candidate-items';
+import { OrganizationKey } from '#schemas/role';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
@@ -15,10 +27,19 @@ import { addNote, editNote } from './notes.service';
 import { listScores, saveScores } from './scores.service';
 
 const tags = ['pipeline', 'candidate-items'];
-const Params = Type.Object({ orgId: OrganizationKey, id: Type.String({ maxLength: 64, description: 'the application id' }) });
+const Params = Type.Object({
+  orgId: OrganizationKey,
+  id: Type.String({ maxLength: 64, description: 'the application id' }),
+});
 const NoteParams = Type.Object({ ...Params.properties, noteId: Type.String({ maxLength: 64 }) });
-const ContactParams = Type.Object({ ...Params.properties, n: Type.Integer({ minimum: 0, maximum: 100_000, description: 'the page, from 0' }) });
-const Csv = Type.Unsafe<Readable>({ type: 'string', description: 'text/csv attachment: a header row, then one row per application' });
+const ContactParams = Type.Object({
+  ...Params.properties,
+  n: Type.Integer({ minimum: 0, maximum: 100_000, description: 'the page, from 0' }),
+});
+const Csv = Type.Unsafe<Readable>({
+  type: 'string',
+  description: 'text/csv attachment: a header row, then one row per application',
+});
 const errors = { ...V1_ERRORS, 409: ApiError };
 const base = '/organization/:orgId/candidate/:id';
 
@@ -42,7 +63,8 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: BEARER,
-        summary: "The candidate panel: the application, the role's listFields compiled from its form, documents, notes, comments and scores",
+        summary:
+          "The candidate panel: the application, the role's listFields compiled from its form, documents, notes, comments and scores",
         params: Params,
         querystring: SubdomainQuery,
         response: { 200: CandidatePanel, ...errors },
@@ -53,8 +75,19 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     `${base}/note`,
-    { schema: { tags, security: BEARER, summary: 'Add a note (1 to 4096 characters, trimmed)', params: Params, querystring: SubdomainQuery, body: NoteBody, response: { 201: Note, ...errors } } },
-    async (request, reply) => reply.code(201).send(await addNote(app.db, viewerOf(request), request.params.id, 'NOTE', request.body.comment)),
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Add a note (1 to 4096 characters, trimmed)',
+        params: Params,
+        querystring: SubdomainQuery,
+        body: NoteBody,
+        response: { 201: Note, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addNote(app.db, viewerOf(request), request.params.id, 'NOTE', request.body.comment)),
   );
 
   app.put(
@@ -70,18 +103,41 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Note, ...errors },
       },
     },
-    async (request) => editNote(app.db, viewerOf(request), request.params.id, request.params.noteId, request.body.comment),
+    async (request) =>
+      editNote(app.db, viewerOf(request), request.params.id, request.params.noteId, request.body.comment),
   );
 
   app.put(
     `${base}/comment`,
-    { schema: { tags, security: BEARER, summary: 'Add a comment to the thread (1 to 4096 characters, trimmed)', params: Params, querystring: SubdomainQuery, body: NoteBody, response: { 201: Note, ...errors } } },
-    async (request, reply) => reply.code(201).send(await addNote(app.db, viewerOf(request), request.params.id, 'COMMENT', request.body.comment)),
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Add a comment to the thread (1 to 4096 characters, trimmed)',
+        params: Params,
+        querystring: SubdomainQuery,
+        body: NoteBody,
+        response: { 201: Note, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await addNote(app.db, viewerOf(request), request.params.id, 'COMMENT', request.body.comment)),
   );
 
   app.get(
     `${base}/score`,
-    { schema: { tags, security: BEARER, summary: "Every stage's metrics, values and total score", params: Params, querystring: SubdomainQuery, response: { 200: Type.Array(StageScores), ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "Every stage's metrics, values and total score",
+        params: Params,
+        querystring: SubdomainQuery,
+        response: { 200: Type.Array(StageScores), ...errors },
+      },
+    },
     async (request) => listScores(app.db, viewerOf(request), request.params.id),
   );
 
@@ -91,7 +147,8 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: BEARER,
-        summary: "Score one stage: values checked against the stage's metrics; the total defaults to the sum (NUMBER) or mean (PERCENT)",
+        summary:
+          "Score one stage: values checked against the stage's metrics; the total defaults to the sum (NUMBER) or mean (PERCENT)",
         params: Params,
         querystring: SubdomainQuery,
         body: ScoreSave,
@@ -108,7 +165,14 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: `${base}/match`,
-      schema: { tags, security: BEARER, summary: matched ? 'Mark the candidate as a match for the role' : 'Remove the match mark', params: Params, querystring: SubdomainQuery, response: { 200: MatchState, ...errors } },
+      schema: {
+        tags,
+        security: BEARER,
+        summary: matched ? 'Mark the candidate as a match for the role' : 'Remove the match mark',
+        params: Params,
+        querystring: SubdomainQuery,
+        response: { 200: MatchState, ...errors },
+      },
       handler: async (request) => setMatch(app.db, viewerOf(request), request.params.id, matched),
     });
   }
@@ -119,7 +183,8 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: BEARER,
-        summary: 'Replace the reasonable adjustments: extra assessment time (0 to 100 percent) and notes; an empty body clears them',
+        summary:
+          'Replace the reasonable adjustments: extra assessment time (0 to 100 percent) and notes; an empty body clears them',
         params: Params,
         querystring: SubdomainQuery,
         body: Adjustment,
@@ -141,7 +206,8 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContactPage, ...errors },
       },
     },
-    async (request) => contactPage(app.db, viewerOf(request), request.params.id, request.params.n, request.query.resultsPerPage ?? 20),
+    async (request) =>
+      contactPage(app.db, viewerOf(request), request.params.id, request.params.n, request.query.resultsPerPage ?? 20),
   );
 
   app.put(

@@ -1,15 +1,19 @@
-import { findStage, stageName, substageName } from '../../../../engine/pipeline/organization-stages';
-import { displayName } from '../../../../engine/rules/display-name';
-import { metricRange } from '../../../../engine/scoring/metrics';
-import { isAnonymisedEmail } from '../../../../engine/validation/email';
-import type { Adjustment, Note, PanelApplication, PersonRef, ScoreValue, StageScores } from '../../../../schemas/candidate-items';
-import type { MetricDefinition, OrganizationStage } from '../../../../schemas/pipeline';
+import { findStage, stageName, substageName, displayName, metricRange, isAnonymisedEmail } from '#engine';
+import type { Adjustment, Note, PanelApplication, PersonRef, ScoreValue, StageScores } from '#schemas/candidate-items';
+import type { MetricDefinition, OrganizationStage } from '#schemas/pipeline';
 import type { ApplicationRow } from '../../db/types';
 import type { NoteRow, PersonRow, ScoreValueRow, StageTotalRow } from './candidate-items.repository';
 
 /** Spec §3 display name of a person (with the 'Opted out' and 'Anonymised candidate' labels). */
 export function personName(person: PersonRow): string {
-  return displayName({ id: person.id, firstName: person.first_name, preferredName: person.preferred_name, lastName: person.last_name, email: person.email, anonymised: person.anonymised_at !== null });
+  return displayName({
+    id: person.id,
+    firstName: person.first_name,
+    preferredName: person.preferred_name,
+    lastName: person.last_name,
+    email: person.email,
+    anonymised: person.anonymised_at !== null,
+  });
 }
 
 export function personRef(id: string | null, people: ReadonlyMap<string, PersonRow>): PersonRef | null {
@@ -26,7 +30,12 @@ export const byId = (people: readonly PersonRow[]): Map<string, PersonRow> => ne
 
 const numberOrNull = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
-export function toPanelApplication(application: ApplicationRow, role: { name: string }, stages: readonly OrganizationStage[], people: ReadonlyMap<string, PersonRow>): PanelApplication {
+export function toPanelApplication(
+  application: ApplicationRow,
+  role: { name: string },
+  stages: readonly OrganizationStage[],
+  people: ReadonlyMap<string, PersonRow>,
+): PanelApplication {
   return {
     id: application.id,
     roleId: application.role_id,
@@ -64,16 +73,24 @@ export function withRange(metric: MetricDefinition): MetricDefinition {
   return range ? { ...metric, ...range } : metric;
 }
 
-const isScoreValue = (value: unknown): value is ScoreValue => typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string';
+const isScoreValue = (value: unknown): value is ScoreValue =>
+  typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string';
 
 /**
  * Every stage of the pipeline that has metrics, in pipeline order, then any other stage that
  * holds values or a total (a stage later removed from the pipeline keeps its scores visible).
  */
-export function toStageScores(stages: readonly OrganizationStage[], values: readonly ScoreValueRow[], totals: readonly StageTotalRow[]): StageScores[] {
+export function toStageScores(
+  stages: readonly OrganizationStage[],
+  values: readonly ScoreValueRow[],
+  totals: readonly StageTotalRow[],
+): StageScores[] {
   const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
   const scored = new Set([...values.map((v) => v.stage_id), ...totals.map((t) => t.stage_id)]);
-  const stageIds = [...ordered.filter((s) => s.metrics.length > 0 || scored.has(s.id)).map((s) => s.id), ...[...scored].filter((id) => !findStage(stages, id)).sort((a, b) => a - b)];
+  const stageIds = [
+    ...ordered.filter((s) => s.metrics.length > 0 || scored.has(s.id)).map((s) => s.id),
+    ...[...scored].filter((id) => !findStage(stages, id)).sort((a, b) => a - b),
+  ];
   return stageIds.map((stageId) => {
     const own = values.filter((v) => v.stage_id === stageId);
     const total = totals.find((t) => t.stage_id === stageId);
@@ -92,5 +109,8 @@ export function toStageScores(stages: readonly OrganizationStage[], values: read
 /** The adjustment as stored, without empty parts. */
 export function cleanAdjustment(input: Adjustment): Adjustment {
   const notes = input.notes?.trim();
-  return { ...(input.extraTimePercent !== undefined && { extraTimePercent: input.extraTimePercent }), ...(notes && { notes }) };
+  return {
+    ...(input.extraTimePercent !== undefined && { extraTimePercent: input.extraTimePercent }),
+    ...(notes && { notes }),
+  };
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportBody } from '../../../../schemas/candidate-items';
-import type { CandidateSearchFilters } from '../../../../schemas/search';
+import { EXPORT_COLUMNS, type ExportBody } from '#schemas/candidate-items';
+import type { CandidateSearchFilters } from '#schemas/search';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -8,17 +8,31 @@ import { noApplication } from '../applications/application-access';
 import { roleOf } from '../roles/role.service';
 import { matchingApplications } from '../search/candidate-filter';
 import type { Viewer } from '../users/user.service';
-import { countUpTo, findExportBatch, findRoleApplicationIds, type ExportCursor, type ExportRow, type PersonRow } from './candidate-items.repository';
+import {
+  countUpTo,
+  findExportBatch,
+  findRoleApplicationIds,
+  type ExportCursor,
+  type ExportRow,
+  type PersonRow,
+} from './candidate-items.repository';
 import { csvRow } from './csv';
-import { stageName, substageName } from '../../../../engine/pipeline/organization-stages';
+import { stageName, substageName } from '#engine';
 import { personName, visibleEmail } from './candidate-items.view';
 
 /** The most rows one export answers; a larger selection is refused (400) rather than held in memory. */
 export const MAX_EXPORT_ROWS = 100_000;
 const BATCH = 5_000;
-export const CHOOSE_SELECTION = 'Send either ids (the selected candidates) or filters (every candidate matching them), not both';
+export const CHOOSE_SELECTION =
+  'Send either ids (the selected candidates) or filters (every candidate matching them), not both';
 
-const STATUS_LABELS: Record<string, string> = { PENDING: 'Pending', INVITED: 'Invited', SCHEDULED: 'Scheduled', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' };
+const STATUS_LABELS: Record<string, string> = {
+  PENDING: 'Pending',
+  INVITED: 'Invited',
+  SCHEDULED: 'Scheduled',
+  IN_PROGRESS: 'In progress',
+  COMPLETED: 'Completed',
+};
 
 /** dd/MM/yyyy (spec §9), the UTC day: the same file whatever the server's time zone. */
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10).split('-').reverse().join('/') : null);
@@ -26,7 +40,13 @@ const decimal = (value: string | null) => (value === null ? null : Number(value)
 
 /** A file name from the role's name: letters, digits and dashes only. */
 export function exportFileName(roleName: string, now: Date): string {
-  const slug = roleName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = roleName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `candidates-${slug || 'role'}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
@@ -45,10 +65,17 @@ export interface CsvExport {
  * read in keyset batches while the answer is streamed, so memory stays flat; more than
  * MAX_EXPORT_ROWS is refused up front.
  */
-export async function exportCandidates(db: Db, viewer: Viewer, roleId: string, body: ExportBody, now = new Date()): Promise<CsvExport> {
+export async function exportCandidates(
+  db: Db,
+  viewer: Viewer,
+  roleId: string,
+  body: ExportBody,
+  now = new Date(),
+): Promise<CsvExport> {
   const organization = viewer.organization;
   const role = await roleOf(db, organization, roleId);
-  if ((body.ids === undefined) === (body.filters === undefined)) throw badRequest(CHOOSE_SELECTION, [{ field: body.ids ? 'filters' : 'ids', message: CHOOSE_SELECTION }]);
+  if ((body.ids === undefined) === (body.filters === undefined))
+    throw badRequest(CHOOSE_SELECTION, [{ field: body.ids ? 'filters' : 'ids', message: CHOOSE_SELECTION }]);
   const unselected = body.unselectedIds ?? [];
   let filters: CandidateSearchFilters;
   if (body.ids) {
@@ -69,7 +96,14 @@ export async function exportCandidates(db: Db, viewer: Viewer, roleId: string, b
 
   const stages = organization.stages;
   const line = (row: ExportRow) => {
-    const person: PersonRow = { id: row.id, first_name: row.first_name, preferred_name: row.preferred_name, last_name: row.last_name, email: row.user_email, anonymised_at: row.anonymised_at };
+    const person: PersonRow = {
+      id: row.id,
+      first_name: row.first_name,
+      preferred_name: row.preferred_name,
+      last_name: row.last_name,
+      email: row.user_email,
+      anonymised_at: row.anonymised_at,
+    };
     return csvRow([
       personName(person),
       visibleEmail(person),

@@ -1,4 +1,4 @@
-import type { Adjustment, MatchState } from '../../../../schemas/candidate-items';
+import type { Adjustment, MatchState } from '#schemas/candidate-items';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../users/user.service';
@@ -18,10 +18,17 @@ export async function setMatch(db: Db, viewer: Viewer, applicationId: string, ma
  * PUT …/adjustment: the candidate's reasonable adjustments for assessments replace the previous
  * ones (extra time 0..100 percent, notes up to 4096 characters, trimmed). An empty body clears them.
  */
-export async function setAdjustment(db: Db, viewer: Viewer, applicationId: string, input: Adjustment): Promise<Adjustment> {
+export async function setAdjustment(
+  db: Db,
+  viewer: Viewer,
+  applicationId: string,
+  input: Adjustment,
+): Promise<Adjustment> {
   if (!isUuid(applicationId)) throw noApplication(applicationId);
   const adjustment = cleanAdjustment(input);
-  const updated = await updateHiringColumns(db, viewer.organization.id, applicationId.toLowerCase(), { adjustment: Object.keys(adjustment).length ? adjustment : null });
+  const updated = await updateHiringColumns(db, viewer.organization.id, applicationId.toLowerCase(), {
+    adjustment: Object.keys(adjustment).length ? adjustment : null,
+  });
   if (!updated) throw noApplication(applicationId);
   return updated.adjustment ?? {};
 }

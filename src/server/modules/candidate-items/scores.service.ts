@@ -1,20 +1,30 @@
-import { findStage, stageMetrics } from '../../../../engine/pipeline/organization-stages';
-import { defaultTotalScore, metricValueProblem } from '../../../../engine/scoring/metrics';
-import type { FieldError } from '../../../../schemas/api';
-import type { ScoreSave, StageScores } from '../../../../schemas/candidate-items';
-import type { MetricDefinition } from '../../../../schemas/pipeline';
+import { findStage, stageMetrics, defaultTotalScore, metricValueProblem } from '#engine';
+import type { FieldError } from '#schemas/api';
+import type { ScoreSave, StageScores } from '#schemas/candidate-items';
+import type { MetricDefinition } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../../db/types';
 import { badRequest } from '../../lib/http-error';
 import type { Viewer } from '../users/user.service';
 import { pipelineApplication } from '../applications/application-access';
-import { findScoreValues, findStageTotals, lockApplication, updateHiringColumns, writeScoreValues, writeStageTotal, type ScoreWrite } from './candidate-items.repository';
+import {
+  findScoreValues,
+  findStageTotals,
+  lockApplication,
+  updateHiringColumns,
+  writeScoreValues,
+  writeStageTotal,
+  type ScoreWrite,
+} from './candidate-items.repository';
 import { toStageScores } from './candidate-items.view';
 
 export const SCORES_PROBLEM = 'There is a problem with the scores';
 
 async function scoresOf(db: Db, viewer: Viewer, application: ApplicationRow): Promise<StageScores[]> {
-  const [values, totals] = await Promise.all([findScoreValues(db, viewer.organization.id, application.id), findStageTotals(db, viewer.organization.id, application.id)]);
+  const [values, totals] = await Promise.all([
+    findScoreValues(db, viewer.organization.id, application.id),
+    findStageTotals(db, viewer.organization.id, application.id),
+  ]);
   return toStageScores(viewer.organization.stages, values, totals);
 }
 
@@ -30,8 +40,13 @@ function numericReading(metric: MetricDefinition, value: unknown): number | null
   return null;
 }
 
-/** The body's values checked against the stage's metrics: what to write and what to remove, or a 400 naming each bad key. */
-function checkedValues(metrics: readonly MetricDefinition[], stageName: string, scores: ScoreSave['scores']): { writes: ScoreWrite[]; remove: string[] } {
+/** The body's values checked against the stage's metrics: what to write and what to remove, or a 400 naming each bad
+ * key. */
+function checkedValues(
+  metrics: readonly MetricDefinition[],
+  stageName: string,
+  scores: ScoreSave['scores'],
+): { writes: ScoreWrite[]; remove: string[] } {
   const byKey = new Map(metrics.map((m) => [m.key, m]));
   const errors: FieldError[] = [];
   const writes: ScoreWrite[] = [];
@@ -68,23 +83,35 @@ export async function saveScores(db: Db, viewer: Viewer, applicationId: string, 
   const organization = viewer.organization;
   const application = await pipelineApplication(db, viewer, applicationId);
   const stage = findStage(organization.stages, save.stageId);
-  if (!stage) throw badRequest(SCORES_PROBLEM, [{ field: 'stageId', message: `Stage ${save.stageId} is not a stage of this organisation's pipeline` }]);
+  if (!stage)
+    throw badRequest(SCORES_PROBLEM, [
+      { field: 'stageId', message: `Stage ${save.stageId} is not a stage of this organisation's pipeline` },
+    ]);
   const metrics = stageMetrics(organization.stages, stage.id);
-  if (Object.keys(save.scores).length === 0 && save.totalScore === undefined) throw badRequest(SCORES_PROBLEM, [{ field: 'scores', message: 'Give at least one score or a total score' }]);
+  if (Object.keys(save.scores).length === 0 && save.totalScore === undefined)
+    throw badRequest(SCORES_PROBLEM, [{ field: 'scores', message: 'Give at least one score or a total score' }]);
   const { writes, remove } = checkedValues(metrics, stage.name, save.scores);
 
-  const target = { organizationId: organization.id, applicationId: application.id, stageId: stage.id, authorId: viewer.user.id };
+  const target = {
+    organizationId: organization.id,
+    applicationId: application.id,
+    stageId: stage.id,
+    authorId: viewer.user.id,
+  };
   await db.transaction().execute(async (trx) => {
     await lockApplication(trx, organization.id, application.id);
     await writeScoreValues(trx, target, writes, remove);
     const stored = await findScoreValues(trx, organization.id, application.id, stage.id);
-    const total = save.totalScore ?? defaultTotalScore(metrics, Object.fromEntries(stored.map((v) => [v.key, v.value])));
+    const total =
+      save.totalScore ?? defaultTotalScore(metrics, Object.fromEntries(stored.map((v) => [v.key, v.value])));
     await writeStageTotal(trx, target, total);
     // This stage's total, or (when it has none) the most recently scored other stage's.
     const [previous] = (await findStageTotals(trx, organization.id, application.id))
       .filter((t) => t.stage_id !== stage.id && t.total_score !== null)
       .sort((x, y) => y.updated_at.getTime() - x.updated_at.getTime());
-    await updateHiringColumns(trx, organization.id, application.id, { total_score: total ?? (previous ? Number(previous.total_score) : null) });
+    await updateHiringColumns(trx, organization.id, application.id, {
+      total_score: total ?? (previous ? Number(previous.total_score) : null),
+    });
   });
   return (await scoresOf(db, viewer, application)).find((s) => s.stageId === stage.id)!;
 }

@@ -2,7 +2,17 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { DocumentsTable } from '../../db/types';
 
-const META_COLUMNS = ['id', 'organization_id', 'application_id', 'user_id', 'field_id', 'file_name', 'content_type', 'size', 'created_at'] as const;
+const META_COLUMNS = [
+  'id',
+  'organization_id',
+  'application_id',
+  'user_id',
+  'field_id',
+  'file_name',
+  'content_type',
+  'size',
+  'created_at',
+] as const;
 
 /** A document without its bytes (and hash): what lists and answers need. */
 export type DocumentMeta = Omit<Selectable<DocumentsTable>, 'content' | 'sha256'>;
@@ -37,7 +47,11 @@ export async function insertDocument(db: Db, document: NewDocument): Promise<Doc
 }
 
 /** The documents of one application, oldest first (without their bytes). */
-export async function findApplicationDocuments(db: Db, organizationId: string, applicationId: string): Promise<DocumentMeta[]> {
+export async function findApplicationDocuments(
+  db: Db,
+  organizationId: string,
+  applicationId: string,
+): Promise<DocumentMeta[]> {
   return db
     .selectFrom('documents')
     .select(META_COLUMNS)
@@ -59,13 +73,29 @@ export async function findDocumentContent(db: Db, organizationId: string, applic
     .executeTakeFirst();
 }
 
-export async function deleteDocuments(db: Db, organizationId: string, applicationId: string, ids: readonly string[]): Promise<void> {
+export async function deleteDocuments(
+  db: Db,
+  organizationId: string,
+  applicationId: string,
+  ids: readonly string[],
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('documents').where('organization_id', '=', organizationId).where('application_id', '=', applicationId).where('id', 'in', ids).execute();
+  await db
+    .deleteFrom('documents')
+    .where('organization_id', '=', organizationId)
+    .where('application_id', '=', applicationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Changes the question a document answers (its type); the updated document, or undefined when there is none. */
-export async function updateDocumentField(db: Db, organizationId: string, applicationId: string, id: string, fieldId: string): Promise<DocumentMeta | undefined> {
+export async function updateDocumentField(
+  db: Db,
+  organizationId: string,
+  applicationId: string,
+  id: string,
+  fieldId: string,
+): Promise<DocumentMeta | undefined> {
   return db
     .updateTable('documents')
     .set({ field_id: fieldId })

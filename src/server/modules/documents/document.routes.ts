@@ -2,23 +2,37 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DocumentRef, DocumentType } from '../../../../schemas/application';
-import { ApiError } from '../../../../schemas/api';
-import { Message } from '../../../../schemas/auth';
-import { message } from '../../../../schemas/messages';
-import { OrganizationKey } from '../../../../schemas/role';
+import { DocumentRef, DocumentType } from '#schemas/application';
+import { ApiError } from '#schemas/api';
+import { Message } from '#schemas/auth';
+import { message } from '#schemas/messages';
+import { OrganizationKey } from '#schemas/role';
 import { fieldProblem } from '../../lib/http-error';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { authenticate, viewerOf } from '../../plugins/auth';
-import { changeDocumentType, deleteDocument, downloadDocument, downloadPhoto, fileTooLarge, MAX_UPLOAD_BYTES, uploadDocument, type Upload } from './document.service';
+import {
+  changeDocumentType,
+  deleteDocument,
+  downloadDocument,
+  downloadPhoto,
+  fileTooLarge,
+  MAX_UPLOAD_BYTES,
+  uploadDocument,
+  type Upload,
+} from './document.service';
 
 const tags = ['candidate', 'documents'];
 const Binary = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
 const FieldId = Type.Union(
-  ['cv', 'coverLetter', 'photo', 'transcript', 'rightToWorkDocument', 'writingSample', 'otherDocument'].map((id) => Type.Literal(id)),
+  ['cv', 'coverLetter', 'photo', 'transcript', 'rightToWorkDocument', 'writingSample', 'otherDocument'].map((id) =>
+    Type.Literal(id),
+  ),
   { description: 'the question the file answers' },
 );
-const UploadQuery = Type.Object({ ...SubdomainQuery.properties, language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })) });
+const UploadQuery = Type.Object({
+  ...SubdomainQuery.properties,
+  language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })),
+});
 const CandidateParams = Type.Object({ orgId: OrganizationKey, id: Type.String({ maxLength: 64 }) });
 const DocumentParams = Type.Object({ ...CandidateParams.properties, docId: Type.String({ maxLength: 64 }) });
 const errors = { ...V1_ERRORS, 413: V1_ERRORS[400], 415: V1_ERRORS[400] };
@@ -33,7 +47,8 @@ async function readUpload(request: FastifyRequest, fieldId: string): Promise<Upl
   try {
     return { fieldId, fileName: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldProblem(413, fieldId, fileTooLarge(MAX_UPLOAD_BYTES));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldProblem(413, fieldId, fileTooLarge(MAX_UPLOAD_BYTES));
     throw error;
   }
 }
@@ -43,7 +58,10 @@ function sendFile(reply: FastifyReply, file: { file_name: string; content_type: 
   const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .type(file.content_type)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+    )
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
@@ -73,7 +91,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, 'cv');
-      return reply.code(201).send(await uploadDocument(app.db, viewerOf(request), request.params.id, upload, request.query.language));
+      return reply
+        .code(201)
+        .send(await uploadDocument(app.db, viewerOf(request), request.params.id, upload, request.query.language));
     },
   );
 
@@ -83,7 +103,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: BEARER,
-        summary: 'Upload a document of an application: cover letter, photo, transcript, right to work, writing sample or other',
+        summary:
+          'Upload a document of an application: cover letter, photo, transcript, right to work, writing sample or other',
         description: uploadDoc,
         consumes: ['multipart/form-data'],
         params: CandidateParams,
@@ -93,13 +114,24 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, request.query.type);
-      return reply.code(201).send(await uploadDocument(app.db, viewerOf(request), request.params.id, upload, request.query.language));
+      return reply
+        .code(201)
+        .send(await uploadDocument(app.db, viewerOf(request), request.params.id, upload, request.query.language));
     },
   );
 
   app.delete(
     '/organization/:orgId/candidate/:id/upload/:docId',
-    { schema: { tags, security: BEARER, summary: 'Delete a document of a draft application (and the answer naming it)', params: DocumentParams, querystring: SubdomainQuery, response: { 200: Message, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Delete a document of a draft application (and the answer naming it)',
+        params: DocumentParams,
+        querystring: SubdomainQuery,
+        response: { 200: Message, ...errors },
+      },
+    },
     async (request) => {
       await deleteDocument(app.db, viewerOf(request), request.params.id, request.params.docId);
       return message('documentDeleted');
@@ -120,21 +152,39 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DocumentRef, ...errors, 409: ApiError },
       },
     },
-    async (request) => changeDocumentType(app.db, viewerOf(request), request.params.id, request.params.docId, request.params.type),
+    async (request) =>
+      changeDocumentType(app.db, viewerOf(request), request.params.id, request.params.docId, request.params.type),
   );
 
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
       url: '/organization/:orgId/candidate/:id/download/:docId',
-      schema: { tags, security: BEARER, summary: 'Download a document as an attachment', params: DocumentParams, querystring: SubdomainQuery, response: { 200: Binary, ...errors } },
-      handler: async (request, reply) => sendFile(reply, await downloadDocument(app.db, viewerOf(request), request.params.id, request.params.docId)),
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Download a document as an attachment',
+        params: DocumentParams,
+        querystring: SubdomainQuery,
+        response: { 200: Binary, ...errors },
+      },
+      handler: async (request, reply) =>
+        sendFile(reply, await downloadDocument(app.db, viewerOf(request), request.params.id, request.params.docId)),
     });
   }
 
   app.get(
     '/candidate/:id/downloadPhoto',
-    { schema: { tags, security: BEARER, summary: "The application's photo", params: Type.Object({ id: Type.String({ maxLength: 64 }) }), querystring: SubdomainQuery, response: { 200: Binary, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "The application's photo",
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: SubdomainQuery,
+        response: { 200: Binary, ...errors },
+      },
+    },
     async (request, reply) => sendFile(reply, await downloadPhoto(app.db, viewerOf(request), request.params.id)),
   );
 };

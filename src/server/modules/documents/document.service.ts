@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { formFields } from '../../../../engine/forms/answers';
-import type { CompiledField } from '../../../../engine/forms/types';
-import { DOCUMENT_TYPE_FIELDS, type DocumentRef, type DocumentType } from '../../../../schemas/application';
-import { message, type CodedMessage } from '../../../../schemas/messages';
-import { isHiringManager } from '../../../../engine/rules/roles';
+import { formFields, type CompiledField, isHiringManager } from '#engine';
+import { DOCUMENT_TYPE_FIELDS, type DocumentRef, type DocumentType } from '#schemas/application';
+import { message, type CodedMessage } from '#schemas/messages';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import { badRequest, conflict, fieldProblem, notFound } from '../../lib/http-error';
@@ -14,7 +12,13 @@ import { toDocumentRef } from '../applications/application.view';
 import { roleForm } from '../applications/role-form';
 import { roleOf } from '../roles/role.service';
 import type { Viewer } from '../users/user.service';
-import { deleteDocuments, findApplicationDocuments, findDocumentContent, insertDocument, updateDocumentField } from './document.repository';
+import {
+  deleteDocuments,
+  findApplicationDocuments,
+  findDocumentContent,
+  insertDocument,
+  updateDocumentField,
+} from './document.repository';
 import { detectContentType } from './file-type';
 
 /** The largest file any question accepts; each question's own limit is checked after reading. */
@@ -30,9 +34,11 @@ const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',
 };
 
-export const fileTooLarge = (maxBytes: number): CodedMessage => message('fileTooLarge', { megabytes: Math.round(maxBytes / (1024 * 1024)) });
+export const fileTooLarge = (maxBytes: number): CodedMessage =>
+  message('fileTooLarge', { megabytes: Math.round(maxBytes / (1024 * 1024)) });
 
-/** The accepted types as the candidate knows them (['PDF', 'DOC', 'DOCX']); the message lists them ("PDF, DOC or DOCX"). */
+/** The accepted types as the candidate knows them (['PDF', 'DOC', 'DOCX']); the message lists them ("PDF, DOC or
+ * DOCX"). */
 function typeNames(accept: readonly string[]): string[] {
   return accept.map((type) => TYPE_NAMES[type] ?? type);
 }
@@ -40,14 +46,24 @@ function typeNames(accept: readonly string[]): string[] {
 /** A file name safe to store and to send back in Content-Disposition: no path, no control characters. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('').trim();
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return (clean || 'document').slice(0, 255);
 }
 
-async function fileQuestion(db: Db, viewer: Viewer, roleId: string, fieldId: string, language?: string): Promise<CompiledField> {
+async function fileQuestion(
+  db: Db,
+  viewer: Viewer,
+  roleId: string,
+  fieldId: string,
+  language?: string,
+): Promise<CompiledField> {
   const form = await roleForm(db, viewer.organization, await roleOf(db, viewer.organization, roleId), language);
   const field = formFields(form).find((f) => f.id === fieldId && f.kind === 'file');
-  if (!field) throw badRequest(message('fileProblem'), [{ field: 'type', ...message('noFileQuestion', { field: fieldId }) }]);
+  if (!field)
+    throw badRequest(message('fileProblem'), [{ field: 'type', ...message('noFileQuestion', { field: fieldId }) }]);
   return field;
 }
 
@@ -63,13 +79,21 @@ export interface Upload {
  * the question accepts; its size must be within the question's limit. The answer itself changes
  * when the step is saved (its answer names the returned id).
  */
-export async function uploadDocument(db: Db, viewer: Viewer, applicationId: string, upload: Upload, language?: string): Promise<DocumentRef> {
+export async function uploadDocument(
+  db: Db,
+  viewer: Viewer,
+  applicationId: string,
+  upload: Upload,
+  language?: string,
+): Promise<DocumentRef> {
   const application = await ownDraft(db, viewer, applicationId);
   const field = await fileQuestion(db, viewer, application.role_id, upload.fieldId, language);
   if (upload.bytes.byteLength === 0) throw fieldProblem(400, upload.fieldId, message('fileEmpty'));
-  if (field.maxBytes && upload.bytes.byteLength > field.maxBytes) throw fieldProblem(413, upload.fieldId, fileTooLarge(field.maxBytes));
+  if (field.maxBytes && upload.bytes.byteLength > field.maxBytes)
+    throw fieldProblem(413, upload.fieldId, fileTooLarge(field.maxBytes));
   const contentType = detectContentType(upload.bytes);
-  if (!contentType || !(field.accept ?? []).includes(contentType)) throw fieldProblem(415, upload.fieldId, message('fileType', { types: typeNames(field.accept ?? []) }));
+  if (!contentType || !(field.accept ?? []).includes(contentType))
+    throw fieldProblem(415, upload.fieldId, message('fileType', { types: typeNames(field.accept ?? []) }));
   const stored = await insertDocument(db, {
     organizationId: viewer.organization.id,
     applicationId: application.id,
@@ -88,7 +112,9 @@ const noDocument = (id: string) => notFound(message('noDocument', { id }));
 /** POST and GET .../download/:docId: the file, for its candidate or the organisation's hiring side. */
 export async function downloadDocument(db: Db, viewer: Viewer, applicationId: string, documentId: string) {
   const application = await visibleApplication(db, viewer, applicationId);
-  const document = isUuid(documentId) ? await findDocumentContent(db, viewer.organization.id, application.id, documentId) : undefined;
+  const document = isUuid(documentId)
+    ? await findDocumentContent(db, viewer.organization.id, application.id, documentId)
+    : undefined;
   if (!document) throw noDocument(documentId);
   return document;
 }
@@ -96,7 +122,9 @@ export async function downloadDocument(db: Db, viewer: Viewer, applicationId: st
 /** GET /candidate/:id/downloadPhoto: the application's latest photo. */
 export async function downloadPhoto(db: Db, viewer: Viewer, applicationId: string) {
   const application = await visibleApplication(db, viewer, applicationId);
-  const photo = (await findApplicationDocuments(db, viewer.organization.id, application.id)).filter((d) => d.field_id === 'photo').pop();
+  const photo = (await findApplicationDocuments(db, viewer.organization.id, application.id))
+    .filter((d) => d.field_id === 'photo')
+    .pop();
   if (!photo) throw notFound(message('noPhoto'));
   return downloadDocument(db, viewer, applicationId, photo.id);
 }
@@ -134,17 +162,31 @@ const TYPED_FIELDS: readonly string[] = Object.values(DOCUMENT_TYPE_FIELDS);
  * not already answered by another document; an answer naming the document moves with it, in
  * one compare-and-set write with the document.
  */
-export async function changeDocumentType(db: Db, viewer: Viewer, applicationId: string, documentId: string, type: DocumentType): Promise<DocumentRef> {
+export async function changeDocumentType(
+  db: Db,
+  viewer: Viewer,
+  applicationId: string,
+  documentId: string,
+  type: DocumentType,
+): Promise<DocumentRef> {
   const hiringSide = isHiringManager(viewer.user.user_type);
-  const application = hiringSide ? await visibleApplication(db, viewer, applicationId) : await ownDraft(db, viewer, applicationId);
-  const document = (await findApplicationDocuments(db, viewer.organization.id, application.id)).find((d) => d.id === documentId);
+  const application = hiringSide
+    ? await visibleApplication(db, viewer, applicationId)
+    : await ownDraft(db, viewer, applicationId);
+  const document = (await findApplicationDocuments(db, viewer.organization.id, application.id)).find(
+    (d) => d.id === documentId,
+  );
   if (!document) throw noDocument(documentId);
   if (!TYPED_FIELDS.includes(document.field_id)) throw fieldProblem(400, 'docId', message('notATypedDocument'));
   const target = DOCUMENT_TYPE_FIELDS[type];
   if (document.field_id === target) return toDocumentRef(document);
   const field = await fileQuestion(db, viewer, application.role_id, target);
   if (!(field.accept ?? []).includes(document.content_type)) {
-    throw fieldProblem(400, 'type', message('documentTypeMismatch', { types: typeNames(field.accept ?? []), type: target }));
+    throw fieldProblem(
+      400,
+      'type',
+      message('documentTypeMismatch', { types: typeNames(field.accept ?? []), type: target }),
+    );
   }
   const answers = application.answers;
   const answerId = (fieldId: string) => (answers[fieldId] as { id?: unknown } | undefined)?.id;
@@ -156,7 +198,9 @@ export async function changeDocumentType(db: Db, viewer: Viewer, applicationId: 
     if (!moved) throw noDocument(documentId);
     if (answerId(document.field_id) === document.id) {
       const { [document.field_id]: answer, ...rest } = answers;
-      const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, { answers: json({ ...rest, [target]: answer }) });
+      const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
+        answers: json({ ...rest, [target]: answer }),
+      });
       if (!updated) throw conflict(message('applicationChanged'));
     }
     return toDocumentRef(moved);

@@ -1,12 +1,13 @@
-import { formFields, type Answers } from '../../../../engine/forms/answers';
-import type { CompiledForm } from '../../../../engine/forms/types';
-import type { FieldError } from '../../../../schemas/api';
-import { message } from '../../../../schemas/messages';
+import { formFields, type Answers, type CompiledForm } from '#engine';
+import type { FieldError } from '#schemas/api';
+import { message } from '#schemas/messages';
 import { badRequest } from '../../lib/http-error';
 import type { DocumentMeta } from './document.repository';
 
 function fileIdOf(value: unknown): string | undefined {
-  return value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
+  return value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string'
+    ? (value as { id: string }).id
+    : undefined;
 }
 
 /** Ids of the form's file questions. */
@@ -28,7 +29,13 @@ export function checkedFileAnswers(form: CompiledForm, answers: Answers, documen
     if (answers[fieldId] === undefined) continue;
     const document = documents.find((d) => d.id === fileIdOf(answers[fieldId]) && d.field_id === fieldId);
     if (!document) problems.push({ field: fieldId, ...message('fileNotUploaded') });
-    else checked[fieldId] = { id: document.id, name: document.file_name, size: document.size, contentType: document.content_type };
+    else
+      checked[fieldId] = {
+        id: document.id,
+        name: document.file_name,
+        size: document.size,
+        contentType: document.content_type,
+      };
   }
   if (problems.length > 0) throw badRequest(message('invalidAnswers'), problems);
   return checked;

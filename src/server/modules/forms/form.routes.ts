@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../../schemas/api';
-import { message } from '../../../../schemas/messages';
-import { Subdomain } from '../../../../schemas/organization';
+import { ApiError } from '#schemas/api';
+import { message } from '#schemas/messages';
+import { Subdomain } from '#schemas/organization';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { badRequest } from '../../lib/http-error';
 import { acceptedAnswers, applicationForm } from './form.service';
@@ -38,7 +38,9 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const form = await applicationForm(app.db, organizationOf(request), { language: request.body.language });
       if (request.body.step && !form.steps.some((s) => s.id === request.body.step)) {
-        throw badRequest(message('invalidAnswers'), [{ field: 'step', ...message('noStep', { step: request.body.step }) }]);
+        throw badRequest(message('invalidAnswers'), [
+          { field: 'step', ...message('noStep', { step: request.body.step }) },
+        ]);
       }
       return { valid: true as const, answers: acceptedAnswers(form, request.body.answers, request.body.step) };
     },

@@ -1,14 +1,20 @@
-import productDefault from '../../../../configs/default-configuration.json' with { type: 'json' };
-import { mergeConfigurations, mergeLayers } from '../../../../engine/config/merge';
-import type { Answers } from '../../../../engine/forms/answers';
-import { compile } from '../../../../engine/forms/compile';
-import { compileProfile } from '../../../../engine/forms/profile';
-import type { CompileContext, CompiledForm } from '../../../../engine/forms/types';
-import { validateApplication, validateStep } from '../../../../engine/forms/validate';
-import { DEFAULT_LANGUAGE, offeredLanguage } from '../../../../engine/rules/language';
-import type { Configuration } from '../../../../schemas/configuration';
-import { message } from '../../../../schemas/messages';
-import type { UserType } from '../../../../schemas/organization';
+import productDefault from '#configs/default-configuration.json' with { type: 'json' };
+import {
+  mergeConfigurations,
+  mergeLayers,
+  type Answers,
+  compile,
+  compileProfile,
+  type CompileContext,
+  type CompiledForm,
+  validateApplication,
+  validateStep,
+  DEFAULT_LANGUAGE,
+  offeredLanguage,
+} from '#engine';
+import type { Configuration } from '#schemas/configuration';
+import { message } from '#schemas/messages';
+import type { UserType } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { OrganizationRecord } from '../organizations/organization.repository';
@@ -42,10 +48,20 @@ const MERGED_LIMIT = 64;
  * organisation default ▸ organisation form ▸ role ▸ language (the product's translation, the
  * organisation's, then the role's own language layer), with the compile context of the request.
  */
-async function mergedConfiguration(db: Db, organization: OrganizationRecord, request: FormRequest): Promise<{ configuration: Configuration; context: CompileContext }> {
+async function mergedConfiguration(
+  db: Db,
+  organization: OrganizationRecord,
+  request: FormRequest,
+): Promise<{ configuration: Configuration; context: CompileContext }> {
   const language = offeredLanguage(request.language, organization.additional_language_support) ?? DEFAULT_LANGUAGE;
   const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
-  const layers = [organization.default_configuration, organization.form_configuration, request.role?.formConfiguration, translation?.configuration, request.role?.languageConfiguration];
+  const layers = [
+    organization.default_configuration,
+    organization.form_configuration,
+    request.role?.formConfiguration,
+    translation?.configuration,
+    request.role?.languageConfiguration,
+  ];
   const key = `${language}|${JSON.stringify(layers)}`;
   let configuration = merged.get(key);
   if (!configuration) {
@@ -54,22 +70,36 @@ async function mergedConfiguration(db: Db, organization: OrganizationRecord, req
       organizationDefault: organization.default_configuration,
       organizationForm: organization.form_configuration,
       role: request.role?.formConfiguration,
-      language: mergeConfigurations(languageLayer(language, translation?.configuration), request.role?.languageConfiguration),
+      language: mergeConfigurations(
+        languageLayer(language, translation?.configuration),
+        request.role?.languageConfiguration,
+      ),
     });
     if (merged.size >= MERGED_LIMIT) merged.delete(merged.keys().next().value!);
     merged.set(key, configuration);
   }
-  return { configuration, context: { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() } };
+  return {
+    configuration,
+    context: { language, edition: organization.edition, userType: request.userType ?? 'CANDIDATE', today: today() },
+  };
 }
 
 /** The application form of an organisation (and role), compiled by the same engine the client uses. */
-export async function applicationForm(db: Db, organization: OrganizationRecord, request: FormRequest = {}): Promise<CompiledForm> {
+export async function applicationForm(
+  db: Db,
+  organization: OrganizationRecord,
+  request: FormRequest = {},
+): Promise<CompiledForm> {
   const { configuration, context } = await mergedConfiguration(db, organization, request);
   return compile(configuration, context);
 }
 
 /** The candidate profile of an organisation (views.profile): one step per section. */
-export async function profileForm(db: Db, organization: OrganizationRecord, request: FormRequest = {}): Promise<CompiledForm> {
+export async function profileForm(
+  db: Db,
+  organization: OrganizationRecord,
+  request: FormRequest = {},
+): Promise<CompiledForm> {
   const { configuration, context } = await mergedConfiguration(db, organization, request);
   return compileProfile(configuration, context);
 }

@@ -1,5 +1,5 @@
-import { isSamePosition } from '../../../../engine/pipeline/moves';
-import type { BulkMoveBody, BulkMoveResult } from '../../../../schemas/pipeline';
+import { isSamePosition } from '#engine';
+import type { BulkMoveBody, BulkMoveResult } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -7,7 +7,13 @@ import { roleOf } from '../roles/role.service';
 import { matchingApplications } from '../search/candidate-filter';
 import type { Viewer } from '../users/user.service';
 import { isActiveStage, refreshCandidateStatuses } from '../profiles/candidate-status.service';
-import { bulkMove, findHiringUser, findMatchingApplications, findRoleApplicationsById, type BulkCandidate } from './move.repository';
+import {
+  bulkMove,
+  findHiringUser,
+  findMatchingApplications,
+  findRoleApplicationsById,
+  type BulkCandidate,
+} from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
 
 /**
@@ -21,11 +27,19 @@ import { checkedTarget, Refusals } from './move-rules';
  * them between the read and the UPDATE (a version moved on), the transaction rolls back and runs
  * again.
  */
-export async function bulkMoveCandidates(db: Db, viewer: Viewer, stageId: number, roleId: string, body: BulkMoveBody, assignee?: string): Promise<BulkMoveResult> {
+export async function bulkMoveCandidates(
+  db: Db,
+  viewer: Viewer,
+  stageId: number,
+  roleId: string,
+  body: BulkMoveBody,
+  assignee?: string,
+): Promise<BulkMoveResult> {
   const { organization } = viewer;
   const role = await roleOf(db, organization, roleId);
   if ((body.ids === undefined) === (body.filters === undefined)) {
-    const message = 'Give either the ids of the candidates to move or filters to move all matching candidates, not both.';
+    const message =
+      'Give either the ids of the candidates to move or filters to move all matching candidates, not both.';
     throw badRequest(message, [{ field: body.ids ? 'filters' : 'ids', message }]);
   }
   if (body.filters?.roleId !== undefined && body.filters.roleId.toLowerCase() !== role.id) {
@@ -42,7 +56,9 @@ export async function bulkMoveCandidates(db: Db, viewer: Viewer, stageId: number
     }
     assigneeId = user.id;
   }
-  const unselected = new Set([...(body.unselectedIds ?? []), ...(body.filters?.unselectedIds ?? [])].map((id) => id.toLowerCase()));
+  const unselected = new Set(
+    [...(body.unselectedIds ?? []), ...(body.filters?.unselectedIds ?? [])].map((id) => id.toLowerCase()),
+  );
   const now = new Date();
 
   const attempt = () =>
@@ -66,11 +82,22 @@ export async function bulkMoveCandidates(db: Db, viewer: Viewer, stageId: number
       refusals.throwIfAny(total, `the pipeline of ${role.name}`);
 
       const moving = rows.filter((row) => !isSamePosition({ stageId: row.stage_id, substageId: row.substage_id }, to));
-      const moved = await bulkMove(trx, { organizationId: organization.id, rows: moving, to, kind: 'BULK', actorId: viewer.user.id, assigneeId });
+      const moved = await bulkMove(trx, {
+        organizationId: organization.id,
+        rows: moving,
+        to,
+        kind: 'BULK',
+        actorId: viewer.user.id,
+        assigneeId,
+      });
       // Someone changed some of them since they were read: roll everything back and start again.
       if (moved !== moving.length) throw new ConcurrentChange();
       const changed = moving.filter((row) => isActiveStage(row.stage_id) !== isActiveStage(to.stageId));
-      await refreshCandidateStatuses(trx, organization, changed.map((r) => r.user_id));
+      await refreshCandidateStatuses(
+        trx,
+        organization,
+        changed.map((r) => r.user_id),
+      );
       return { moved };
     });
   return withRetries(attempt);
@@ -90,9 +117,13 @@ async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> 
     try {
       return await attempt();
     } catch (error) {
-      const retryable = error instanceof ConcurrentChange || RETRYABLE_CODES.has((error as { code?: string }).code ?? '');
+      const retryable =
+        error instanceof ConcurrentChange || RETRYABLE_CODES.has((error as { code?: string }).code ?? '');
       if (!retryable) throw error;
-      if (i >= tries) throw conflict('Some of these candidates were being changed by someone else at the same moment: nothing was moved. Try again.');
+      if (i >= tries)
+        throw conflict(
+          'Some of these candidates were being changed by someone else at the same moment: nothing was moved. Try again.',
+        );
     }
   }
 }

@@ -1,5 +1,5 @@
-import { entryStage } from '../../../../engine/pipeline/organization-stages';
-import type { AssigneeResult } from '../../../../schemas/pipeline';
+import { entryStage } from '#engine';
+import type { AssigneeResult } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -28,11 +28,14 @@ export async function copyToRole(db: Db, viewer: Viewer, id: string, roleId: str
   const { organization } = viewer;
   const source = await pipelineApplication(db, viewer, id);
   const role = await targetRoleOf(db, viewer, roleId);
-  if (source.state === 'WITHDRAWN') throw conflict('The candidate has withdrawn this application: it cannot be copied.');
+  if (source.state === 'WITHDRAWN')
+    throw conflict('The candidate has withdrawn this application: it cannot be copied.');
   const entry = entryStage(organization.stages);
   if (!entry) throw new Error(`organisation ${organization.subdomain} has no pipeline stages`);
   const to = checkedTarget(organization.stages, entry.id, undefined);
-  const [clone] = await db.transaction().execute((trx) => cloneApplications(trx, organization, [source], role, to, 'COPY', viewer.user.id));
+  const [clone] = await db
+    .transaction()
+    .execute((trx) => cloneApplications(trx, organization, [source], role, to, 'COPY', viewer.user.id));
   if (!clone) throw conflict(`The candidate already has an application for ${role.name}.`);
   return { id: clone.id };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PipelinePosition } from '../../../../engine/pipeline/organization-stages';
+import type { PipelinePosition } from '#engine';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import type { ApplicationRow, NewApplicationRow } from '../../db/types';
@@ -11,12 +11,19 @@ import { insertStageHistory } from '../applications/application.repository';
 import { copyDocuments, findDocumentIds, insertApplications } from './move.repository';
 
 /** File answers name their document ({ id, name, … }): copies name the copied document. */
-function remapFileAnswers(answers: Record<string, unknown>, documents: ReadonlyMap<string, string>): Record<string, unknown> {
+function remapFileAnswers(
+  answers: Record<string, unknown>,
+  documents: ReadonlyMap<string, string>,
+): Record<string, unknown> {
   if (documents.size === 0) return answers;
   return Object.fromEntries(
     Object.entries(answers).map(([key, value]) => {
-      const id = value && typeof value === 'object' && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
-      return [key, typeof id === 'string' && documents.has(id) ? { ...(value as object), id: documents.get(id) } : value];
+      const id =
+        value && typeof value === 'object' && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
+      return [
+        key,
+        typeof id === 'string' && documents.has(id) ? { ...(value as object), id: documents.get(id) } : value,
+      ];
     }),
   );
 }
@@ -43,7 +50,11 @@ export async function cloneApplications(
   actorId: string | null,
 ): Promise<Clone[]> {
   const now = new Date();
-  const documents = await findDocumentIds(trx, organization.id, sources.map((s) => s.id));
+  const documents = await findDocumentIds(
+    trx,
+    organization.id,
+    sources.map((s) => s.id),
+  );
   const plans = sources.map((source) => {
     const copies = new Map(documents.filter((d) => d.application_id === source.id).map((d) => [d.id, randomUUID()]));
     const answers = remapFileAnswers(source.answers, copies);
@@ -68,7 +79,14 @@ export async function cloneApplications(
     };
     return { source, row, copies };
   });
-  const inserted = new Set((await insertApplications(trx, plans.map((p) => p.row))).map((r) => r.id));
+  const inserted = new Set(
+    (
+      await insertApplications(
+        trx,
+        plans.map((p) => p.row),
+      )
+    ).map((r) => r.id),
+  );
   const made = plans.filter((p) => inserted.has(p.row.id!));
   await copyDocuments(
     trx,
@@ -77,8 +95,19 @@ export async function cloneApplications(
   );
   await insertStageHistory(
     trx,
-    made.map((p) => ({ organizationId: organization.id, applicationId: p.row.id!, actorId, kind, from: { stageId: null, substageId: null, stageStatus: null }, to })),
+    made.map((p) => ({
+      organizationId: organization.id,
+      applicationId: p.row.id!,
+      actorId,
+      kind,
+      from: { stageId: null, substageId: null, stageStatus: null },
+      to,
+    })),
   );
-  await refreshCandidateStatuses(trx, organization, made.map((p) => p.source.user_id));
+  await refreshCandidateStatuses(
+    trx,
+    organization,
+    made.map((p) => p.source.user_id),
+  );
   return made.map((p) => ({ id: p.row.id!, sourceId: p.source.id, userId: p.source.user_id }));
 }

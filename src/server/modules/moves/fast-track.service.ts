@@ -1,5 +1,5 @@
-import type { PipelinePosition } from '../../../../engine/pipeline/organization-stages';
-import type { JobProgress } from '../../../../schemas/pipeline';
+import type { PipelinePosition } from '#engine';
+import type { JobProgress } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { JobRow } from '../../db/types';
 import { notFound } from '../../lib/http-error';
@@ -11,7 +11,12 @@ import { findOrganizationByKey } from '../organizations/organization.repository'
 import { findRoleById } from '../roles/role.repository';
 import type { Viewer } from '../users/user.service';
 import { cloneApplications } from './clone-applications';
-import { findPipelineApplications, findProgressJob, findUsersWithApplication, recordJobProgress } from './move.repository';
+import {
+  findPipelineApplications,
+  findProgressJob,
+  findUsersWithApplication,
+  recordJobProgress,
+} from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
 import { targetRoleOf } from './candidate-role.service';
 
@@ -35,7 +40,14 @@ interface FastTrackPayload {
  * the applications they came from stay where they are). Checked now — all or nothing, like a bulk
  * move — and run by the jobs worker; 202 with the job the client polls.
  */
-export async function fastTrackCandidates(db: Db, viewer: Viewer, id: string, roleId: string, stageId: number, ids: readonly string[]): Promise<{ jobId: string }> {
+export async function fastTrackCandidates(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  roleId: string,
+  stageId: number,
+  ids: readonly string[],
+): Promise<{ jobId: string }> {
   const { organization } = viewer;
   if (!isUuid(id)) throw noApplication(id);
   const role = await targetRoleOf(db, viewer, roleId);
@@ -52,7 +64,14 @@ export async function fastTrackCandidates(db: Db, viewer: Viewer, id: string, ro
   }
   refusals.throwIfAny(selected.length, 'the pipeline', 'fast-tracked');
   const payload: FastTrackPayload = { actorId: viewer.user.id, roleId: role.id, to, ids: selected };
-  const jobId = await enqueueJob(db, { organizationId: organization.id, userId: null, kind: FAST_TRACK_JOB, payload, progressTotal: selected.length, maxAttempts: 3 });
+  const jobId = await enqueueJob(db, {
+    organizationId: organization.id,
+    userId: null,
+    kind: FAST_TRACK_JOB,
+    payload,
+    progressTotal: selected.length,
+    maxAttempts: 3,
+  });
   return { jobId };
 }
 
@@ -69,8 +88,15 @@ export async function runFastTrack(db: Db, job: JobRow, payload: FastTrackPayloa
   for (let start = 0; start < payload.ids.length; start += FAST_TRACK_CHUNK) {
     const chunk = payload.ids.slice(start, start + FAST_TRACK_CHUNK);
     await db.transaction().execute(async (trx) => {
-      const sources = (await findPipelineApplications(trx, organization.id, chunk)).filter((row) => row.state === 'SUBMITTED' && row.role_id !== role.id);
-      const taken = await findUsersWithApplication(trx, organization.id, role.id, sources.map((s) => s.user_id));
+      const sources = (await findPipelineApplications(trx, organization.id, chunk)).filter(
+        (row) => row.state === 'SUBMITTED' && row.role_id !== role.id,
+      );
+      const taken = await findUsersWithApplication(
+        trx,
+        organization.id,
+        role.id,
+        sources.map((s) => s.user_id),
+      );
       // One application per candidate and role: of a candidate's several sources, the first.
       const seen = new Set<string>();
       const fresh = sources.filter((s) => !taken.has(s.user_id) && !seen.has(s.user_id) && seen.add(s.user_id));
@@ -89,7 +115,9 @@ export function moveJobHandlers(db: Db): JobHandlers {
 
 /** GET /jobs/:jobId: a pipeline job of the organisation and its progress; 404 for any other. */
 export async function jobProgress(db: Db, viewer: Viewer, jobId: string): Promise<JobProgress> {
-  const job = isUuid(jobId) ? await findProgressJob(db, viewer.organization.id, jobId.toLowerCase(), PROGRESS_JOB_KINDS) : undefined;
+  const job = isUuid(jobId)
+    ? await findProgressJob(db, viewer.organization.id, jobId.toLowerCase(), PROGRESS_JOB_KINDS)
+    : undefined;
   if (!job) throw notFound(`No job with id '${jobId}'.`);
   return {
     id: job.id,

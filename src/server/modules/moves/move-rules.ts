@@ -1,7 +1,6 @@
-import { moveBlocker, moveTarget } from '../../../../engine/pipeline/moves';
-import type { PipelinePosition } from '../../../../engine/pipeline/organization-stages';
-import type { FieldError } from '../../../../schemas/api';
-import type { OrganizationStage } from '../../../../schemas/pipeline';
+import { moveBlocker, moveTarget, type PipelinePosition } from '#engine';
+import type { FieldError } from '#schemas/api';
+import type { OrganizationStage } from '#schemas/pipeline';
 import type { StageStatusColumn } from '../../db/types';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 
@@ -82,6 +81,10 @@ export class Refusals {
       field: this.field,
       message: `${sentence} (${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ` and ${ids.length - 10} more` : ''})`,
     }));
-    throw new HttpError(409, `Nothing was ${action}: ${this.count} of the ${total} selected candidates cannot be ${action}. ${sentences.map((s) => s.sentence).join('; ')}.`, errors);
+    throw new HttpError(
+      409,
+      `Nothing was ${action}: ${this.count} of the ${total} selected candidates cannot be ${action}. ${sentences.map((s) => s.sentence).join('; ')}.`,
+      errors,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { PipelinePosition } from '../../../../engine/pipeline/organization-stages';
+import type { PipelinePosition } from '#engine';
 import type { Db } from '../../db/client';
 import type { ApplicationRow, Database, NewApplicationRow, StageMoveKind, StageStatusColumn } from '../../db/types';
 
@@ -14,8 +14,13 @@ import type { ApplicationRow, Database, NewApplicationRow, StageMoveKind, StageS
 
 const uuidArray = (ids: readonly string[]) => sql`${[...ids]}::uuid[]`;
 
-/** A submitted or withdrawn application of the organisation (drafts are not in the pipeline), locked until the transaction ends. */
-export async function lockPipelineApplication(trx: Db, organizationId: string, id: string): Promise<ApplicationRow | undefined> {
+/** A submitted or withdrawn application of the organisation (drafts are not in the pipeline), locked until the
+ * transaction ends. */
+export async function lockPipelineApplication(
+  trx: Db,
+  organizationId: string,
+  id: string,
+): Promise<ApplicationRow | undefined> {
   return trx
     .selectFrom('applications')
     .selectAll()
@@ -26,8 +31,13 @@ export async function lockPipelineApplication(trx: Db, organizationId: string, i
     .executeTakeFirst();
 }
 
-/** The same, read without a lock: every hiring-side read of a pipeline application, and the checks before a job is queued. */
-export async function findPipelineApplications(db: Db, organizationId: string, ids: readonly string[]): Promise<ApplicationRow[]> {
+/** The same, read without a lock: every hiring-side read of a pipeline application, and the checks before a job is
+ * queued. */
+export async function findPipelineApplications(
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<ApplicationRow[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('applications')
@@ -39,7 +49,12 @@ export async function findPipelineApplications(db: Db, organizationId: string, i
 }
 
 /** Puts a locked application at `to`: last change now, version bumped. */
-export async function moveApplication(trx: Db, organizationId: string, id: string, to: PipelinePosition): Promise<ApplicationRow> {
+export async function moveApplication(
+  trx: Db,
+  organizationId: string,
+  id: string,
+  to: PipelinePosition,
+): Promise<ApplicationRow> {
   return trx
     .updateTable('applications')
     .set({
@@ -56,7 +71,6 @@ export async function moveApplication(trx: Db, organizationId: string, id: strin
     .executeTakeFirstOrThrow();
 }
 
-
 /** What a bulk move needs to know of each selected application. */
 export interface BulkCandidate {
   id: string;
@@ -71,7 +85,12 @@ export interface BulkCandidate {
 const BULK_COLUMNS = ['id', 'user_id', 'state', 'stage_id', 'substage_id', 'stage_status', 'version'] as const;
 
 /** The role's applications among `ids` (any state, so drafts can be reported). */
-export async function findRoleApplicationsById(db: Db, organizationId: string, roleId: string, ids: readonly string[]): Promise<BulkCandidate[]> {
+export async function findRoleApplicationsById(
+  db: Db,
+  organizationId: string,
+  roleId: string,
+  ids: readonly string[],
+): Promise<BulkCandidate[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('applications')
@@ -83,8 +102,13 @@ export async function findRoleApplicationsById(db: Db, organizationId: string, r
 }
 
 /** The applications a search query (over `applications as a`) matches. */
-export async function findMatchingApplications(db: Db, matching: SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', object>): Promise<BulkCandidate[]> {
-  return matching.select(['a.id', 'a.user_id', 'a.state', 'a.stage_id', 'a.substage_id', 'a.stage_status', 'a.version']).execute();
+export async function findMatchingApplications(
+  db: Db,
+  matching: SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', object>,
+): Promise<BulkCandidate[]> {
+  return matching
+    .select(['a.id', 'a.user_id', 'a.state', 'a.stage_id', 'a.substage_id', 'a.stage_status', 'a.version'])
+    .execute();
 }
 
 /**
@@ -97,7 +121,14 @@ export async function findMatchingApplications(db: Db, matching: SelectQueryBuil
  */
 export async function bulkMove(
   trx: Db,
-  move: { organizationId: string; rows: readonly BulkCandidate[]; to: PipelinePosition; kind: StageMoveKind; actorId: string | null; assigneeId?: string },
+  move: {
+    organizationId: string;
+    rows: readonly BulkCandidate[];
+    to: PipelinePosition;
+    kind: StageMoveKind;
+    actorId: string | null;
+    assigneeId?: string;
+  },
 ): Promise<number> {
   if (move.rows.length === 0) return 0;
   // In id order, so two bulk moves over overlapping selections lock rows in the same order.
@@ -177,7 +208,12 @@ export async function findLastMove(trx: Db, organizationId: string, applicationI
 }
 
 export async function markUndone(trx: Db, organizationId: string, historyId: string): Promise<void> {
-  await trx.updateTable('stage_history').set({ undone_at: sql<Date>`clock_timestamp()` }).where('organization_id', '=', organizationId).where('id', '=', historyId).execute();
+  await trx
+    .updateTable('stage_history')
+    .set({ undone_at: sql<Date>`clock_timestamp()` })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', historyId)
+    .execute();
 }
 
 /** A hiring user (either manager level) of the organisation. */
@@ -193,7 +229,12 @@ export async function findHiringUser(db: Db, organizationId: string, userId: str
 }
 
 /** Assigns (or, with null, unassigns) an application in the pipeline; false when there is no such application. */
-export async function setAssignee(db: Db, organizationId: string, id: string, assigneeId: string | null): Promise<boolean> {
+export async function setAssignee(
+  db: Db,
+  organizationId: string,
+  id: string,
+  assigneeId: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('applications')
     .set({ assignee_id: assigneeId, updated_at: sql<Date>`now()`, version: sql<number>`version + 1` })
@@ -205,7 +246,12 @@ export async function setAssignee(db: Db, organizationId: string, id: string, as
 }
 
 /** Of `userIds`, those who already have an application (of any state) for the role. */
-export async function findUsersWithApplication(trx: Db, organizationId: string, roleId: string, userIds: readonly string[]): Promise<Set<string>> {
+export async function findUsersWithApplication(
+  trx: Db,
+  organizationId: string,
+  roleId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await trx
     .selectFrom('applications')
@@ -218,7 +264,10 @@ export async function findUsersWithApplication(trx: Db, organizationId: string, 
 }
 
 /** Inserts new applications, leaving out any whose candidate already has one for the role; the ones inserted. */
-export async function insertApplications(trx: Db, rows: readonly NewApplicationRow[]): Promise<Array<{ id: string; user_id: string }>> {
+export async function insertApplications(
+  trx: Db,
+  rows: readonly NewApplicationRow[],
+): Promise<Array<{ id: string; user_id: string }>> {
   if (rows.length === 0) return [];
   return trx
     .insertInto('applications')
@@ -229,7 +278,11 @@ export async function insertApplications(trx: Db, rows: readonly NewApplicationR
 }
 
 /** The documents of some applications, without their bytes. */
-export async function findDocumentIds(trx: Db, organizationId: string, applicationIds: readonly string[]): Promise<Array<{ id: string; application_id: string }>> {
+export async function findDocumentIds(
+  trx: Db,
+  organizationId: string,
+  applicationIds: readonly string[],
+): Promise<Array<{ id: string; application_id: string }>> {
   if (applicationIds.length === 0) return [];
   return trx
     .selectFrom('documents')
@@ -240,7 +293,11 @@ export async function findDocumentIds(trx: Db, organizationId: string, applicati
 }
 
 /** Copies documents (bytes included, inside the database) under new ids to new applications. */
-export async function copyDocuments(trx: Db, organizationId: string, copies: ReadonlyArray<{ oldId: string; newId: string; applicationId: string }>): Promise<void> {
+export async function copyDocuments(
+  trx: Db,
+  organizationId: string,
+  copies: ReadonlyArray<{ oldId: string; newId: string; applicationId: string }>,
+): Promise<void> {
   if (copies.length === 0) return;
   await sql`
     insert into documents (id, organization_id, application_id, user_id, field_id, file_name, content_type, size, sha256, content, created_at)
@@ -260,12 +317,19 @@ export async function findProgressJob(db: Db, organizationId: string, id: string
 }
 
 /** Sets (or, with `add`, advances) a job's progress. */
-export async function recordJobProgress(db: Db, id: string, progress: { done: number; skipped: number; add?: boolean }): Promise<void> {
+export async function recordJobProgress(
+  db: Db,
+  id: string,
+  progress: { done: number; skipped: number; add?: boolean },
+): Promise<void> {
   await db
     .updateTable('jobs')
     .set(
       progress.add
-        ? { progress_done: sql<number>`progress_done + ${progress.done}::int`, progress_skipped: sql<number>`progress_skipped + ${progress.skipped}::int` }
+        ? {
+            progress_done: sql<number>`progress_done + ${progress.done}::int`,
+            progress_skipped: sql<number>`progress_skipped + ${progress.skipped}::int`,
+          }
         : { progress_done: progress.done, progress_skipped: progress.skipped },
     )
     .where('id', '=', id)

@@ -1,6 +1,5 @@
-import { isSamePosition } from '../../../../engine/pipeline/moves';
-import { findStage, resolvePosition, stageName, substageName, type PipelinePosition } from '../../../../engine/pipeline/organization-stages';
-import type { HistoryEntry, MoveResult } from '../../../../schemas/pipeline';
+import { isSamePosition, findStage, resolvePosition, stageName, substageName, type PipelinePosition } from '#engine';
+import type { HistoryEntry, MoveResult } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { ApplicationRow, StageMoveKind } from '../../db/types';
 import { conflict } from '../../lib/http-error';
@@ -17,14 +16,23 @@ export const NOTHING_TO_UNDO = 'Nothing to undo';
 /** Moves an undo can revert: those that moved an application already in the pipeline. */
 const UNDOABLE: ReadonlySet<StageMoveKind> = new Set(['MOVE', 'BULK', 'FAST_TRACK']);
 
-const placeOf = (application: ApplicationRow) => ({ stageId: application.stage_id, substageId: application.substage_id, stageStatus: application.stage_status });
+const placeOf = (application: ApplicationRow) => ({
+  stageId: application.stage_id,
+  substageId: application.substage_id,
+  stageStatus: application.stage_status,
+});
 
 /**
  * Runs `change` on the application locked for the rest of one transaction (404 for a draft,
  * another organisation's or a malformed id), so concurrent moves of one candidate queue up and
  * each starts from where the previous one left it.
  */
-async function withLockedApplication<T>(db: Db, viewer: Viewer, id: string, change: (trx: Db, application: ApplicationRow) => Promise<T>): Promise<T> {
+async function withLockedApplication<T>(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  change: (trx: Db, application: ApplicationRow) => Promise<T>,
+): Promise<T> {
   if (!isUuid(id)) throw noApplication(id);
   return db.transaction().execute(async (trx) => {
     const application = await lockPipelineApplication(trx, viewer.organization.id, id.toLowerCase());
@@ -34,11 +42,25 @@ async function withLockedApplication<T>(db: Db, viewer: Viewer, id: string, chan
 }
 
 /** Moves a locked application to `to`, writes the history entry and, when it changes, the candidate's status. */
-async function move(trx: Db, viewer: Viewer, application: ApplicationRow, to: PipelinePosition, kind: StageMoveKind): Promise<ApplicationRow> {
+async function move(
+  trx: Db,
+  viewer: Viewer,
+  application: ApplicationRow,
+  to: PipelinePosition,
+  kind: StageMoveKind,
+): Promise<ApplicationRow> {
   const { organization } = viewer;
   const moved = await moveApplication(trx, organization.id, application.id, to);
-  await insertStageHistory(trx, { organizationId: organization.id, applicationId: application.id, actorId: viewer.user.id, kind, from: placeOf(application), to });
-  if (isActiveStage(application.stage_id) !== isActiveStage(to.stageId)) await refreshCandidateStatuses(trx, organization, [application.user_id]);
+  await insertStageHistory(trx, {
+    organizationId: organization.id,
+    applicationId: application.id,
+    actorId: viewer.user.id,
+    kind,
+    from: placeOf(application),
+    to,
+  });
+  if (isActiveStage(application.stage_id) !== isActiveStage(to.stageId))
+    await refreshCandidateStatuses(trx, organization, [application.user_id]);
   return moved;
 }
 
@@ -46,12 +68,21 @@ async function move(trx: Db, viewer: Viewer, application: ApplicationRow, to: Pi
  * POST /candidate/:id/stage/:stageId/:subId/organization/:orgId and /candidate/:id/ostage/:stageId
  * (no substage: the stage's default one). One transaction: lock, check, move, history.
  */
-export async function moveCandidate(db: Db, viewer: Viewer, id: string, stageId: number, substageId?: string): Promise<MoveResult> {
+export async function moveCandidate(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  stageId: number,
+  substageId?: string,
+): Promise<MoveResult> {
   const stages = viewer.organization.stages;
   const to = checkedTarget(stages, stageId, substageId, { stage: 'stageId', substage: 'subId' });
   const moved = await withLockedApplication(db, viewer, id, async (trx, application) => {
     assertMovable(stages, application);
-    if (isSamePosition(placeOf(application), to)) throw conflict(`The candidate is already at ${stageName(stages, to.stageId)} / ${substageName(stages, to.stageId, to.substageId)}.`);
+    if (isSamePosition(placeOf(application), to))
+      throw conflict(
+        `The candidate is already at ${stageName(stages, to.stageId)} / ${substageName(stages, to.stageId, to.substageId)}.`,
+      );
     return move(trx, viewer, application, to, 'MOVE');
   });
   return toMoveResult(moved, stages);
@@ -68,7 +99,10 @@ export async function undoMove(db: Db, viewer: Viewer, id: string): Promise<Move
     const last = await findLastMove(trx, viewer.organization.id, application.id);
     if (!last || !UNDOABLE.has(last.kind) || last.from_stage_id === null) throw conflict(NOTHING_TO_UNDO);
     assertMovable(stages, application);
-    if (!findStage(stages, last.from_stage_id)) throw conflict(`The move cannot be undone: ${stageName(stages, last.from_stage_id)} is no longer in the pipeline.`);
+    if (!findStage(stages, last.from_stage_id))
+      throw conflict(
+        `The move cannot be undone: ${stageName(stages, last.from_stage_id)} is no longer in the pipeline.`,
+      );
     const back =
       last.from_substage_id !== null && last.from_stage_status !== null
         ? { stageId: last.from_stage_id, substageId: last.from_substage_id, stageStatus: last.from_stage_status }

@@ -1,6 +1,5 @@
-import { stageName, substageName } from '../../../../engine/pipeline/organization-stages';
-import { displayName } from '../../../../engine/rules/display-name';
-import type { HistoryEntry, MoveResult, OrganizationStage } from '../../../../schemas/pipeline';
+import { stageName, substageName, displayName } from '#engine';
+import type { HistoryEntry, MoveResult, OrganizationStage } from '#schemas/pipeline';
 import type { ApplicationRow } from '../../db/types';
 import type { HistoryRow } from './move.repository';
 
@@ -16,7 +15,14 @@ export interface NamedUser {
 export function personOf(user: NamedUser): { id: string; name: string } {
   return {
     id: user.id,
-    name: displayName({ id: user.id, firstName: user.first_name, preferredName: user.preferred_name, lastName: user.last_name, email: user.email, anonymised: user.anonymised_at !== null }),
+    name: displayName({
+      id: user.id,
+      firstName: user.first_name,
+      preferredName: user.preferred_name,
+      lastName: user.last_name,
+      email: user.email,
+      anonymised: user.anonymised_at !== null,
+    }),
   };
 }
 
@@ -41,8 +47,18 @@ export function toHistoryEntry(row: HistoryRow, stages: readonly OrganizationSta
     from:
       row.from_stage_id === null
         ? null
-        : { stageId: row.from_stage_id, stageName: stageName(stages, row.from_stage_id), substageId: row.from_substage_id, stageStatus: row.from_stage_status },
-    to: { stageId: row.to_stage_id, stageName: stageName(stages, row.to_stage_id), substageId: row.to_substage_id, stageStatus: row.to_stage_status },
+        : {
+            stageId: row.from_stage_id,
+            stageName: stageName(stages, row.from_stage_id),
+            substageId: row.from_substage_id,
+            stageStatus: row.from_stage_status,
+          },
+    to: {
+      stageId: row.to_stage_id,
+      stageName: stageName(stages, row.to_stage_id),
+      substageId: row.to_substage_id,
+      stageStatus: row.to_stage_status,
+    },
     actor:
       row.actor_id === null
         ? null

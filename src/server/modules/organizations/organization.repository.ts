@@ -34,7 +34,11 @@ const RECORD_COLUMNS = [
  */
 export async function findOrganizationByKey(db: Db, key: string): Promise<OrganizationRecord | undefined> {
   const byId = isUuid(key);
-  return db.selectFrom('organizations').select(RECORD_COLUMNS).where(byId ? 'id' : 'subdomain', '=', byId ? key.toLowerCase() : key).executeTakeFirst();
+  return db
+    .selectFrom('organizations')
+    .select(RECORD_COLUMNS)
+    .where(byId ? 'id' : 'subdomain', '=', byId ? key.toLowerCase() : key)
+    .executeTakeFirst();
 }
 
 export async function findOrganizationLogo(
@@ -57,7 +61,12 @@ export async function insertOrganization(db: Db, row: NewOrganizationRow): Promi
 /** Inserts unless the subdomain exists; an existing row is never touched. True when inserted. */
 /** Sets an organisation's stages only where it has none yet (databases made before the pipeline). */
 export async function fillMissingStages(db: Db, subdomain: string, stages: string): Promise<void> {
-  await db.updateTable('organizations').set({ stages }).where('subdomain', '=', subdomain).where(sql<boolean>`stages = '[]'::jsonb`).execute();
+  await db
+    .updateTable('organizations')
+    .set({ stages })
+    .where('subdomain', '=', subdomain)
+    .where(sql<boolean>`stages = '[]'::jsonb`)
+    .execute();
 }
 
 export async function insertOrganizationIfAbsent(db: Db, row: NewOrganizationRow): Promise<boolean> {
@@ -72,7 +81,11 @@ export async function insertOrganizationIfAbsent(db: Db, row: NewOrganizationRow
 
 export async function findOrganizationIds(db: Db, subdomains: readonly string[]): Promise<Map<string, string>> {
   if (subdomains.length === 0) return new Map();
-  const rows = await db.selectFrom('organizations').select(['id', 'subdomain']).where('subdomain', 'in', subdomains).execute();
+  const rows = await db
+    .selectFrom('organizations')
+    .select(['id', 'subdomain'])
+    .where('subdomain', 'in', subdomains)
+    .execute();
   return new Map(rows.map((r) => [r.subdomain, r.id]));
 }
 

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../../schemas/api';
-import { PublicOrganization, Subdomain } from '../../../../schemas/organization';
+import { ApiError } from '#schemas/api';
+import { PublicOrganization, Subdomain } from '#schemas/organization';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { organizationLogo, toPublicOrganization } from './organization.service';
 
 const Params = Type.Object({ sub: Subdomain });
-const LogoImage = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'image/svg+xml or image/png' });
+const LogoImage = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'image/svg+xml or image/png',
+});
 
 /** A sandboxed SVG cannot run script even when opened directly as a document. */
 const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";

@@ -1,4 +1,4 @@
-import type { Configuration, PublicOrganization } from '../../../../schemas/organization';
+import type { Configuration, PublicOrganization } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { findOrganizationLogo, type OrganizationRecord } from './organization.repository';
@@ -38,7 +38,10 @@ export function toPublicOrganization(org: OrganizationRecord): PublicOrganizatio
 }
 
 /** Bytes (a Buffer from pg, a Uint8Array from PGlite: Fastify sends either) and content type. */
-export async function organizationLogo(db: Db, org: OrganizationRecord): Promise<{ bytes: Uint8Array; contentType: string }> {
+export async function organizationLogo(
+  db: Db,
+  org: OrganizationRecord,
+): Promise<{ bytes: Uint8Array; contentType: string }> {
   const logo = await findOrganizationLogo(db, org.id);
   if (!logo) throw notFound(`Organisation '${org.subdomain}' has no logo.`);
   return { bytes: logo.logo, contentType: logo.contentType };

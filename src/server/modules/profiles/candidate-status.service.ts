@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { STAGE_IDS } from '../../../../engine/pipeline/stages';
-import { candidateStatusOf, type CandidateStatus } from '../../../../engine/rules/candidate-save';
+import { STAGE_IDS, candidateStatusOf, type CandidateStatus } from '#engine';
 import type { Db } from '../../db/client';
 import { candidateProgress } from '../applications/candidate-progress';
 import { profileForm } from '../forms/form.service';
@@ -26,7 +25,11 @@ export function isActiveStage(stageId: number | null): boolean {
  * query for any number of candidates, then one UPDATE per resulting status. Returns each
  * candidate's status (the organisation's users among `userIds` only).
  */
-export async function refreshCandidateStatuses(trx: Db, organization: OrganizationRecord, userIds: readonly string[]): Promise<Map<string, CandidateStatus | null>> {
+export async function refreshCandidateStatuses(
+  trx: Db,
+  organization: OrganizationRecord,
+  userIds: readonly string[],
+): Promise<Map<string, CandidateStatus | null>> {
   const statuses = new Map<string, CandidateStatus | null>();
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return statuses;
@@ -60,7 +63,11 @@ export async function refreshCandidateStatuses(trx: Db, organization: Organizati
 }
 
 /** The same for one candidate. */
-export async function refreshCandidateStatus(db: Db, organization: OrganizationRecord, userId: string): Promise<CandidateStatus | null> {
+export async function refreshCandidateStatus(
+  db: Db,
+  organization: OrganizationRecord,
+  userId: string,
+): Promise<CandidateStatus | null> {
   const statuses = await refreshCandidateStatuses(db, organization, [userId]);
   return statuses.get(userId) ?? null;
 }

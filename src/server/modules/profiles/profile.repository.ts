@@ -32,14 +32,24 @@ export async function writeProfile(
   if (version === 0) {
     return db
       .insertInto('candidate_profiles')
-      .values({ organization_id: organizationId, user_id: userId, answers: json(profile.answers), completed_sections: json(profile.completedSections) })
+      .values({
+        organization_id: organizationId,
+        user_id: userId,
+        answers: json(profile.answers),
+        completed_sections: json(profile.completedSections),
+      })
       .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
       .returning(['answers', 'completed_sections', 'version', 'updated_at'])
       .executeTakeFirst();
   }
   return db
     .updateTable('candidate_profiles')
-    .set({ answers: json(profile.answers), completed_sections: json(profile.completedSections), version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .set({
+      answers: json(profile.answers),
+      completed_sections: json(profile.completedSections),
+      version: sql<number>`version + 1`,
+      updated_at: sql<Date>`now()`,
+    })
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .where('version', '=', version)
@@ -48,7 +58,12 @@ export async function writeProfile(
 }
 
 /** Shares answers given in an application: they replace the profile's answers to the same questions. */
-export async function mergeIntoProfile(db: Db, organizationId: string, userId: string, answers: Record<string, unknown>): Promise<void> {
+export async function mergeIntoProfile(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  answers: Record<string, unknown>,
+): Promise<void> {
   await db
     .insertInto('candidate_profiles')
     .values({ organization_id: organizationId, user_id: userId, answers: json(answers) })
@@ -64,5 +79,9 @@ export async function mergeIntoProfile(db: Db, organizationId: string, userId: s
 
 /** Erasure. */
 export async function deleteUserProfile(db: Db, organizationId: string, userId: string): Promise<void> {
-  await db.deleteFrom('candidate_profiles').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('candidate_profiles')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
 }

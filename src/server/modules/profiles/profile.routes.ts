@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError } from '../../../../schemas/api';
-import { CandidateProfile, ProfileQuery, ProfileSave } from '../../../../schemas/profile';
+import { ApiError } from '#schemas/api';
+import { CandidateProfile, ProfileQuery, ProfileSave } from '#schemas/profile';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { authenticate, viewerOf } from '../../plugins/auth';
 import { candidateProfile, saveProfileSection } from './profile.service';
@@ -13,7 +13,15 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/user/profile',
-    { schema: { tags, security: BEARER, summary: "The candidate's profile: answers shared across applications to this organisation", querystring: SubdomainQuery, response: { 200: CandidateProfile, ...V1_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: "The candidate's profile: answers shared across applications to this organisation",
+        querystring: SubdomainQuery,
+        response: { 200: CandidateProfile, ...V1_ERRORS },
+      },
+    },
     async (request) => candidateProfile(app.db, viewerOf(request)),
   );
 
@@ -29,6 +37,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CandidateProfile, ...V1_ERRORS, 409: ApiError },
       },
     },
-    async (request) => saveProfileSection(app.db, viewerOf(request), request.query.section, request.body, request.query.language),
+    async (request) =>
+      saveProfileSection(app.db, viewerOf(request), request.query.section, request.body, request.query.language),
   );
 };

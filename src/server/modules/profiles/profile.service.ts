@@ -1,11 +1,16 @@
-import { mergeStepAnswers, pruneAnswers, formFields, type Answers } from '../../../../engine/forms/answers';
-import { profileFieldIds } from '../../../../engine/forms/profile';
-import type { CompiledForm } from '../../../../engine/forms/types';
-import { validateStep } from '../../../../engine/forms/validate';
-import { organizationAfterStatus } from '../../../../engine/rules/candidate-save';
-import { isCandidate } from '../../../../engine/rules/roles';
-import { message } from '../../../../schemas/messages';
-import type { CandidateProfile, ProfileSave } from '../../../../schemas/profile';
+import {
+  mergeStepAnswers,
+  pruneAnswers,
+  formFields,
+  type Answers,
+  profileFieldIds,
+  type CompiledForm,
+  validateStep,
+  organizationAfterStatus,
+  isCandidate,
+} from '#engine';
+import { message } from '#schemas/messages';
+import type { CandidateProfile, ProfileSave } from '#schemas/profile';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden } from '../../lib/http-error';
 import { acceptedAnswers, profileForm } from '../forms/form.service';
@@ -19,7 +24,11 @@ function assertCandidate(viewer: Viewer): void {
   if (!isCandidate(viewer.user.user_type)) throw forbidden(message('candidatesOnlyProfile'));
 }
 
-function toProfile(record: ProfileRecord | undefined, status: string | null, organization: OrganizationRecord): CandidateProfile {
+function toProfile(
+  record: ProfileRecord | undefined,
+  status: string | null,
+  organization: OrganizationRecord,
+): CandidateProfile {
   const candidateStatus = storedCandidateStatus(status);
   return {
     answers: record?.answers ?? {},
@@ -34,7 +43,11 @@ function toProfile(record: ProfileRecord | undefined, status: string | null, org
 /** GET /user/profile */
 export async function candidateProfile(db: Db, viewer: Viewer): Promise<CandidateProfile> {
   assertCandidate(viewer);
-  return toProfile(await findProfile(db, viewer.organization.id, viewer.user.id), viewer.user.candidate_status, viewer.organization);
+  return toProfile(
+    await findProfile(db, viewer.organization.id, viewer.user.id),
+    viewer.user.candidate_status,
+    viewer.organization,
+  );
 }
 
 /**
@@ -44,13 +57,21 @@ export async function candidateProfile(db: Db, viewer: Viewer): Promise<Candidat
 async function syncConsents(db: Db, user: UserRecord, answers: Answers): Promise<void> {
   const patch: UserPatch = {};
   if (answers.acceptTermAndConditions === true && !user.accept_terms_at) patch.accept_terms_at = new Date();
-  if (typeof answers.acceptRare === 'boolean' && answers.acceptRare !== user.accept_rare) patch.accept_rare = answers.acceptRare;
-  if (typeof answers.acceptResearch === 'boolean' && answers.acceptResearch !== user.accept_research) patch.accept_research = answers.acceptResearch;
+  if (typeof answers.acceptRare === 'boolean' && answers.acceptRare !== user.accept_rare)
+    patch.accept_rare = answers.acceptRare;
+  if (typeof answers.acceptResearch === 'boolean' && answers.acceptResearch !== user.accept_research)
+    patch.accept_research = answers.acceptResearch;
   if (Object.keys(patch).length > 0) await updateUser(db, user.id, patch);
 }
 
 /** PUT /user/profile?section: one section's answers, checked like a form step, replace that section's. */
-export async function saveProfileSection(db: Db, viewer: Viewer, section: string, save: ProfileSave, language?: string): Promise<CandidateProfile> {
+export async function saveProfileSection(
+  db: Db,
+  viewer: Viewer,
+  section: string,
+  save: ProfileSave,
+  language?: string,
+): Promise<CandidateProfile> {
   assertCandidate(viewer);
   const form = await profileForm(db, viewer.organization, { language });
   const step = form.steps.find((s) => s.id === section);
@@ -79,7 +100,12 @@ export async function sharedFieldIds(db: Db, organization: OrganizationRecord): 
  * Answers given in an application to questions the profile also asks replace the profile's, so
  * the next application to the organisation starts with them (decision 0010).
  */
-export async function shareWithProfile(db: Db, organization: OrganizationRecord, user: UserRecord, answers: Answers): Promise<void> {
+export async function shareWithProfile(
+  db: Db,
+  organization: OrganizationRecord,
+  user: UserRecord,
+  answers: Answers,
+): Promise<void> {
   const shared = await sharedFieldIds(db, organization);
   const picked = Object.fromEntries(Object.entries(answers).filter(([id]) => shared.has(id)));
   if (Object.keys(picked).length === 0) return;
@@ -99,10 +125,20 @@ export interface Prefill {
  * kept only where this role's form asks the question. A step made only of profile questions
  * that already validates counts as completed, so the candidate is not asked again.
  */
-export function prefilledApplication(form: CompiledForm, shared: ReadonlySet<string>, profile: Answers, account: Answers): Prefill {
+export function prefilledApplication(
+  form: CompiledForm,
+  shared: ReadonlySet<string>,
+  profile: Answers,
+  account: Answers,
+): Prefill {
   const answers = pruneAnswers(formFields(form), { ...account, ...profile });
   const completedSteps = form.steps
-    .filter((step) => step.fieldIds.every((id) => shared.has(id)) && step.fieldIds.some((id) => answers[id] !== undefined) && validateStep(form, step.id, answers).valid)
+    .filter(
+      (step) =>
+        step.fieldIds.every((id) => shared.has(id)) &&
+        step.fieldIds.some((id) => answers[id] !== undefined) &&
+        validateStep(form, step.id, answers).valid,
+    )
     .map((step) => step.id);
   const firstOpen = form.steps.findIndex((step) => !completedSteps.includes(step.id));
   return { answers, completedSteps, step: firstOpen === -1 ? form.steps.length : firstOpen };

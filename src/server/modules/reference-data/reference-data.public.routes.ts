@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { isValidPostCode, normalisePostCode } from '../../../../engine/validation/postcode';
-import { ApiError } from '../../../../schemas/api';
-import { message } from '../../../../schemas/messages';
-import { Country, PostCodeCheck, University, UniversitySearch } from '../../../../schemas/reference-data';
+import { isValidPostCode, normalisePostCode } from '#engine';
+import { ApiError } from '#schemas/api';
+import { message } from '#schemas/messages';
+import { Country, PostCodeCheck, University, UniversitySearch } from '#schemas/reference-data';
 import { fieldProblem } from '../../lib/http-error';
 import { COUNTRIES, searchUniversities } from './reference-data.service';
 
@@ -24,7 +24,13 @@ export const publicReferenceDataRoutes: FastifyPluginAsyncTypebox = async (app) 
 
   app.get(
     '/countries',
-    { schema: { tags: ['public', 'reference data'], summary: 'Every country (ISO 3166-1)', response: { 200: Type.Array(Country) } } },
+    {
+      schema: {
+        tags: ['public', 'reference data'],
+        summary: 'Every country (ISO 3166-1)',
+        response: { 200: Type.Array(Country) },
+      },
+    },
     async () => [...COUNTRIES],
   );
 

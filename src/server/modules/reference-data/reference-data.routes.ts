@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { OrganizationKey } from '../../../../schemas/role';
-import { Degrees, ListSearch, ReferenceItem, School, University, UniversitySearch } from '../../../../schemas/reference-data';
+import { OrganizationKey } from '#schemas/role';
+import { Degrees, ListSearch, ReferenceItem, School, University, UniversitySearch } from '#schemas/reference-data';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { authenticate, viewerOf } from '../../plugins/auth';
 import { degrees, referenceList, searchSchools, searchSubjects, searchUniversities } from './reference-data.service';
@@ -30,19 +30,43 @@ export const referenceDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/data/schools',
-    { schema: { tags, security: BEARER, summary: 'UK schools and colleges, searchable by name', querystring: Search, response: { 200: Type.Array(School), ...V1_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'UK schools and colleges, searchable by name',
+        querystring: Search,
+        response: { 200: Type.Array(School), ...V1_ERRORS },
+      },
+    },
     async (request) => searchSchools(request.query.term, request.query.limit ?? 50),
   );
 
   app.get(
     '/data/subjects',
-    { schema: { tags, security: BEARER, summary: 'Degree subjects, searchable by name', querystring: Search, response: { 200: Type.Array(Type.String()), ...V1_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Degree subjects, searchable by name',
+        querystring: Search,
+        response: { 200: Type.Array(Type.String()), ...V1_ERRORS },
+      },
+    },
     async (request) => searchSubjects(request.query.term, request.query.limit ?? 50),
   );
 
   app.get(
     '/data/degrees',
-    { schema: { tags, security: BEARER, summary: 'Degree types and classes', querystring: SubdomainQuery, response: { 200: Degrees, ...V1_ERRORS } } },
+    {
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Degree types and classes',
+        querystring: SubdomainQuery,
+        response: { 200: Degrees, ...V1_ERRORS },
+      },
+    },
     async () => degrees(),
   );
 

@@ -1,12 +1,20 @@
-import countries from '../../../../configs/reference-data/countries.json' with { type: 'json' };
-import schools from '../../../../configs/reference-data/schools.json' with { type: 'json' };
-import subjects from '../../../../configs/reference-data/subjects.json' with { type: 'json' };
-import universities from '../../../../configs/reference-data/universities.json' with { type: 'json' };
+import countries from '#configs/reference-data/countries.json' with { type: 'json' };
+import schools from '#configs/reference-data/schools.json' with { type: 'json' };
+import subjects from '#configs/reference-data/subjects.json' with { type: 'json' };
+import universities from '#configs/reference-data/universities.json' with { type: 'json' };
 import type { Static } from 'typebox';
-import { isListType, LIST_TYPES, listOptions } from '../../../../engine/fields/lists';
-import { STAGE_NAMES } from '../../../../engine/pipeline/stages';
-import type { Region } from '../../../../schemas/organization';
-import type { Country, Degrees, ReferenceItem, School, University, UniversityEntry, UniversityGroup, UniversitySearch } from '../../../../schemas/reference-data';
+import { isListType, LIST_TYPES, listOptions, STAGE_NAMES } from '#engine';
+import type { Region } from '#schemas/organization';
+import type {
+  Country,
+  Degrees,
+  ReferenceItem,
+  School,
+  University,
+  UniversityEntry,
+  UniversityGroup,
+  UniversitySearch,
+} from '#schemas/reference-data';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { OrganizationRecord } from '../organizations/organization.repository';
@@ -26,10 +34,20 @@ export function matches(name: string, term: string | undefined): boolean {
 }
 
 /** Items whose name contains the term, names starting with it first, at most `limit`. */
-export function search<T>(items: readonly T[], nameOf: (item: T) => string, term: string | undefined, limit: number): T[] {
+export function search<T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  term: string | undefined,
+  limit: number,
+): T[] {
   const lower = term?.trim().toLocaleLowerCase('en-GB') ?? '';
   const found = items.filter((item) => matches(nameOf(item), term));
-  if (lower) found.sort((a, b) => Number(!nameOf(a).toLocaleLowerCase('en-GB').startsWith(lower)) - Number(!nameOf(b).toLocaleLowerCase('en-GB').startsWith(lower)));
+  if (lower)
+    found.sort(
+      (a, b) =>
+        Number(!nameOf(a).toLocaleLowerCase('en-GB').startsWith(lower)) -
+        Number(!nameOf(b).toLocaleLowerCase('en-GB').startsWith(lower)),
+    );
   return found.slice(0, limit);
 }
 
@@ -40,7 +58,8 @@ export function search<T>(items: readonly T[], nameOf: (item: T) => string, term
  */
 export function groupsInYear(entry: UniversityEntry, year: number | undefined): UniversityGroup[] {
   if (year === undefined) return [...entry.groups];
-  const joined = (group: UniversityGroup): number => (group === 'RUSSELL' || group === 'GO8' ? (entry.joined?.[group] ?? 0) : 0);
+  const joined = (group: UniversityGroup): number =>
+    group === 'RUSSELL' || group === 'GO8' ? (entry.joined?.[group] ?? 0) : 0;
   const held = entry.groups.filter((group) => group !== 'NON_RUSSELL' && joined(group) <= year);
   const ukUniversity = entry.groups.includes('RUSSELL') || entry.groups.includes('NON_RUSSELL');
   return ukUniversity && !held.includes('RUSSELL') ? [...held, 'NON_RUSSELL'] : held;
@@ -54,9 +73,16 @@ export function groupsInYear(entry: UniversityEntry, year: number | undefined): 
  */
 export function searchUniversities(query: Static<typeof UniversitySearch>, preferRegion?: Region): University[] {
   const { term, limit = 50, region, group, year } = query;
-  const dated = ENTRIES.map((entry): University => ({ id: entry.id, name: entry.name, region: entry.region, groups: groupsInYear(entry, year) }));
+  const dated = ENTRIES.map((entry): University => ({
+    id: entry.id,
+    name: entry.name,
+    region: entry.region,
+    groups: groupsInYear(entry, year),
+  }));
   const scoped = dated.filter((u) => (!region || u.region === region) && (!group || u.groups.includes(group)));
-  const ordered = preferRegion ? [...scoped].sort((a, b) => Number(a.region !== preferRegion) - Number(b.region !== preferRegion)) : scoped;
+  const ordered = preferRegion
+    ? [...scoped].sort((a, b) => Number(a.region !== preferRegion) - Number(b.region !== preferRegion))
+    : scoped;
   return search(ordered, (u) => u.name, term, limit);
 }
 
@@ -93,7 +119,10 @@ export async function referenceList(db: Db, organization: OrganizationRecord, ty
   if (isListType(type)) return listOptions(type).map(item);
   const column = ROLE_VALUE_TYPES[type];
   if (column) return (await findRoleValues(db, organization.id, column)).map(item);
-  if (type === 'ROLE') return (await findActiveRoleNames(db, organization.id)).map((role) => ({ id: role.id, value: role.name }));
+  if (type === 'ROLE')
+    return (await findActiveRoleNames(db, organization.id)).map((role) => ({ id: role.id, value: role.name }));
   if (type === 'STAGE') return Object.entries(STAGE_NAMES).map(([id, value]) => ({ id, value }));
-  throw badRequest(`There is no reference list '${type}'`, [{ field: 'type', message: `Choose one of: ${referenceListTypes().join(', ')}` }]);
+  throw badRequest(`There is no reference list '${type}'`, [
+    { field: 'type', message: `Choose one of: ${referenceListTypes().join(', ')}` },
+  ]);
 }

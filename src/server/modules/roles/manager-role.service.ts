@@ -1,14 +1,27 @@
-import { validateConfiguration } from '../../../../engine/config/validate';
-import { CATALOGUE_BY_ID } from '../../../../engine/fields/catalogue';
-import { pageInfo } from '../../../../engine/pipeline/search';
-import type { FieldError } from '../../../../schemas/api';
-import type { Configuration } from '../../../../schemas/configuration';
-import type { ManagerRole, ManagerRolePage, ManagerRoleQuery, NewRoleBody, Role, RoleStatus, RoleTemplate, RoleUpdateBody } from '../../../../schemas/role';
+import { validateConfiguration, CATALOGUE_BY_ID, pageInfo } from '#engine';
+import type { FieldError } from '#schemas/api';
+import type { Configuration } from '#schemas/configuration';
+import type {
+  ManagerRole,
+  ManagerRolePage,
+  ManagerRoleQuery,
+  NewRoleBody,
+  Role,
+  RoleStatus,
+  RoleTemplate,
+  RoleUpdateBody,
+} from '#schemas/role';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import { badRequest } from '../../lib/http-error';
-import { countApplicationsByRoleAndStage, findManagerRolePage, insertRole, updateRoleRow, type RoleRecord } from './role.repository';
+import {
+  countApplicationsByRoleAndStage,
+  findManagerRolePage,
+  insertRole,
+  updateRoleRow,
+  type RoleRecord,
+} from './role.repository';
 import { isClosed, noRole, roleOf, toRole } from './role.service';
 
 export const ROLE_CONFIGURATION_PROBLEMS = "The role's configuration has problems";
@@ -16,11 +29,13 @@ export const ROLE_CONFIGURATION_PROBLEMS = "The role's configuration has problem
 /** A role name as typed, trimmed; 400 naming the field when only spaces are left. */
 function roleName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('Enter a name for the role.', [{ field: 'name', message: 'Enter a name for the role' }]);
+  if (!trimmed)
+    throw badRequest('Enter a name for the role.', [{ field: 'name', message: 'Enter a name for the role' }]);
   return trimmed;
 }
 
-/** The stage counts of a role: the organisation's stages in pipeline order (0 when empty), then any other stage holding applications. */
+/** The stage counts of a role: the organisation's stages in pipeline order (0 when empty), then any other stage holding
+ * applications. */
 function stageCounts(organization: OrganizationRecord, counts: ReadonlyMap<number, number>): ManagerRole['stages'] {
   const ordered = [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex).map((stage) => stage.id);
   const known = new Set(ordered);
@@ -28,7 +43,13 @@ function stageCounts(organization: OrganizationRecord, counts: ReadonlyMap<numbe
   return [...ordered, ...others].map((stageId) => ({ stageId, total: counts.get(stageId) ?? 0 }));
 }
 
-function toManagerRole(role: RoleRecord, organization: OrganizationRecord, counts: ReadonlyMap<number, number>, applications: number, now: Date): ManagerRole {
+function toManagerRole(
+  role: RoleRecord,
+  organization: OrganizationRecord,
+  counts: ReadonlyMap<number, number>,
+  applications: number,
+  now: Date,
+): ManagerRole {
   return {
     id: role.id,
     name: role.name,
@@ -44,11 +65,26 @@ function toManagerRole(role: RoleRecord, organization: OrganizationRecord, count
   };
 }
 
-/** GET /api/v1/roles: a page of the organisation's roles in one status with their applications per stage (one grouped count for the page). */
-export async function managerRolePage(db: Db, organization: OrganizationRecord, query: ManagerRoleQuery, now: Date = new Date()): Promise<ManagerRolePage> {
+/** GET /api/v1/roles: a page of the organisation's roles in one status with their applications per stage (one grouped
+ * count for the page). */
+export async function managerRolePage(
+  db: Db,
+  organization: OrganizationRecord,
+  query: ManagerRoleQuery,
+  now: Date = new Date(),
+): Promise<ManagerRolePage> {
   const { status = 'ACTIVE', searchTerm, page = 0, resultsPerPage = 20 } = query;
-  const { rows, total } = await findManagerRolePage(db, organization.id, { status, searchTerm }, { offset: page * resultsPerPage, limit: resultsPerPage, now });
-  const counts = await countApplicationsByRoleAndStage(db, organization.id, rows.map((row) => row.id));
+  const { rows, total } = await findManagerRolePage(
+    db,
+    organization.id,
+    { status, searchTerm },
+    { offset: page * resultsPerPage, limit: resultsPerPage, now },
+  );
+  const counts = await countApplicationsByRoleAndStage(
+    db,
+    organization.id,
+    rows.map((row) => row.id),
+  );
   const byRole = new Map<string, Map<number, number>>();
   const applications = new Map<string, number>();
   for (const { roleId, stageId, total: n } of counts) {
@@ -58,16 +94,24 @@ export async function managerRolePage(db: Db, organization: OrganizationRecord, 
     stages.set(stageId, n);
     byRole.set(roleId, stages);
   }
-  const content = rows.map((row) => toManagerRole(row, organization, byRole.get(row.id) ?? new Map(), applications.get(row.id) ?? 0, now));
+  const content = rows.map((row) =>
+    toManagerRole(row, organization, byRole.get(row.id) ?? new Map(), applications.get(row.id) ?? 0, now),
+  );
   return { ...pageInfo(page, resultsPerPage, total, rows.length), content };
 }
 
 /** POST /api/v1/roles: a new active role copied from one of the organisation's templates (status PRESET). */
-export async function createRoleFromTemplate(db: Db, organization: OrganizationRecord, body: NewRoleBody): Promise<Role> {
+export async function createRoleFromTemplate(
+  db: Db,
+  organization: OrganizationRecord,
+  body: NewRoleBody,
+): Promise<Role> {
   const name = roleName(body.name);
   const template = await roleOf(db, organization, body.templateId);
   if (template.status !== 'PRESET') {
-    throw badRequest(`'${template.name}' is not a role template.`, [{ field: 'templateId', message: 'Choose a role template (a role with status PRESET)' }]);
+    throw badRequest(`'${template.name}' is not a role template.`, [
+      { field: 'templateId', message: 'Choose a role template (a role with status PRESET)' },
+    ]);
   }
   const created = await insertRole(db, {
     organization_id: organization.id,
@@ -96,12 +140,17 @@ export async function createRoleFromTemplate(db: Db, organization: OrganizationR
 
 /** Custom question ids the organisation's own layers declare: a role's layers may use them. */
 function organizationCustomIds(organization: OrganizationRecord): string[] {
-  return [organization.default_configuration, organization.form_configuration].flatMap((c) => (c.custom ?? []).map((q) => q.id));
+  return [organization.default_configuration, organization.form_configuration].flatMap((c) =>
+    (c.custom ?? []).map((q) => q.id),
+  );
 }
 
 /** A JSON Pointer of a configuration problem as the dotted field path of the API's errors, under `root`. */
 function fieldPath(root: string, pointer: string): string {
-  const parts = pointer.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   return [root, ...parts].join('.');
 }
 
@@ -119,18 +168,28 @@ export function roleConfigurationProblems(
   const problems: FieldError[] = [];
   const knownCustomIds = organizationCustomIds(organization);
   const form = validateConfiguration(formConfiguration, { knownCustomIds });
-  if (!form.valid) problems.push(...form.problems.map((p) => ({ field: fieldPath('formConfiguration', p.path), message: p.message })));
+  if (!form.valid)
+    problems.push(...form.problems.map((p) => ({ field: fieldPath('formConfiguration', p.path), message: p.message })));
   const roleCustomIds = form.valid ? (form.configuration.custom ?? []).map((q) => q.id) : [];
   const custom = new Set([...knownCustomIds, ...roleCustomIds]);
   if (form.valid) {
     for (const [language, layer] of Object.entries(languageLayers)) {
       const check = validateConfiguration(layer, { knownCustomIds: [...custom] });
-      if (!check.valid) problems.push(...check.problems.map((p) => ({ field: fieldPath(`jsonConfigurations.${language}`, p.path), message: p.message })));
+      if (!check.valid)
+        problems.push(
+          ...check.problems.map((p) => ({
+            field: fieldPath(`jsonConfigurations.${language}`, p.path),
+            message: p.message,
+          })),
+        );
     }
   }
   template.viewConfiguration.listFields.forEach((entry, i) => {
     if (!CATALOGUE_BY_ID.has(entry.id) && !custom.has(entry.id)) {
-      problems.push({ field: `template.viewConfiguration.listFields.${i}.id`, message: `'${entry.id}' is not a known question` });
+      problems.push({
+        field: `template.viewConfiguration.listFields.${i}.id`,
+        message: `'${entry.id}' is not a known question`,
+      });
     }
   });
   return problems;
@@ -141,13 +200,21 @@ export function roleConfigurationProblems(
  * written unless the whole configuration passes (400 naming each problem by its path). The `hr`
  * part of a form configuration, which role answers never show, is kept when the edit leaves it out.
  */
-export async function updateRole(db: Db, organization: OrganizationRecord, roleId: string, body: RoleUpdateBody): Promise<Role> {
+export async function updateRole(
+  db: Db,
+  organization: OrganizationRecord,
+  roleId: string,
+  body: RoleUpdateBody,
+): Promise<Role> {
   const role = await roleOf(db, organization, roleId);
   const name = body.name === undefined ? undefined : roleName(body.name);
   let formConfiguration: Configuration = role.form_configuration;
   if (body.formConfiguration) {
     const edited = body.formConfiguration as Configuration;
-    formConfiguration = edited.hr === undefined && role.form_configuration.hr !== undefined ? { ...edited, hr: role.form_configuration.hr } : edited;
+    formConfiguration =
+      edited.hr === undefined && role.form_configuration.hr !== undefined
+        ? { ...edited, hr: role.form_configuration.hr }
+        : edited;
   }
   const template = body.template ?? role.template;
   if (body.formConfiguration || body.template) {
@@ -165,11 +232,19 @@ export async function updateRole(db: Db, organization: OrganizationRecord, roleI
   return toRole(updated, organization, new Date(), 'hiring');
 }
 
-/** POST /role/:roleId/archive and /restore: ACTIVE ⇄ ARCHIVED (repeating either is harmless); templates stay templates. */
-export async function setRoleStatus(db: Db, organization: OrganizationRecord, roleId: string, status: Exclude<RoleStatus, 'PRESET'>): Promise<Role> {
+/** POST /role/:roleId/archive and /restore: ACTIVE ⇄ ARCHIVED (repeating either is harmless); templates stay templates.
+ * */
+export async function setRoleStatus(
+  db: Db,
+  organization: OrganizationRecord,
+  roleId: string,
+  status: Exclude<RoleStatus, 'PRESET'>,
+): Promise<Role> {
   const role = await roleOf(db, organization, roleId);
   if (role.status === 'PRESET') {
-    throw badRequest(status === 'ARCHIVED' ? 'A role template cannot be archived.' : 'A role template is not archived.');
+    throw badRequest(
+      status === 'ARCHIVED' ? 'A role template cannot be archived.' : 'A role template is not archived.',
+    );
   }
   if (role.status === status) return toRole(role, organization, new Date(), 'hiring');
   const updated = await updateRoleRow(db, organization.id, role.id, { status });

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
-import type { RoleFilters, RoleStatus } from '../../../../schemas/role';
+import type { RoleFilters, RoleStatus } from '#schemas/role';
 import type { Db } from '../../db/client';
 import type { Database, NewRoleRow, RoleRow, RolesTable } from '../../db/types';
 import { containsPattern } from '../search/candidate-filter';
@@ -34,7 +34,10 @@ const ROLE_COLUMNS = [
 const startDate = sql<string | null>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date');
 
 function selectRoles(db: Db, organizationId: string) {
-  return db.selectFrom('roles').select([...ROLE_COLUMNS, startDate]).where('organization_id', '=', organizationId);
+  return db
+    .selectFrom('roles')
+    .select([...ROLE_COLUMNS, startDate])
+    .where('organization_id', '=', organizationId);
 }
 
 export async function findRoleById(db: Db, organizationId: string, roleId: string): Promise<RoleRecord | undefined> {
@@ -53,7 +56,13 @@ function publicFilters(organizationId: string, filters: RoleFilters) {
     const term = filters.searchTerm?.trim();
     if (term) {
       const pattern = containsPattern(term);
-      conditions.push(eb.or((['name', 'summary', 'department', 'location', 'role_type'] as const).map((column) => eb(column, 'ilike', pattern))));
+      conditions.push(
+        eb.or(
+          (['name', 'summary', 'department', 'location', 'role_type'] as const).map((column) =>
+            eb(column, 'ilike', pattern),
+          ),
+        ),
+      );
     }
     return eb.and(conditions);
   };
@@ -82,7 +91,11 @@ export async function findRolePage(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    db.selectFrom('roles').select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('roles')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -103,8 +116,17 @@ export async function findRoleValues(db: Db, organizationId: string, column: Rol
 }
 
 /** The organisation's active roles by name (the ROLE reference list). */
-export async function findActiveRoleNames(db: Db, organizationId: string): Promise<Array<{ id: string; name: string }>> {
-  return db.selectFrom('roles').select(['id', 'name']).where('organization_id', '=', organizationId).where('status', '=', 'ACTIVE').orderBy('name').execute();
+export async function findActiveRoleNames(
+  db: Db,
+  organizationId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .selectFrom('roles')
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'ACTIVE')
+    .orderBy('name')
+    .execute();
 }
 
 /** Inserts a demo role unless its reference exists in the organisation. True when inserted. */
@@ -136,7 +158,13 @@ function managerFilters(organizationId: string, filters: ManagerRoleFilters) {
     const term = filters.searchTerm?.trim();
     if (term) {
       const pattern = containsPattern(term);
-      conditions.push(eb.or((['name', 'summary', 'department', 'location', 'role_type', 'role_level'] as const).map((column) => eb(column, 'ilike', pattern))));
+      conditions.push(
+        eb.or(
+          (['name', 'summary', 'department', 'location', 'role_type', 'role_level'] as const).map((column) =>
+            eb(column, 'ilike', pattern),
+          ),
+        ),
+      );
     }
     return eb.and(conditions);
   };
@@ -167,7 +195,11 @@ export async function findManagerRolePage(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    db.selectFrom('roles').select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('roles')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -194,7 +226,12 @@ export async function countApplicationsByRoleAndStage(
 }
 
 /** Writes a role's edited columns (and updated_at); the row after, or undefined when it is not the organisation's. */
-export async function updateRoleRow(db: Db, organizationId: string, id: string, patch: Updateable<RolesTable>): Promise<RoleRecord | undefined> {
+export async function updateRoleRow(
+  db: Db,
+  organizationId: string,
+  id: string,
+  patch: Updateable<RolesTable>,
+): Promise<RoleRecord | undefined> {
   const updated = await db
     .updateTable('roles')
     .set({ ...patch, updated_at: sql<Date>`now()` })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../../schemas/api';
-import { OrganizationKey, ROLE_ATTRIBUTES, Role, RoleFilters, RolePage, RolePageQuery } from '../../../../schemas/role';
+import { ApiError } from '#schemas/api';
+import { OrganizationKey, ROLE_ATTRIBUTES, Role, RoleFilters, RolePage, RolePageQuery } from '#schemas/role';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
@@ -17,7 +17,8 @@ export const publicRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "A page of the organisation's active roles matching the filters (open roles first, soonest deadline first)",
+        summary:
+          "A page of the organisation's active roles matching the filters (open roles first, soonest deadline first)",
         params: Type.Object({ orgId: OrganizationKey }),
         querystring: RolePageQuery,
         body: Type.Optional(RoleFilters),
@@ -34,7 +35,12 @@ export const publicRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:orgId/roles/:roleId',
     {
-      schema: { tags, summary: 'One active role with its application-form configuration', params: RoleParams, response: { 200: Role, 400: ApiError, 404: ApiError } },
+      schema: {
+        tags,
+        summary: 'One active role with its application-form configuration',
+        params: RoleParams,
+        response: { 200: Role, 400: ApiError, 404: ApiError },
+      },
       preHandler: loadOrganization,
     },
     async (request) => publicRole(app.db, organizationOf(request), request.params.roleId),

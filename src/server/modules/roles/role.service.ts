@@ -1,8 +1,7 @@
 import { format as formatDate } from 'date-fns';
-import { pageInfo } from '../../../../engine/pipeline/search';
-import { formatLongDate } from '../../../../engine/screens/format';
-import { message } from '../../../../schemas/messages';
-import type { Role, RoleAttribute, RoleFilters, RolePage, RoleSummary } from '../../../../schemas/role';
+import { pageInfo, formatLongDate } from '#engine';
+import { message } from '#schemas/messages';
+import type { Role, RoleAttribute, RoleFilters, RolePage, RoleSummary } from '#schemas/role';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -36,14 +35,21 @@ export function toRoleSummary(role: RoleRecord, now: Date): RoleSummary {
 }
 
 /** A role with its configuration layers; the hiring side also gets its template (listFields). */
-export function toRole(role: RoleRecord, organization: OrganizationRecord, now: Date, audience: 'candidate' | 'hiring'): Role {
+export function toRole(
+  role: RoleRecord,
+  organization: OrganizationRecord,
+  now: Date,
+  audience: 'candidate' | 'hiring',
+): Role {
   return {
     ...toRoleSummary(role, now),
     description: role.description,
     status: role.status,
     organization: { id: organization.id, subdomain: organization.subdomain, name: organization.name },
     formConfiguration: withoutHr(role.form_configuration),
-    jsonConfigurations: Object.fromEntries(Object.entries(role.json_configurations).map(([language, layer]) => [language, withoutHr(layer)])),
+    jsonConfigurations: Object.fromEntries(
+      Object.entries(role.json_configurations).map(([language, layer]) => [language, withoutHr(layer)]),
+    ),
     settings: role.settings,
     ...(audience === 'hiring' && { template: role.template }),
   };
@@ -64,7 +70,12 @@ export async function publishedRoleOf(db: Db, organization: OrganizationRecord, 
 }
 
 /** A role open to new applications and submissions: published and before its deadline. */
-export async function openRoleOf(db: Db, organization: OrganizationRecord, roleId: string, now: Date): Promise<RoleRecord> {
+export async function openRoleOf(
+  db: Db,
+  organization: OrganizationRecord,
+  roleId: string,
+  now: Date,
+): Promise<RoleRecord> {
   const role = await publishedRoleOf(db, organization, roleId);
   assertOpen(role, now);
   return role;
@@ -74,11 +85,23 @@ export function assertOpen(role: RoleRecord, now: Date): void {
   if (!isClosed(role, now)) return;
   // The ISO date is the day the English text names (the server's calendar day of the deadline).
   const deadline = role.deadline!;
-  throw badRequest(message('roleClosed', { date: formatDate(deadline, 'yyyy-MM-dd') }, { date: formatLongDate(deadline.toISOString()) }));
+  throw badRequest(
+    message(
+      'roleClosed',
+      { date: formatDate(deadline, 'yyyy-MM-dd') },
+      { date: formatLongDate(deadline.toISOString()) },
+    ),
+  );
 }
 
 /** POST /api/public/:orgId/roles */
-export async function publicRolePage(db: Db, organization: OrganizationRecord, filters: RoleFilters, page: number, size: number): Promise<RolePage> {
+export async function publicRolePage(
+  db: Db,
+  organization: OrganizationRecord,
+  filters: RoleFilters,
+  page: number,
+  size: number,
+): Promise<RolePage> {
   const now = new Date();
   const { rows, total } = await findRolePage(db, organization.id, filters, { offset: page * size, limit: size, now });
   return { ...pageInfo(page, size, total, rows.length), content: rows.map((row) => toRoleSummary(row, now)) };
@@ -102,6 +125,10 @@ const ATTRIBUTE_COLUMNS: Record<RoleAttribute, RoleValueColumn> = {
 };
 
 /** GET /api/public/organization/:orgId/{departments,locations,roleTypes,roleLevels} */
-export function roleAttributeValues(db: Db, organization: OrganizationRecord, attribute: RoleAttribute): Promise<string[]> {
+export function roleAttributeValues(
+  db: Db,
+  organization: OrganizationRecord,
+  attribute: RoleAttribute,
+): Promise<string[]> {
   return findRoleValues(db, organization.id, ATTRIBUTE_COLUMNS[attribute]);
 }

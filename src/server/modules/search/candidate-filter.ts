@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { dateAddedSince } from '../../../../engine/pipeline/search';
-import type { CandidateSearchFilters } from '../../../../schemas/search';
+import { dateAddedSince } from '#engine';
+import type { CandidateSearchFilters } from '#schemas/search';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/types';
 import { isUuid } from '../../lib/uuid';
@@ -38,7 +38,10 @@ const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
 const uuidArray = (values: readonly string[]) => sql`${[...values]}::uuid[]`;
 
 /** min..max of a numeric column, either bound optional; no bounds at all still asks for a value. */
-function range(column: 'a.school_percentile' | 'a.average_percent' | 's.score', r: { min?: number; max?: number }): Expression<SqlBool>[] {
+function range(
+  column: 'a.school_percentile' | 'a.average_percent' | 's.score',
+  r: { min?: number; max?: number },
+): Expression<SqlBool>[] {
   const ref = sql.ref(column);
   const conditions: Expression<SqlBool>[] = [];
   if (r.min !== undefined) conditions.push(sql<SqlBool>`${ref} >= ${r.min}`);
@@ -52,41 +55,59 @@ function universityGroups(eb: Eb, groups: readonly string[]): Expression<SqlBool
   const named = groups.filter((g) => g !== 'NON_RUSSELL');
   const options: Expression<SqlBool>[] = [];
   if (named.length) options.push(sql<SqlBool>`a.university_groups && ${textArray(named)}`);
-  if (groups.includes('NON_RUSSELL')) options.push(eb.and([eb('a.university_name', 'is not', null), sql<SqlBool>`not ('RUSSELL' = any(a.university_groups))`]));
+  if (groups.includes('NON_RUSSELL'))
+    options.push(
+      eb.and([eb('a.university_name', 'is not', null), sql<SqlBool>`not ('RUSSELL' = any(a.university_groups))`]),
+    );
   return eb.or(options);
 }
 
 /** Role attribute filters, as a condition on the application's role (same organisation). */
-function roleConditions(filters: CandidateSearchFilters): Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> {
+function roleConditions(
+  filters: CandidateSearchFilters,
+): Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> {
   const conditions: Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> = [];
   if (filters.roleTypes?.length) conditions.push((eb) => eb('roles.role_type', 'in', filters.roleTypes!));
   // The lateral edition's role types live in the same column.
   if (filters.lateralRoleTypes?.length) conditions.push((eb) => eb('roles.role_type', 'in', filters.lateralRoleTypes!));
   if (filters.roleLevels?.length) conditions.push((eb) => eb('roles.role_level', 'in', filters.roleLevels!));
   if (filters.departments?.length) conditions.push((eb) => eb('roles.department', 'in', filters.departments!));
-  if (filters.employmentTypes?.length) conditions.push((eb) => eb('roles.employment_type', 'in', filters.employmentTypes!));
+  if (filters.employmentTypes?.length)
+    conditions.push((eb) => eb('roles.employment_type', 'in', filters.employmentTypes!));
   if (filters.status) conditions.push((eb) => eb('roles.status', '=', filters.status!));
   // Roles starting within [roleStartDate, roleEndDate] (epoch seconds, compared as UTC days).
-  if (filters.roleStartDate !== undefined) conditions.push(() => sql<SqlBool>`roles.start_date >= (to_timestamp(${filters.roleStartDate}) at time zone 'UTC')::date`);
-  if (filters.roleEndDate !== undefined) conditions.push(() => sql<SqlBool>`roles.start_date <= (to_timestamp(${filters.roleEndDate}) at time zone 'UTC')::date`);
+  if (filters.roleStartDate !== undefined)
+    conditions.push(
+      () => sql<SqlBool>`roles.start_date >= (to_timestamp(${filters.roleStartDate}) at time zone 'UTC')::date`,
+    );
+  if (filters.roleEndDate !== undefined)
+    conditions.push(
+      () => sql<SqlBool>`roles.start_date <= (to_timestamp(${filters.roleEndDate}) at time zone 'UTC')::date`,
+    );
   return conditions;
 }
 
 /** Every condition of the payload, for applications aliased `a` of `organization`. */
 export function filterConditions(organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
   return (eb: Eb): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [eb('a.organization_id', '=', organization.id), eb('a.state', '<>', 'DRAFT')];
+    const conditions: Expression<SqlBool>[] = [
+      eb('a.organization_id', '=', organization.id),
+      eb('a.state', '<>', 'DRAFT'),
+    ];
     const f = filters;
 
     if (f.locations?.length) conditions.push(eb('a.location', 'in', f.locations));
     if (f.groups?.length) {
-      const stageIds = organization.stages.filter((s) => s.groupStage && f.groups!.includes(s.groupStage)).map((s) => s.id);
+      const stageIds = organization.stages
+        .filter((s) => s.groupStage && f.groups!.includes(s.groupStage))
+        .map((s) => s.id);
       conditions.push(stageIds.length ? eb('a.stage_id', 'in', stageIds) : nothing);
     }
     if (f.statuses?.length) conditions.push(eb('a.stage_status', 'in', f.statuses));
     if (f.steps?.length) conditions.push(eb('a.step', 'in', f.steps));
     if (f.sources?.length) conditions.push(eb('a.source', 'in', f.sources));
-    if (f.roleId !== undefined) conditions.push(isUuid(f.roleId) ? eb('a.role_id', '=', f.roleId.toLowerCase()) : nothing);
+    if (f.roleId !== undefined)
+      conditions.push(isUuid(f.roleId) ? eb('a.role_id', '=', f.roleId.toLowerCase()) : nothing);
     if (f.stageId !== undefined) conditions.push(eb('a.stage_id', '=', f.stageId));
     if (f.substageId !== undefined) conditions.push(eb('a.substage_id', '=', f.substageId));
     if (f.dateAdded) conditions.push(eb('a.applied_at', '>=', dateAddedSince(f.dateAdded, now)));
@@ -156,6 +177,11 @@ export function filterConditions(organization: FilterOrganization, filters: Cand
  * The organisation's applications (never drafts) matching every filter of the payload: a Kysely
  * select over `applications as a` with nothing selected yet — add columns, counts or a delete.
  */
-export function matchingApplications(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
+export function matchingApplications(
+  db: Db,
+  organization: FilterOrganization,
+  filters: CandidateSearchFilters,
+  now: Date,
+) {
   return db.selectFrom('applications as a').where(filterConditions(organization, filters, now));
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { CandidateSearchFilters, SearchQuery } from '../../../../schemas/search';
+import type { CandidateSearchFilters, SearchQuery } from '#schemas/search';
 import type { Db } from '../../db/client';
 import { containsPattern, matchingApplications, type FilterOrganization } from './candidate-filter';
 
@@ -28,9 +28,16 @@ function orderTerms(alias: 'a', sort: SearchSort): RawBuilder<unknown>[] {
     case 'appliedAt':
       return [sql`${column('applied_at')} ${dir} nulls last`, id];
     case 'name':
-      return [sql`lower(${column('first_name')}) ${dir} nulls last`, sql`lower(${column('last_name')}) ${dir} nulls last`, id];
+      return [
+        sql`lower(${column('first_name')}) ${dir} nulls last`,
+        sql`lower(${column('last_name')}) ${dir} nulls last`,
+        id,
+      ];
     case 'stage':
-      return [sql`array_position(${sql.val([...sort.stageOrder])}::int[], ${column('stage_id')}) ${dir} nulls last`, id];
+      return [
+        sql`array_position(${sql.val([...sort.stageOrder])}::int[], ${column('stage_id')}) ${dir} nulls last`,
+        id,
+      ];
     case 'score':
       return [sql`${column('total_score')} ${dir} nulls last`, id];
   }
@@ -74,7 +81,14 @@ export interface PageRequest {
  * the table and joined to their role, candidate account and assignee. The query, not yet run
  * (the benchmark times it bare).
  */
-export function candidatePageQuery(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date, sort: SearchSort, page: PageRequest) {
+export function candidatePageQuery(
+  db: Db,
+  organization: FilterOrganization,
+  filters: CandidateSearchFilters,
+  now: Date,
+  sort: SearchSort,
+  page: PageRequest,
+) {
   let ids = matchingApplications(db, organization, filters, now).select('a.id as page_id');
   for (const term of orderTerms('a', sort)) ids = ids.orderBy(term);
   let query = db
@@ -116,7 +130,11 @@ export function stageCountQuery(db: Db, organization: FilterOrganization, filter
 }
 
 /** Profile answers of the candidates on a page (candidatev's listFields that read the profile). */
-export async function findProfileAnswers(db: Db, organizationId: string, userIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+export async function findProfileAnswers(
+  db: Db,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('candidate_profiles')
@@ -133,7 +151,8 @@ export async function findProfileAnswers(db: Db, organizationId: string, userIds
  */
 const PERSON_TEXT = sql<string>`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.email)`;
 
-/** Candidates of the organisation whose name or email contains the term, with how many applications (not drafts) each has. */
+/** Candidates of the organisation whose name or email contains the term, with how many applications (not drafts) each
+ * has. */
 export async function findPeople(db: Db, organizationId: string, term: string, limit: number) {
   const rows = await db
     .selectFrom('users as u')

@@ -1,10 +1,12 @@
-import { orderedSubStages } from '../../../../engine/pipeline/organization-stages';
-import { compactFilters, pageInfo } from '../../../../engine/pipeline/search';
-import { displayName } from '../../../../engine/rules/display-name';
-import { candidatePanel } from '../../../../engine/screens/candidate-panel';
-import { isAnonymisedEmail } from '../../../../engine/validation/email';
-import type { FieldError } from '../../../../schemas/api';
-import type { CandidateListItem, CandidateSearchFilters, CandidateSearchPage, SearchQuery, StageTotals } from '../../../../schemas/search';
+import { orderedSubStages, compactFilters, pageInfo, displayName, candidatePanel, isAnonymisedEmail } from '#engine';
+import type { FieldError } from '#schemas/api';
+import type {
+  CandidateListItem,
+  CandidateSearchFilters,
+  CandidateSearchPage,
+  SearchQuery,
+  StageTotals,
+} from '#schemas/search';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -12,7 +14,15 @@ import { roleForm } from '../applications/role-form';
 import type { OrganizationRecord } from '../organizations/organization.repository';
 import type { RoleRecord } from '../roles/role.repository';
 import { roleOf } from '../roles/role.service';
-import { candidatePageQuery, countQuery, findPeople, findProfileAnswers, stageCountQuery, type CandidatePageRow, type SearchSort } from './search.repository';
+import {
+  candidatePageQuery,
+  countQuery,
+  findPeople,
+  findProfileAnswers,
+  stageCountQuery,
+  type CandidatePageRow,
+  type SearchSort,
+} from './search.repository';
 
 /** The three list calls of spec §7 Search: with tab counts, with the role's list fields, or just the page. */
 export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
@@ -27,11 +37,16 @@ type Range = { min?: number; max?: number };
  * What the schema cannot say about a filter payload: ids that cannot name a row, stages and
  * substages the organisation does not have, ranges upside down. Each problem names its field.
  */
-export function filterProblems(organization: Pick<OrganizationRecord, 'stages'>, filters: CandidateSearchFilters, prefix = 'filters'): FieldError[] {
+export function filterProblems(
+  organization: Pick<OrganizationRecord, 'stages'>,
+  filters: CandidateSearchFilters,
+  prefix = 'filters',
+): FieldError[] {
   const problems: FieldError[] = [];
   const at = (field: string, message: string) => problems.push({ field: `${prefix}.${field}`, message });
   if (filters.roleId !== undefined && !isUuid(filters.roleId)) at('roleId', 'must be a role id');
-  if (filters.assigneeId !== undefined && filters.assigneeId !== 'none' && !isUuid(filters.assigneeId)) at('assigneeId', "must be a user id or 'none'");
+  if (filters.assigneeId !== undefined && filters.assigneeId !== 'none' && !isUuid(filters.assigneeId))
+    at('assigneeId', "must be a user id or 'none'");
   for (const key of ['ids', 'unselectedIds', 'recruiters'] as const) {
     filters[key]?.forEach((id, i) => {
       if (!isUuid(id)) at(`${key}.${i}`, key === 'recruiters' ? 'must be a user id' : 'must be an application id');
@@ -51,7 +66,11 @@ export function filterProblems(organization: Pick<OrganizationRecord, 'stages'>,
   checkRange('universityPercentile', filters.universityPercentile);
   filters.wamRanges?.forEach((r, i) => checkRange(`wamRanges.${i}`, r));
   filters.scores?.forEach((r, i) => checkRange(`scores.${i}`, r));
-  if (filters.roleStartDate !== undefined && filters.roleEndDate !== undefined && filters.roleStartDate > filters.roleEndDate) {
+  if (
+    filters.roleStartDate !== undefined &&
+    filters.roleEndDate !== undefined &&
+    filters.roleStartDate > filters.roleEndDate
+  ) {
     at('roleEndDate', 'must not be before roleStartDate');
   }
   return problems;
@@ -112,7 +131,13 @@ function toListItem(row: CandidatePageRow, organization: OrganizationRecord): Ca
         ? null
         : {
             id: row.assignee_id,
-            name: displayName({ id: row.assignee_id, firstName: row.assignee_first_name, preferredName: row.assignee_preferred_name, lastName: row.assignee_last_name, email: row.assignee_email }),
+            name: displayName({
+              id: row.assignee_id,
+              firstName: row.assignee_first_name,
+              preferredName: row.assignee_preferred_name,
+              lastName: row.assignee_last_name,
+              email: row.assignee_email,
+            }),
           },
     appliedAt: row.applied_at ? iso(row.applied_at) : null,
     lastChangeAt: iso(row.last_change_at),
@@ -124,9 +149,16 @@ function toListItem(row: CandidatePageRow, organization: OrganizationRecord): Ca
  * (zeros included, so each tab has a number), then any stage or substage the data holds that the
  * pipeline no longer lists, so the counts always add up to the matching total.
  */
-export function stageTotals(organization: Pick<OrganizationRecord, 'stages'>, counts: ReadonlyArray<{ stageId: number | null; substageId: string | null; total: number }>): StageTotals {
+export function stageTotals(
+  organization: Pick<OrganizationRecord, 'stages'>,
+  counts: ReadonlyArray<{ stageId: number | null; substageId: string | null; total: number }>,
+): StageTotals {
   const stages = [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex);
-  const result: StageTotals = stages.map((stage) => ({ stageId: stage.id, total: 0, subStages: orderedSubStages(stage).map((sub) => ({ substageId: sub.id, total: 0 })) }));
+  const result: StageTotals = stages.map((stage) => ({
+    stageId: stage.id,
+    total: 0,
+    subStages: orderedSubStages(stage).map((sub) => ({ substageId: sub.id, total: 0 })),
+  }));
   for (const count of counts) {
     if (count.stageId === null) continue;
     let entry = result.find((s) => s.stageId === count.stageId);
@@ -166,7 +198,11 @@ export function searchQueries(db: Db, organization: OrganizationRecord, request:
     filters,
     size,
     number,
-    page: candidatePageQuery(db, organization, filters, request.now, sort, { offset: number * size, limit: size, withAnswers }),
+    page: candidatePageQuery(db, organization, filters, request.now, sort, {
+      offset: number * size,
+      limit: size,
+      withAnswers,
+    }),
     counts: withTotals ? stageCountQuery(db, organization, tabFilters, request.now) : undefined,
     count: withTotals ? undefined : countQuery(db, organization, filters, request.now),
   };
@@ -178,10 +214,16 @@ export function searchQueries(db: Db, organization: OrganizationRecord, request:
  * but stageId/substageId, so the page's total is the part of them in that stage and substage),
  * which saves a separate count(*).
  */
-export async function searchCandidates(db: Db, organization: OrganizationRecord, request: SearchRequest): Promise<CandidateSearchPage> {
+export async function searchCandidates(
+  db: Db,
+  organization: OrganizationRecord,
+  request: SearchRequest,
+): Promise<CandidateSearchPage> {
   const { filters, size, number, page, counts, count } = searchQueries(db, organization, request);
   const [role, rows, stageCounts, matching] = await Promise.all([
-    request.variant === 'candidatev' && filters.roleId !== undefined ? roleOf(db, organization, filters.roleId) : undefined,
+    request.variant === 'candidatev' && filters.roleId !== undefined
+      ? roleOf(db, organization, filters.roleId)
+      : undefined,
     page.execute(),
     counts?.execute(),
     count?.executeTakeFirstOrThrow(),
@@ -189,12 +231,20 @@ export async function searchCandidates(db: Db, organization: OrganizationRecord,
   // Another organisation's role (or none) answers 404, like every id of another organisation. Such
   // a role matches nothing, so only an empty page needs the extra look-up.
   if (filters.roleId !== undefined && rows.length === 0 && !role) await roleOf(db, organization, filters.roleId);
-  const perStage = stageCounts?.map((r) => ({ stageId: r.stage_id, substageId: r.substage_id, total: Number(r.total) }));
+  const perStage = stageCounts?.map((r) => ({
+    stageId: r.stage_id,
+    substageId: r.substage_id,
+    total: Number(r.total),
+  }));
   const totalElements =
     perStage === undefined
       ? Number(matching!.total)
       : perStage
-          .filter((c) => (filters.stageId === undefined || c.stageId === filters.stageId) && (filters.substageId === undefined || c.substageId === filters.substageId))
+          .filter(
+            (c) =>
+              (filters.stageId === undefined || c.stageId === filters.stageId) &&
+              (filters.substageId === undefined || c.substageId === filters.substageId),
+          )
           .reduce((sum, c) => sum + c.total, 0);
   const content = rows.map((row) => toListItem(row, organization));
   if (request.variant === 'candidatev' && role) await addRoleFields(db, organization, role, rows, content);
@@ -206,10 +256,23 @@ export async function searchCandidates(db: Db, organization: OrganizationRecord,
 }
 
 /** candidatev: each item's answers to the role's template.viewConfiguration listFields, as the panel shows them. */
-async function addRoleFields(db: Db, organization: OrganizationRecord, role: RoleRecord, rows: CandidatePageRow[], content: CandidateListItem[]): Promise<void> {
+async function addRoleFields(
+  db: Db,
+  organization: OrganizationRecord,
+  role: RoleRecord,
+  rows: CandidatePageRow[],
+  content: CandidateListItem[],
+): Promise<void> {
   const listFields = role.template.viewConfiguration.listFields;
   if (rows.length === 0) return;
-  const [form, profiles] = await Promise.all([roleForm(db, organization, role), findProfileAnswers(db, organization.id, rows.map((r) => r.user_id))]);
+  const [form, profiles] = await Promise.all([
+    roleForm(db, organization, role),
+    findProfileAnswers(
+      db,
+      organization.id,
+      rows.map((r) => r.user_id),
+    ),
+  ]);
   rows.forEach((row, i) => {
     const answers = ('answers' in row ? (row.answers as Record<string, unknown>) : undefined) ?? {};
     const panel = candidatePanel(form, listFields, { application: answers, profile: profiles.get(row.user_id) ?? {} });
@@ -225,9 +288,23 @@ export interface QuickSearch {
 }
 
 /** GET /search/candidates/:orgId: the quick search, a page without tab counts. */
-export function quickSearch(db: Db, organization: OrganizationRecord, params: QuickSearch, query: SearchQuery, now: Date): Promise<CandidateSearchPage> {
-  const filters = compactFilters({ searchTerm: params.searchTerm, roleId: params.roleId, stageId: params.stageId, substageId: params.substageId });
-  const problems = filterProblems(organization, filters, 'query').map((p) => ({ ...p, field: p.field.replace(/^query\./, '') }));
+export function quickSearch(
+  db: Db,
+  organization: OrganizationRecord,
+  params: QuickSearch,
+  query: SearchQuery,
+  now: Date,
+): Promise<CandidateSearchPage> {
+  const filters = compactFilters({
+    searchTerm: params.searchTerm,
+    roleId: params.roleId,
+    stageId: params.stageId,
+    substageId: params.substageId,
+  });
+  const problems = filterProblems(organization, filters, 'query').map((p) => ({
+    ...p,
+    field: p.field.replace(/^query\./, ''),
+  }));
   if (problems.length) throw badRequest(INVALID_FILTERS_MESSAGE, problems);
   return searchCandidates(db, organization, { variant: 'fastCandidate', filters, query, now });
 }
@@ -239,7 +316,13 @@ export async function searchProfiles(db: Db, organization: OrganizationRecord, s
   const people = await findPeople(db, organization.id, term, PROFILE_RESULTS);
   return people.map((p) => ({
     candidateId: p.id,
-    name: displayName({ id: p.id, firstName: p.first_name, preferredName: p.preferred_name, lastName: p.last_name, email: p.email }),
+    name: displayName({
+      id: p.id,
+      firstName: p.first_name,
+      preferredName: p.preferred_name,
+      lastName: p.last_name,
+      email: p.email,
+    }),
     email: isAnonymisedEmail(p.email) ? null : p.email,
     applications: p.applications,
   }));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SiteInfo } from '../../../../schemas/api';
+import { SiteInfo } from '#schemas/api';
 
 /** The organisation and side the Host header names (resolved by the tenancy plugin). */
 export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { OrganizationStages } from '../../../../schemas/pipeline';
-import { OrganizationKey } from '../../../../schemas/role';
+import { OrganizationStages } from '#schemas/pipeline';
+import { OrganizationKey } from '#schemas/role';
 import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 

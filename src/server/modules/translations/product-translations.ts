@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateConfiguration } from '../../../../engine/config/validate';
-import { mergeConfigurations } from '../../../../engine/config/merge';
-import type { Configuration } from '../../../../schemas/configuration';
+import { validateConfiguration, mergeConfigurations } from '#engine';
+import type { Configuration } from '#schemas/configuration';
 import { CONFIG_DIR } from '../../paths';
 
 /** configs/translations/<language>.json: the product's own texts in a language (decision 0018). */
@@ -30,7 +29,12 @@ export function productTranslation(language: string): Configuration | undefined 
 }
 
 /** A language as an organisation shows it: the product's layer ▸ the organisation's own translation. */
-export function languageLayer(language: string, organizationLayer: Configuration | undefined): Configuration | undefined {
+export function languageLayer(
+  language: string,
+  organizationLayer: Configuration | undefined,
+): Configuration | undefined {
   const product = productTranslation(language);
-  return product && organizationLayer ? mergeConfigurations(product, organizationLayer) : (product ?? organizationLayer);
+  return product && organizationLayer
+    ? mergeConfigurations(product, organizationLayer)
+    : (product ?? organizationLayer);
 }

@@ -1,15 +1,23 @@
-import type { Configuration } from '../../../../schemas/configuration';
+import type { Configuration } from '#schemas/configuration';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 
 export async function findTranslations(db: Db, organizationId: string, languageCode?: string) {
-  let query = db.selectFrom('translations').select(['language_code', 'configuration']).where('organization_id', '=', organizationId);
+  let query = db
+    .selectFrom('translations')
+    .select(['language_code', 'configuration'])
+    .where('organization_id', '=', organizationId);
   if (languageCode) query = query.where('language_code', '=', languageCode);
   return query.orderBy('language_code').execute();
 }
 
 /** Inserts unless the organisation already has this language; existing rows are never touched. */
-export async function insertTranslationIfAbsent(db: Db, organizationId: string, languageCode: string, configuration: Configuration): Promise<boolean> {
+export async function insertTranslationIfAbsent(
+  db: Db,
+  organizationId: string,
+  languageCode: string,
+  configuration: Configuration,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('translations')
     .values({ organization_id: organizationId, language_code: languageCode, configuration: json(configuration) })

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../../schemas/api';
-import { Subdomain } from '../../../../schemas/organization';
-import { TranslationEntry } from '../../../../schemas/translation';
+import { ApiError } from '#schemas/api';
+import { Subdomain } from '#schemas/organization';
+import { TranslationEntry } from '#schemas/translation';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { languageLayer } from './product-translations';
 import { findTranslations } from './translation.repository';
@@ -31,7 +31,9 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const organization = organizationOf(request);
       const rows = await findTranslations(app.db, organization.id, request.query.language);
-      const offered = organization.additional_language_support.map((l) => l.code).filter((code) => !request.query.language || code === request.query.language);
+      const offered = organization.additional_language_support
+        .map((l) => l.code)
+        .filter((code) => !request.query.language || code === request.query.language);
       const codes = [...new Set([...offered, ...rows.map((row) => row.language_code)])].sort();
       return codes.flatMap((code) => {
         const configuration = languageLayer(code, rows.find((row) => row.language_code === code)?.configuration);

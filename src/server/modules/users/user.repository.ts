@@ -68,7 +68,11 @@ export async function findPasswordHash(db: Db, id: string): Promise<string | nul
  * The account an address signs in to on an organisation's site: a user of that organisation, or
  * a platform admin (who belongs to none). Erased accounts never sign in.
  */
-export async function findSignInUser(db: Db, email: string, organizationId: string): Promise<(UserRecord & { password_hash: string | null }) | undefined> {
+export async function findSignInUser(
+  db: Db,
+  email: string,
+  organizationId: string,
+): Promise<(UserRecord & { password_hash: string | null }) | undefined> {
   return db
     .selectFrom('users')
     .select([...USER_COLUMNS, 'password_hash'])
@@ -80,7 +84,11 @@ export async function findSignInUser(db: Db, email: string, organizationId: stri
 
 /** Any account with this address, in any organisation. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 export type UserPatch = Partial<
@@ -103,8 +111,13 @@ export type UserPatch = Partial<
 >;
 
 /** Records the language a person now uses the site in, when the request names one and it changed. */
-export async function rememberLanguage(db: Db, user: Pick<UserRecord, 'id' | 'language'>, language: string | undefined): Promise<void> {
-  if (language && language !== user.language) await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
+export async function rememberLanguage(
+  db: Db,
+  user: Pick<UserRecord, 'id' | 'language'>,
+  language: string | undefined,
+): Promise<void> {
+  if (language && language !== user.language)
+    await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
 }
 
 export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRecord> {

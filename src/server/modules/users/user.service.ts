@@ -1,8 +1,13 @@
-import { hasRole, isAdmin, isCandidate, isHiringManager } from '../../../../engine/rules/roles';
-import { normaliseEmail } from '../../../../engine/rules/session';
-import { isValidEmail } from '../../../../engine/validation/email';
-import { message, MESSAGES, type CodedMessage } from '../../../../schemas/messages';
-import type { InviteUserRequest, PasswordChange, SecurityUpdate, User, UserOrganization, UserUpdate } from '../../../../schemas/user';
+import { hasRole, isAdmin, isCandidate, isHiringManager, normaliseEmail, isValidEmail } from '#engine';
+import { message, MESSAGES, type CodedMessage } from '#schemas/messages';
+import type {
+  InviteUserRequest,
+  PasswordChange,
+  SecurityUpdate,
+  User,
+  UserOrganization,
+  UserUpdate,
+} from '#schemas/user';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { deleteUserJobs } from '../../jobs/job.repository';
@@ -49,11 +54,20 @@ const noUser = (id: string) => notFound(`No user with id '${id}'.`);
 async function userApplications(db: Db, user: UserRecord): Promise<User['applications']> {
   if (!isCandidate(user.user_type) || !user.organization_id) return [];
   const rows = await findCandidateApplications(db, user.organization_id, user.id);
-  return rows.map((row) => ({ role: { id: row.role_id, name: row.role_name }, roleType: row.role_type, appliedAt: (row.applied_at ?? row.created_at).toISOString() }));
+  return rows.map((row) => ({
+    role: { id: row.role_id, name: row.role_name },
+    roleType: row.role_type,
+    appliedAt: (row.applied_at ?? row.created_at).toISOString(),
+  }));
 }
 
 /** The user as the API shows it (schemas User). */
-export async function toUser(db: Db, user: UserRecord, organizationRequiresOtp: boolean, otpCookie?: string | null): Promise<User> {
+export async function toUser(
+  db: Db,
+  user: UserRecord,
+  organizationRequiresOtp: boolean,
+  otpCookie?: string | null,
+): Promise<User> {
   const [[organization], applications] = await Promise.all([
     user.organization_id ? findOrganizationSummaries(db, [user.organization_id]) : [],
     userApplications(db, user),
@@ -85,7 +99,11 @@ const requiresOtp = (viewer: Viewer) => viewer.organization.settings.otpRequired
 /** GET /user: with cookieRequested, a login cookie after a sign-in that used a one-time password. */
 export async function currentUser(db: Db, viewer: Viewer, cookieRequested: boolean): Promise<User> {
   const cookie = cookieRequested
-    ? await issueOtpCookie(db, { familyId: viewer.session.familyId, organizationId: viewer.session.organizationId, userId: viewer.user.id })
+    ? await issueOtpCookie(db, {
+        familyId: viewer.session.familyId,
+        organizationId: viewer.session.organizationId,
+        userId: viewer.user.id,
+      })
     : null;
   return toUser(db, viewer.user, requiresOtp(viewer), cookie);
 }
@@ -94,18 +112,25 @@ export async function currentUser(db: Db, viewer: Viewer, cookieRequested: boole
  * PUT /user: names, contact preferences, terms and the address. A new address is only used once
  * its owner opens the link sent to it. userType and organisation are not in the contract.
  */
-export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, request: { siteBase: string; language: string | undefined }): Promise<User> {
+export async function updateProfile(
+  db: Db,
+  viewer: Viewer,
+  update: UserUpdate,
+  request: { siteBase: string; language: string | undefined },
+): Promise<User> {
   const patch: UserPatch = {};
   if (update.firstName !== undefined) patch.first_name = update.firstName.trim();
   if (update.lastName !== undefined) patch.last_name = update.lastName.trim();
   if (update.preferredName !== undefined) patch.preferred_name = update.preferredName?.trim() || null;
   if (update.acceptRare !== undefined) patch.accept_rare = update.acceptRare;
   if (update.acceptResearch !== undefined) patch.accept_research = update.acceptResearch;
-  if (update.acceptTermAndConditions !== undefined) patch.accept_terms_at = update.acceptTermAndConditions ? (viewer.user.accept_terms_at ?? new Date()) : null;
+  if (update.acceptTermAndConditions !== undefined)
+    patch.accept_terms_at = update.acceptTermAndConditions ? (viewer.user.accept_terms_at ?? new Date()) : null;
   let verification: { email: string } | null = null;
   if (update.email !== undefined) {
     const email = normaliseEmail(update.email);
-    if (!isValidEmail(email)) throw badRequest(message('thereIsAProblem'), [{ field: 'email', ...message('emailFormat') }]);
+    if (!isValidEmail(email))
+      throw badRequest(message('thereIsAProblem'), [{ field: 'email', ...message('emailFormat') }]);
     if (email !== normaliseEmail(viewer.user.email)) {
       patch.pending_email = email;
       verification = { email };
@@ -113,13 +138,22 @@ export async function updateProfile(db: Db, viewer: Viewer, update: UserUpdate, 
   }
   const user = Object.keys(patch).length > 0 ? await updateUser(db, viewer.user.id, patch) : viewer.user;
   if (verification) {
-    const { token } = await createLinkToken(db, { organizationId: viewer.session.organizationId, userId: user.id, purpose: 'verify_email', data: verification });
+    const { token } = await createLinkToken(db, {
+      organizationId: viewer.session.organizationId,
+      userId: user.id,
+      purpose: 'verify_email',
+      data: verification,
+    });
     await queueEmail(db, {
       organizationId: viewer.session.organizationId,
       userId: user.id,
       to: verification.email,
       language: request.language ?? user.language,
-      template: { kind: 'verify_email', organizationName: viewer.organization.name, link: `${request.siteBase}/verify-email/${token}` },
+      template: {
+        kind: 'verify_email',
+        organizationName: viewer.organization.name,
+        link: `${request.siteBase}/verify-email/${token}`,
+      },
     });
   }
   return toUser(db, user, requiresOtp(viewer));
@@ -147,7 +181,10 @@ export async function changePassword(db: Db, viewer: Viewer, change: PasswordCha
   await assertCurrentPassword(db, viewer.user.id, change.currentPassword);
   const problem = passwordPolicyError(change.newPassword, 'newPassword');
   if (problem) throw badRequest(message('thereIsAProblem'), [problem]);
-  await updateUser(db, viewer.user.id, { password_hash: await hashPassword(change.newPassword), password_changed_at: new Date() });
+  await updateUser(db, viewer.user.id, {
+    password_hash: await hashPassword(change.newPassword),
+    password_changed_at: new Date(),
+  });
   await revokeUserFamilies(db, viewer.user.id, 'password changed', viewer.session.familyId);
   await deleteUserOtpCookies(db, viewer.user.id);
   return message('passwordUpdated');
@@ -155,7 +192,10 @@ export async function changePassword(db: Db, viewer: Viewer, change: PasswordCha
 
 /** GET /user/userorganizations: the organisations the user may work in (admins: all). */
 export async function userOrganizations(db: Db, viewer: Viewer, organizationId?: string): Promise<UserOrganization[]> {
-  const all = await findOrganizationSummaries(db, isAdmin(viewer.user.user_type) ? null : viewer.user.organization_id ? [viewer.user.organization_id] : []);
+  const all = await findOrganizationSummaries(
+    db,
+    isAdmin(viewer.user.user_type) ? null : viewer.user.organization_id ? [viewer.user.organization_id] : [],
+  );
   if (organizationId === undefined) return all;
   const one = all.filter((o) => o.id === organizationId);
   if (one.length === 0) throw notFound(message('noOrganisation', { id: organizationId }));
@@ -164,7 +204,11 @@ export async function userOrganizations(db: Db, viewer: Viewer, organizationId?:
 
 /** POST /user/token: a one-time user token for another host of this organisation. */
 export async function createUserToken(db: Db, viewer: Viewer): Promise<{ token: string; expiresIn: number }> {
-  return createLinkToken(db, { organizationId: viewer.session.organizationId, userId: viewer.user.id, purpose: 'user_token' });
+  return createLinkToken(db, {
+    organizationId: viewer.session.organizationId,
+    userId: viewer.user.id,
+    purpose: 'user_token',
+  });
 }
 
 /** POST /user/hrtoken: the same, for the HR host; only the hiring side has one. */
@@ -199,7 +243,10 @@ export async function eraseUser(db: Db, userId: string): Promise<void> {
       await deleteUserApplications(trx, user.organization_id, userId);
       await deleteUserProfile(trx, user.organization_id, userId);
     }
-    await deleteAccountAttempts(trx, addresses.flatMap((e) => [accountKey(e), accountKey(`logout:${e}`)]));
+    await deleteAccountAttempts(
+      trx,
+      addresses.flatMap((e) => [accountKey(e), accountKey(`logout:${e}`)]),
+    );
     await anonymiseUser(trx, userId);
   });
 }
@@ -231,12 +278,21 @@ export async function deleteUser(db: Db, viewer: Viewer, id: string): Promise<vo
 }
 
 /** POST /organization/:id/user: invite a Standard or Admin manager; they choose a password from the emailed link. */
-export async function inviteUser(db: Db, viewer: Viewer, organizationId: string, request: InviteUserRequest, siteBase: string) {
+export async function inviteUser(
+  db: Db,
+  viewer: Viewer,
+  organizationId: string,
+  request: InviteUserRequest,
+  siteBase: string,
+) {
   if (organizationId !== viewer.organization.id) throw notFound(`No organisation with id '${organizationId}'.`);
   if (!hasRole(viewer.user.user_type, 'HIRING_MANAGER_ADMIN')) throw forbidden('Only an admin can invite users.');
   const email = normaliseEmail(request.email);
   if (!isValidEmail(email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: MESSAGES.emailFormat }]);
-  if (await findUserByEmail(db, email)) throw badRequest(THERE_IS_A_PROBLEM, [{ field: 'email', message: 'There is already an account with this email address' }]);
+  if (await findUserByEmail(db, email))
+    throw badRequest(THERE_IS_A_PROBLEM, [
+      { field: 'email', message: 'There is already an account with this email address' },
+    ]);
   const user = await insertUser(db, {
     organization_id: organizationId,
     email,
@@ -251,7 +307,12 @@ export async function inviteUser(db: Db, viewer: Viewer, organizationId: string,
     organizationId,
     userId: user.id,
     to: email,
-    template: { kind: 'onboarding', organizationName: viewer.organization.name, firstName: user.first_name, link: `${siteBase}/on-boarding/${token}` },
+    template: {
+      kind: 'onboarding',
+      organizationName: viewer.organization.name,
+      firstName: user.first_name,
+      link: `${siteBase}/on-boarding/${token}`,
+    },
   });
   return { id: user.id, email: user.email, userType: user.user_type };
 }

@@ -1,10 +1,10 @@
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { createContext, useContext, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button/button';
-import { useClickLock } from '../../../ui/button/use-click-lock';
-import * as formStyles from '../../../ui/form/form.css';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { Button } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
+import * as formStyles from '#client/ui/form/form.css';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import { itemNoun, lowerFirst } from '../../fields';
 import { describedBy } from '../../ids';
@@ -68,7 +68,13 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   };
   return (
     <div className={error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup}>
-      <fieldset ref={container} id={id} tabIndex={-1} className={styles.group} aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}>
+      <fieldset
+        ref={container}
+        id={id}
+        tabIndex={-1}
+        className={styles.group}
+        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
+      >
         <legend className={styles.questionLegend}>
           <QuestionText label={field?.label ?? title} optional={!(field?.required || required)} />
         </legend>
@@ -102,8 +108,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
       {children}
       {canRemove ? (
         <Button variant="secondary" onClick={remove}>
-          {t('form.group.remove')}{' '}
-          <span className={visuallyHidden}>{lowerFirst(title)}</span>
+          {t('form.group.remove')} <span className={visuallyHidden}>{lowerFirst(title)}</span>
         </Button>
       ) : null}
     </fieldset>

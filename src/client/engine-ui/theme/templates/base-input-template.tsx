@@ -1,6 +1,6 @@
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent, HTMLAttributes } from 'react';
-import * as formStyles from '../../../ui/form/form.css';
+import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
@@ -20,7 +20,13 @@ const SHAPES: Record<string, InputShape> = {
   text: { type: 'text', width: 'full' },
   email: { type: 'email', autoComplete: 'email', spellCheck: false, width: 'full' },
   ukMobile: { type: 'tel', autoComplete: 'tel', spellCheck: false, width: 'w20' },
-  postCode: { type: 'text', autoComplete: 'postal-code', spellCheck: false, autoCapitalize: 'characters', width: 'w10' },
+  postCode: {
+    type: 'text',
+    autoComplete: 'postal-code',
+    spellCheck: false,
+    autoCapitalize: 'characters',
+    width: 'w10',
+  },
   number: { type: 'text', inputMode: 'decimal', spellCheck: false, width: 'w10' },
   percent: { type: 'text', inputMode: 'decimal', spellCheck: false, width: 'w4', suffix: '%' },
 };
@@ -43,7 +49,20 @@ const NO_SPELLCHECK = new Set(['firstName', 'lastName', 'preferredName']);
  * to its hint and error with aria-describedby; '%' shows as a suffix beside percent inputs.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, disabled, readonly, autofocus, onChange, onChangeOverride, options, schema, rawErrors, hideError } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onChangeOverride,
+    options,
+    schema,
+    rawErrors,
+    hideError,
+  } = props;
   const field = compiledFieldOf(options);
   const kind = field?.kind ?? 'text';
   const shape = SHAPES[kind] ?? SHAPES.text!;

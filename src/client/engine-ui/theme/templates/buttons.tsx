@@ -1,7 +1,7 @@
 import { getSubmitButtonOptions, type SubmitButtonProps } from '@rjsf/utils';
 import type { MouseEvent } from 'react';
-import { Button } from '../../../ui/button/button';
-import { useClickLock } from '../../../ui/button/use-click-lock';
+import { Button } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as styles from '../theme.css';
 
 /** Continue (or the host's label): a primary button that ignores clicks for 1 s after a click. */

@@ -1,7 +1,7 @@
 import type { ErrorListProps } from '@rjsf/utils';
 import { useSyncExternalStore } from 'react';
 import { engineContext } from '../../context';
-import { ErrorSummary } from '../../../ui/form/error-summary';
+import { ErrorSummary } from '#client/ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, propertyPath } from '../../ids';
 
 const never = () => () => undefined;

@@ -1,7 +1,7 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import * as formStyles from '../../../ui/form/form.css';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import * as formStyles from '#client/ui/form/form.css';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import { FIELDSET_KINDS } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';

@@ -1,11 +1,14 @@
 import type { ObjectFieldTemplateProps, ObjectFieldTemplatePropertyType } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import type { Answers } from '../../../../../engine/forms/answers';
+import type { Answers } from '#engine';
 import { compiledFieldOf, engineContext } from '../../context';
 import { isFieldShown } from '../../fields';
 import * as styles from '../theme.css';
 
-function visibleContent(props: ObjectFieldTemplateProps, property: ObjectFieldTemplatePropertyType): ReactElement | null {
+function visibleContent(
+  props: ObjectFieldTemplateProps,
+  property: ObjectFieldTemplatePropertyType,
+): ReactElement | null {
   const ui = props.uiSchema?.[property.name] as { 'ui:options'?: Record<string, unknown> } | undefined;
   const field = compiledFieldOf(ui?.['ui:options']);
   return property.hidden || !isFieldShown(field, props.formData as Answers | undefined) ? null : property.content;

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import * as formStyles from '../../../ui/form/form.css';
+import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
@@ -53,7 +53,9 @@ export function SelectWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       aria-describedby={describedBy(id, hasHint(props), error)}
       aria-invalid={error || undefined}
-      onChange={(event) => onChange(event.target.value === '' ? undefined : enumOptions[Number(event.target.value)]?.value)}
+      onChange={(event) =>
+        onChange(event.target.value === '' ? undefined : enumOptions[Number(event.target.value)]?.value)
+      }
     >
       <option value="">{t('form.selectPlaceholder')}</option>
       {enumOptions.map((option, index) => (

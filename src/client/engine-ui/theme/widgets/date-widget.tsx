@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as formStyles from '../../../ui/form/form.css';
+import * as formStyles from '#client/ui/form/form.css';
 import * as styles from '../theme.css';
 
 interface Parts {

@@ -1,10 +1,10 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button/button';
-import { useClickLock } from '../../../ui/button/use-click-lock';
-import * as formStyles from '../../../ui/form/form.css';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { Button } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
+import * as formStyles from '#client/ui/form/form.css';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
 import { DownloadLink } from '../../download';
 import { describedBy } from '../../ids';
@@ -41,7 +41,12 @@ function isAccepted(file: File, accept: readonly string[]): boolean {
 }
 
 function isUploaded(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && typeof (value as UploadedFile).id === 'string' && typeof (value as UploadedFile).name === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as UploadedFile).id === 'string' &&
+    typeof (value as UploadedFile).name === 'string'
+  );
 }
 
 /** Only the keys the engine's file schema allows (a host's upload may return more). */
@@ -53,7 +58,8 @@ function reference(file: UploadedFile): UploadedFile {
 }
 
 function localReference(file: File): UploadedFile {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
   return reference({ id: `local-${random}`, name: file.name.slice(0, 255), size: file.size, contentType: file.type });
 }
 
@@ -65,7 +71,8 @@ function localReference(file: File): UploadedFile {
  */
 export function FileField(props: FieldProps) {
   const { t } = useTranslation();
-  const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, rawErrors, hideError, schema } = props;
+  const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, rawErrors, hideError, schema } =
+    props;
   const id = fieldPathId.$id;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const ctx = engineContext(registry);
@@ -84,7 +91,10 @@ export function FileField(props: FieldProps) {
   }, [value]);
 
   const typeNames = (field?.accept ?? []).map((type) => FILE_TYPES[type]?.name ?? type);
-  const typeList = typeNames.length > 1 ? `${typeNames.slice(0, -1).join(', ')} ${t('form.file.or')} ${typeNames[typeNames.length - 1]}` : (typeNames[0] ?? '');
+  const typeList =
+    typeNames.length > 1
+      ? `${typeNames.slice(0, -1).join(', ')} ${t('form.file.or')} ${typeNames[typeNames.length - 1]}`
+      : (typeNames[0] ?? '');
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -138,8 +148,7 @@ export function FileField(props: FieldProps) {
           {typeof value.size === 'number' ? <span>{formatBytes(value.size)}</span> : null}
           <DownloadLink file={value} />
           <Button variant="secondary" onClick={remove} disabled={disabled || readonly}>
-            {t('form.file.remove')}{' '}
-            <span className={visuallyHidden}>{value.name}</span>
+            {t('form.file.remove')} <span className={visuallyHidden}>{value.name}</span>
           </Button>
         </div>
       ) : (
@@ -151,15 +160,23 @@ export function FileField(props: FieldProps) {
           className={styles.fileInput}
           accept={acceptAttribute(field?.accept)}
           disabled={disabled || readonly || Boolean(uploading)}
-          aria-describedby={describedBy(id, Boolean(field?.hint ?? schema.description), error, problem ? localId : undefined)}
+          aria-describedby={describedBy(
+            id,
+            Boolean(field?.hint ?? schema.description),
+            error,
+            problem ? localId : undefined,
+          )}
           aria-invalid={error || Boolean(problem) || undefined}
           onChange={(event) => void onFile(event)}
         />
       )}
       <div className={visuallyHidden} role="status" aria-live="polite">
-        {uploading ? t('form.file.uploading', { name: uploading }) : value ? t('form.file.uploaded', { name: value.name }) : ''}
+        {uploading
+          ? t('form.file.uploading', { name: uploading })
+          : value
+            ? t('form.file.uploaded', { name: value.name })
+            : ''}
       </div>
     </div>
   );
 }
-

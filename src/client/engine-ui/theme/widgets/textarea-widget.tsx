@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wordCount } from '../../../../../engine/validation/text';
-import * as formStyles from '../../../ui/form/form.css';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { wordCount } from '#engine';
+import * as formStyles from '#client/ui/form/form.css';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
@@ -14,7 +14,10 @@ const ANNOUNCE_DELAY_MS = 1000;
 function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
   const { t } = useTranslation();
   const remaining = max - wordCount(text);
-  const message = remaining >= 0 ? t('form.wordCount.remaining', { count: remaining }) : t('form.wordCount.over', { count: -remaining });
+  const message =
+    remaining >= 0
+      ? t('form.wordCount.remaining', { count: remaining })
+      : t('form.wordCount.over', { count: -remaining });
   const [announced, setAnnounced] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setAnnounced(message), ANNOUNCE_DELAY_MS);
@@ -25,7 +28,10 @@ function WordCount({ id, text, max }: { id: string; text: string; max: number })
       <div id={`${id}-info`} className={visuallyHidden}>
         {t('form.wordCount.limit', { count: max })}
       </div>
-      <div className={remaining >= 0 ? styles.countMessage : `${styles.countMessage} ${styles.countMessageOver}`} aria-hidden="true">
+      <div
+        className={remaining >= 0 ? styles.countMessage : `${styles.countMessage} ${styles.countMessageOver}`}
+        aria-hidden="true"
+      >
         {message}
       </div>
       <div className={visuallyHidden} aria-live="polite">
@@ -53,7 +59,12 @@ export function TextareaWidget(props: WidgetProps) {
         value={text}
         disabled={disabled}
         readOnly={readonly}
-        aria-describedby={describedBy(id, Boolean(field?.hint ?? schema.description), error, maxWords ? `${id}-info` : undefined)}
+        aria-describedby={describedBy(
+          id,
+          Boolean(field?.hint ?? schema.description),
+          error,
+          maxWords ? `${id}-info` : undefined,
+        )}
         aria-invalid={error || undefined}
         onChange={(event) => onChange(event.target.value === '' ? emptyValue : event.target.value)}
       />

@@ -1,10 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteListType } from '../../../../../engine/fields/types';
-import { optionLabel } from '../../../../../engine/screens/format';
-import * as formStyles from '../../../ui/form/form.css';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { type RemoteListType, optionLabel } from '#engine';
+import * as formStyles from '#client/ui/form/form.css';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
@@ -18,13 +17,21 @@ const MAX_SUGGESTIONS = 10;
 function searchLabels(labels: Readonly<Record<string, string>>) {
   return (_list: RemoteListType, term: string) => {
     const needle = term.toLocaleLowerCase();
-    return Promise.resolve(Object.entries(labels).filter(([answer, label]) => label.toLocaleLowerCase().includes(needle) || answer.toLowerCase().includes(needle)).map(([answer]) => answer));
+    return Promise.resolve(
+      Object.entries(labels)
+        .filter(
+          ([answer, label]) => label.toLocaleLowerCase().includes(needle) || answer.toLowerCase().includes(needle),
+        )
+        .map(([answer]) => answer),
+    );
   };
 }
 
 /** The answer for typed text: the list's own answer when the text is one of the names, else the text. */
 function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: string): string {
-  const found = labels && Object.entries(labels).find(([, label]) => label.toLocaleLowerCase() === typed.trim().toLocaleLowerCase());
+  const found =
+    labels &&
+    Object.entries(labels).find(([, label]) => label.toLocaleLowerCase() === typed.trim().toLocaleLowerCase());
   return found ? found[0] : typed;
 }
 
@@ -36,7 +43,8 @@ function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: s
  */
 export function TypeaheadWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const { id, htmlName, value, onChange, options, schema, rawErrors, hideError, disabled, readonly, registry, label } = props;
+  const { id, htmlName, value, onChange, options, schema, rawErrors, hideError, disabled, readonly, registry, label } =
+    props;
   const ctx = engineContext(registry);
   const field = compiledFieldOf(options);
   const list = (field?.remoteList ?? options.remoteList) as RemoteListType | undefined;
@@ -79,7 +87,9 @@ export function TypeaheadWidget(props: WidgetProps) {
           setSuggestions(shown);
           setActive(-1);
           setOpen(shown.length > 0);
-          setStatus(shown.length ? t('form.typeahead.results', { count: shown.length }) : t('form.typeahead.noResults'));
+          setStatus(
+            shown.length ? t('form.typeahead.results', { count: shown.length }) : t('form.typeahead.noResults'),
+          );
         },
         () => {
           if (request !== ticket.current) return;

@@ -1,0 +1,127 @@
+import { Type } from 'typebox';
+import { ApiError } from '../api';
+import {
+  AssigneeResult,
+  BulkMoveBody,
+  BulkMoveResult,
+  CopyResult,
+  FastTrackBody,
+  JobAccepted,
+  JobProgress,
+  MoveResult,
+  StageHistory,
+} from '../pipeline';
+import { OrganizationKey } from '../role';
+import { defineRoute } from '../contract';
+
+/*
+ * Spec §7 Candidate stage calls (decision 0014): single and bulk moves, fast-track to another role
+ * (a job), undo, copy, assignee and the history of an application. Hiring side only.
+ */
+const tags = ['pipeline', 'moves'];
+const access = 'signed-in';
+const Id = Type.String({ maxLength: 64, description: 'the application id' });
+/** Any stage id in range; one the product does not have is a 400 naming it, one the organisation lacks a 404. */
+const StageIdParam = Type.Integer({ minimum: 1, maximum: 99, description: 'a pipeline stage id of spec §4' });
+const RoleIdParam = Type.String({ maxLength: 64, description: 'a role of the organisation' });
+const Conflict = { 409: ApiError };
+
+export const moveCandidate = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/:id/stage/:stageId/:subId/organization/:orgId',
+  summary:
+    "Move an application to a stage and substage of the organisation's pipeline (history written, version bumped)",
+  tags,
+  access,
+  params: Type.Object({ id: Id, stageId: StageIdParam, subId: Type.String({ maxLength: 64 }), orgId: OrganizationKey }),
+  response: { 200: MoveResult, ...Conflict },
+});
+
+export const moveCandidateToStage = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/:id/ostage/:stageId',
+  summary: "Move an application to a stage's default substage",
+  tags,
+  access,
+  params: Type.Object({ id: Id, stageId: StageIdParam }),
+  response: { 200: MoveResult, ...Conflict },
+});
+
+export const bulkMove = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/bulkstage/:stageId/:roleId',
+  summary:
+    "Move a role's selected applications (ids, or all matching filters minus unselectedIds) to a stage: all or nothing",
+  tags,
+  access,
+  params: Type.Object({ stageId: StageIdParam, roleId: RoleIdParam }),
+  querystring: Type.Object({
+    assignee: Type.Optional(
+      Type.String({ maxLength: 64, description: 'a hiring manager to assign the moved applications to' }),
+    ),
+  }),
+  body: BulkMoveBody,
+  response: { 200: BulkMoveResult, ...Conflict },
+});
+
+export const fastTrack = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/:id/fasttrackcandidates/:roleId/stage/:stageId',
+  summary:
+    'Fast-track the application and those of `ids` to a stage of another role: a job (202) whose progress GET /jobs/:jobId reports',
+  tags,
+  access,
+  params: Type.Object({ id: Id, roleId: RoleIdParam, stageId: StageIdParam }),
+  body: FastTrackBody,
+  response: { 202: JobAccepted, ...Conflict },
+});
+
+export const jobProgress = defineRoute({
+  method: 'GET',
+  path: '/v1/jobs/:jobId',
+  summary: "Progress of one of the organisation's pipeline jobs",
+  tags,
+  access,
+  params: Type.Object({ jobId: Type.String({ maxLength: 64 }) }),
+  response: { 200: JobProgress },
+});
+
+export const undoMove = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/:id/undo',
+  summary: "Undo the application's last move: back where it found the application (409 'Nothing to undo')",
+  tags,
+  access,
+  params: Type.Object({ id: Id }),
+  response: { 200: MoveResult, ...Conflict },
+});
+
+export const copyToRole = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/:id/copy/:roleId',
+  summary: "Copy the application to another role: the same candidate and answers, at that pipeline's entry stage",
+  tags,
+  access,
+  params: Type.Object({ id: Id, roleId: RoleIdParam }),
+  response: { 201: CopyResult, ...Conflict },
+});
+
+export const setAssignee = defineRoute({
+  method: 'POST',
+  path: '/v1/candidate/:id/assignee/:userId',
+  summary: "Assign the application to a hiring manager of the organisation ('none' clears)",
+  tags,
+  access,
+  params: Type.Object({ id: Id, userId: Type.String({ maxLength: 64 }) }),
+  response: { 200: AssigneeResult, ...Conflict },
+});
+
+export const moveHistory = defineRoute({
+  method: 'GET',
+  path: '/v1/candidate/:id/history',
+  summary: 'The moves of an application, newest first: who, when, from, to, and whether it was undone',
+  tags,
+  access,
+  params: Type.Object({ id: Id }),
+  response: { 200: StageHistory },
+});

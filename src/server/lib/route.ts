@@ -1,0 +1,77 @@
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TObject } from 'typebox';
+import type { Access, RouteContract } from '#schemas/contract';
+import type { App } from '../app-types';
+import { BEARER, ERRORS_OF, SubdomainQuery } from './route-schemas';
+
+/** The Fastify schema a contract becomes: its own parts plus the error answers of its access level. */
+type SchemaOf<C extends RouteContract> = {
+  params: C['params'];
+  querystring: C['querystring'];
+  body: C['body'];
+  response: C['response'] & (typeof ERRORS_OF)[C['access']];
+};
+
+/** A handler typed by the contract: `request.params`, `query` and `body` as declared, the answer checked. */
+export type ContractHandler<C extends RouteContract> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<C>,
+  TypeBoxTypeProvider,
+  FastifyBaseLogger
+>;
+
+/** What only the server knows about a route: hooks such as `preHandler`, body limits. */
+export type RouteExtras = Omit<RouteShorthandOptions, 'schema'>;
+
+function querystringOf(contract: RouteContract): TObject | undefined {
+  if (contract.access !== 'signed-in') return contract.querystring;
+  const own = contract.querystring;
+  const { properties: _properties, type: _type, required: _required, ...options } = own ?? {};
+  return Type.Object({ ...SubdomainQuery.properties, ...own?.properties }, options);
+}
+
+/**
+ * Registers the call a contract describes (schemas/contract.ts) on `app`, whose prefix must lead
+ * to the contract's path (a plugin under `/api/v1` registers `/v1/...` contracts).
+ */
+export function route<const C extends RouteContract>(
+  app: App,
+  contract: C,
+  handler: ContractHandler<C>,
+  extras: RouteExtras = {},
+): void {
+  const fullPath = `/api${contract.path}`;
+  if (!fullPath.startsWith(app.prefix))
+    throw new Error(`${contract.path} cannot be registered under the prefix ${app.prefix}`);
+  const access: Access = contract.access;
+  const querystring = querystringOf(contract);
+  app.route({
+    ...extras,
+    method: contract.method,
+    url: fullPath.slice(app.prefix.length) || '/',
+    schema: {
+      tags: [...contract.tags],
+      summary: contract.summary,
+      ...(access === 'signed-in' ? { security: BEARER } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(querystring ? { querystring } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: { ...ERRORS_OF[access], ...contract.response },
+    },
+    handler: handler as RouteHandlerMethod,
+  });
+}
