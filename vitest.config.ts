@@ -8,6 +8,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine.
+    // Each server test file has its own database, so files run side by side safely.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'engine', environment: 'node', include: ['tests/engine/**/*.test.ts'] },
