@@ -22,11 +22,17 @@ export interface RouteContract {
   /** The path under /api, with `:name` parameters: `/v1/candidate/:id/undo`. */
   readonly path: string;
   readonly summary: string;
+  /** A longer explanation for the OpenAPI document. */
+  readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
   readonly params?: TObject;
   readonly querystring?: TObject;
   readonly body?: TSchema;
+  /** The request media types, for the OpenAPI document, when not only JSON (a form-encoded or multipart body). */
+  readonly consumes?: readonly string[];
+  /** Answer media types other than JSON, for the OpenAPI document (an image, a CSV file). */
+  readonly produces?: readonly string[];
   /** Answers by status: the successful ones, and any error beyond those of the access level. */
   readonly response: { readonly [status: number]: TSchema };
 }

@@ -47,8 +47,8 @@ export const User = Type.Object({
 });
 export type User = Type.Static<typeof User>;
 
+/** GET /api/v1/user (beside the `subdomain` of every signed-in call). */
 export const UserQuery = Type.Object({
-  subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   cookieRequested: Type.Optional(Type.Boolean()),
 });
 
@@ -84,8 +84,8 @@ export const PasswordChange = Type.Object(
 );
 export type PasswordChange = Type.Static<typeof PasswordChange>;
 
+/** GET /api/v1/user/userorganizations (beside the `subdomain` of every signed-in call). */
 export const UserOrganizationsQuery = Type.Object({
-  subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   organizationId: Type.Optional(Type.String({ maxLength: 64 })),
 });
 

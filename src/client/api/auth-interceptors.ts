@@ -6,6 +6,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import type { TokenResponse } from '#schemas/auth';
+import { revokeToken } from '#schemas/contracts/auth.contract';
 import {
   FORCED_LOGOUT_DELAY_MS,
   ACCESS_TOKEN_EXPIRED,
@@ -49,9 +50,9 @@ export interface AuthInterceptorDeps {
   setTimer?: (callback: () => void, ms: number) => unknown;
 }
 
-/** Calls that carry the bearer token and the subdomain parameter. */
+/** Calls that carry the bearer token and the subdomain parameter: /v1 and sign-out. */
 function isSignedInCall(url: string | undefined): boolean {
-  return !!url && (url.startsWith('/v1/') || url.startsWith('/oauth/access-token'));
+  return !!url && (url.startsWith('/v1/') || url.startsWith(revokeToken.path));
 }
 
 function bearerOf(config: InternalAxiosRequestConfig | undefined): string | null {

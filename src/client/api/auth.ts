@@ -1,35 +1,37 @@
-import type { LinkUser, Message, OneTimeToken, SignupRequest, TokenResponse, UrlTokenInfo } from '#schemas/auth';
-import type { PasswordChange, SecurityUpdate, User, UserUpdate } from '#schemas/user';
+import type { RouteBody } from '#schemas/contract';
+import * as auth from '#schemas/contracts/auth.contract';
+import * as users from '#schemas/contracts/users.contract';
+import type { TokenResponse } from '#schemas/auth';
 import { TOKEN_SCOPE, WEB_CLIENT_ID } from '#engine';
-import { http } from './http';
+import { call } from './call';
 
 /*
- * The sign-in and user calls of spec §7. /oauth and /v1 calls get the bearer token and the
- * `subdomain` parameter from the interceptors; public calls name the organisation themselves.
+ * The sign-in and user calls of spec §7, as schemas/contracts/auth.contract.ts and
+ * users.contract.ts declare them. /oauth and /v1 calls get the bearer token and the `subdomain`
+ * parameter from the interceptors; public calls name the organisation themselves.
  */
 
-export type PasswordGrant = { username: string; password: string; otp?: string; otpCookie?: string };
+type TokenFields = NonNullable<RouteBody<typeof auth.token>>;
+
+export type PasswordGrant = Required<Pick<TokenFields, 'username' | 'password'>> &
+  Pick<TokenFields, 'otp' | 'otpCookie'>;
 
 /** 200 with tokens, or 206 when a one-time password has been emailed (the caller shows the code step). */
 export type TokenOutcome = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'otp_required'; message: string };
 
-function form(fields: Record<string, string | undefined>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') params.set(key, value);
-  return params;
+/** The token endpoint takes a form (spec §7); axios encodes the fields given, leaving out empty ones. */
+async function postToken(fields: TokenFields, config: { skipAuthRefresh?: boolean } = {}) {
+  const body = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
+  ) as TokenFields;
+  return call(auth.token, { body }, { ...config, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 }
 
-async function requestToken(fields: Record<string, string | undefined>): Promise<TokenOutcome> {
-  const response = await http.post<TokenResponse | { error: string; error_description: string }>(
-    '/oauth/token',
-    form({ client_id: WEB_CLIENT_ID, scope: TOKEN_SCOPE, applicationType: 'web', ...fields }),
-    { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-  );
-  if (response.status === 206) {
-    const body = response.data as { error_description?: string };
-    return { kind: 'otp_required', message: body.error_description ?? '' };
-  }
-  return { kind: 'tokens', tokens: response.data as TokenResponse };
+async function requestToken(fields: TokenFields): Promise<TokenOutcome> {
+  const answer = await postToken({ client_id: WEB_CLIENT_ID, scope: TOKEN_SCOPE, applicationType: 'web', ...fields });
+  // 206 (OtpRequired) carries no tokens.
+  if (!('access_token' in answer)) return { kind: 'otp_required', message: answer.error_description ?? '' };
+  return { kind: 'tokens', tokens: answer };
 }
 
 export const signInWithPassword = (grant: PasswordGrant) => requestToken({ grant_type: 'password', ...grant });
@@ -41,107 +43,74 @@ export const signInWithLinkToken = (token: string) =>
 
 /** grant_type=refresh_token. Marked so the interceptors never try to refresh a refresh. */
 export async function refreshTokens(refreshToken: string): Promise<TokenResponse> {
-  const response = await http.post<TokenResponse>(
-    '/oauth/token',
-    form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID, scope: TOKEN_SCOPE }),
-    {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      skipAuthRefresh: true,
-    },
+  const answer = await postToken(
+    { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID, scope: TOKEN_SCOPE },
+    { skipAuthRefresh: true },
   );
-  return response.data;
+  // A refresh never asks for a one-time password (206).
+  return answer as TokenResponse;
 }
 
 /** DELETE /oauth/access-token with the token being ended (best effort: the session is cleared anyway). */
 export async function revokeToken(accessToken: string, deviceId?: string): Promise<void> {
-  await http.delete('/oauth/access-token', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: deviceId ? { deviceId } : undefined,
-    skipAuthRefresh: true,
-  });
+  await call(
+    auth.revokeToken,
+    { body: deviceId ? { deviceId } : undefined },
+    { headers: { authorization: `Bearer ${accessToken}` }, skipAuthRefresh: true },
+  );
 }
 
-export async function fetchCurrentUser(cookieRequested = false): Promise<User> {
-  const response = await http.get<User>('/v1/user', { params: cookieRequested ? { cookieRequested: true } : {} });
-  return response.data;
-}
+export const fetchCurrentUser = (cookieRequested = false) =>
+  call(users.currentUser, { query: cookieRequested ? { cookieRequested: true } : {} });
 
-export async function updateCurrentUser(update: UserUpdate): Promise<User> {
-  return (await http.put<User>('/v1/user', update)).data;
-}
+export const updateCurrentUser = (update: RouteBody<typeof users.updateUser>) =>
+  call(users.updateUser, { body: update });
 
-export async function updateSecurity(update: SecurityUpdate): Promise<User> {
-  return (await http.put<User>('/v1/user/security', update)).data;
-}
+export const updateSecurity = (update: RouteBody<typeof users.updateSecurity>) =>
+  call(users.updateSecurity, { body: update });
 
-export async function changePassword(change: PasswordChange): Promise<Message> {
-  return (await http.put<Message>('/v1/user/password', change)).data;
-}
+export const changePassword = (change: RouteBody<typeof users.changePassword>) =>
+  call(users.changePassword, { body: change });
 
-export async function deleteMe(): Promise<Message> {
-  return (await http.delete<Message>('/v1/user/deleteMe')).data;
-}
+export const deleteMe = () => call(users.deleteMe);
 
-export async function createHrToken(): Promise<OneTimeToken> {
-  return (await http.post<OneTimeToken>('/v1/user/hrtoken')).data;
-}
+export const createHrToken = () => call(users.hrToken);
 
-const publicParams = (subdomain: string) => ({ params: { subdomain } });
+export const signUp = (subdomain: string, request: RouteBody<typeof auth.signUp>) =>
+  call(auth.signUp, { query: { subdomain }, body: request });
 
-export async function signUp(subdomain: string, request: SignupRequest): Promise<Message> {
-  return (await http.post<Message>('/public/signup', request, publicParams(subdomain))).data;
-}
+export const confirmAccount = (subdomain: string, token: string, candidateId?: string) =>
+  call(auth.confirmAccount, { query: { subdomain }, body: { token, ...(candidateId && { candidateId }) } });
 
-export async function confirmAccount(subdomain: string, token: string, candidateId?: string): Promise<Message> {
-  return (
-    await http.post<Message>('/public/confirm', { token, ...(candidateId && { candidateId }) }, publicParams(subdomain))
-  ).data;
-}
+export const verifyEmail = (subdomain: string, token: string) =>
+  call(auth.verifyEmail, { query: { subdomain }, body: { token } });
 
-export async function verifyEmail(subdomain: string, token: string): Promise<Message> {
-  return (await http.post<Message>('/public/verifyEmail', { token }, publicParams(subdomain))).data;
-}
+export const requestPasswordReset = (subdomain: string, email: string) =>
+  call(auth.forgotPassword, { query: { subdomain }, body: { email } });
 
-export async function requestPasswordReset(subdomain: string, email: string): Promise<Message> {
-  return (await http.post<Message>('/public/forgot', { email }, publicParams(subdomain))).data;
-}
+export const resetPassword = (subdomain: string, token: string, newPassword: string) =>
+  call(auth.resetPassword, { query: { subdomain }, body: { token, newPassword } });
 
-export async function resetPassword(subdomain: string, token: string, newPassword: string): Promise<Message> {
-  return (await http.post<Message>('/public/reset', { token, newPassword }, publicParams(subdomain))).data;
-}
+/** Who a password reset link is for. */
+export const resetLinkUser = (subdomain: string, token: string) =>
+  call(auth.resetUser, { query: { subdomain, token } });
 
-export async function resetLinkUser(subdomain: string, token: string): Promise<LinkUser> {
-  return (await http.get<LinkUser>('/public/userp', { params: { subdomain, token } })).data;
-}
+/** Who an on-boarding (invitation) link is for. */
+export const onboardingUser = (subdomain: string, token: string) =>
+  call(auth.onboardingUser, { query: { subdomain, token } });
 
-export async function onboardingUser(subdomain: string, token: string): Promise<LinkUser> {
-  return (await http.get<LinkUser>('/public/userOnBoarding', { params: { subdomain, token } })).data;
-}
+export const completeOnboarding = (subdomain: string, request: RouteBody<typeof auth.completeOnboarding>) =>
+  call(auth.completeOnboarding, { query: { subdomain }, body: request });
 
-export async function completeOnboarding(
-  subdomain: string,
-  request: { token: string; password: string; firstName: string; lastName: string },
-): Promise<{ message: string; token: string }> {
-  return (
-    await http.post<{ message: string; token: string }>(
-      '/public/signup/userOnBoarding',
-      request,
-      publicParams(subdomain),
-    )
-  ).data;
-}
+export const requestSignInLink = (subdomain: string, email: string) =>
+  call(auth.sendSignInLink, { params: { email }, query: { subdomain } });
 
-export async function requestSignInLink(subdomain: string, email: string): Promise<Message> {
-  return (await http.post<Message>(`/public/login/${encodeURIComponent(email)}/`, {}, publicParams(subdomain))).data;
-}
-
-export async function describeUrlToken(subdomain: string, token: string): Promise<UrlTokenInfo> {
-  return (await http.post<UrlTokenInfo>('/public/urlToken', {}, { params: { subdomain, token } })).data;
-}
+export const describeUrlToken = (subdomain: string, token: string) =>
+  call(auth.describeUrlToken, { query: { subdomain, token } });
 
 export async function sendLogoutNotification(
   subdomain: string,
-  body: { userEmail: string; clientName: string; currentPath: string },
+  body: RouteBody<typeof auth.logoutNotification>,
 ): Promise<void> {
-  await http.post('/public/logout-notification', body, { ...publicParams(subdomain), skipAuthRefresh: true });
+  await call(auth.logoutNotification, { query: { subdomain }, body }, { skipAuthRefresh: true });
 }

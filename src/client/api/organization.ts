@@ -1,8 +1,6 @@
-import type { PublicOrganization } from '#schemas/organization';
-import { http } from './http';
+import * as organizations from '#schemas/contracts/organizations.contract';
+import { call } from './call';
 
 /** The public profile of the organisation a host belongs to (GET /api/public/organization/:sub/). */
-export async function fetchPublicOrganization(subdomain: string): Promise<PublicOrganization> {
-  const response = await http.get<PublicOrganization>(`/public/organization/${encodeURIComponent(subdomain)}/`);
-  return response.data;
-}
+export const fetchPublicOrganization = (subdomain: string) =>
+  call(organizations.publicOrganization, { params: { sub: subdomain } });

@@ -1,9 +1,8 @@
 import type { Configuration } from '#schemas/configuration';
-import type { TranslationEntry } from '#schemas/translation';
-import { http } from './http';
+import * as site from '#schemas/contracts/site.contract';
+import { call } from './call';
 
 /** The organisation's language layer for one language (GET /api/public/translation), if it has one. */
 export async function fetchTranslation(subdomain: string, language: string): Promise<Configuration | undefined> {
-  const response = await http.get<TranslationEntry[]>('/public/translation', { params: { subdomain, language } });
-  return response.data[0]?.configuration;
+  return (await call(site.translations, { query: { subdomain, language } }))[0]?.configuration;
 }

@@ -66,10 +66,13 @@ export function route<const C extends RouteContract>(
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
       ...(access === 'signed-in' ? { security: BEARER } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(querystring ? { querystring } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.consumes ? { consumes: [...contract.consumes] } : {}),
+      ...(contract.produces ? { produces: [...contract.produces] } : {}),
       response: { ...ERRORS_OF[access], ...contract.response },
     },
     handler: handler as RouteHandlerMethod,

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LinkUser } from '#schemas/auth';
 import { isValidPassword } from '#engine';
@@ -11,8 +11,8 @@ import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/err
 import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
-import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
+import { LinkTokenPage } from './link-token-page';
 import { useApiMessage, useFieldErrors } from './use-api-message';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import * as styles from './auth.css';
@@ -20,31 +20,35 @@ import * as styles from './auth.css';
 /** /on-boarding/:token: an invited user checks their name, chooses a password and is signed in. */
 export function OnBoardingPage() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
+  return (
+    <LinkTokenPage
+      lookUp={onboardingUser}
+      texts={{
+        title: t('auth.onboarding.title'),
+        checking: t('auth.onboarding.checking'),
+        failedTitle: t('auth.onboarding.failedTitle'),
+        failedBody: t('auth.onboarding.failedBody'),
+      }}
+      failedLink={<Link to="/login">{t('auth.signIn')}</Link>}
+    >
+      {(user, token) => <OnBoardingForm user={user} token={token} />}
+    </LinkTokenPage>
+  );
+}
+
+/** The invited user's names (as the invitation gave them) and a password. */
+function OnBoardingForm({ user, token }: { user: LinkUser; token: string }) {
+  const { t } = useTranslation();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
   const completeSignIn = useCompleteSignIn();
-  const [link, setLink] = useState<
-    { status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }
-  >({ status: 'checking' });
-  const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
+  const [values, setValues] = useState({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    password: '',
+  });
   const { errors, attempt, fail, of: fieldError } = useFormErrors();
-
-  useEffect(() => {
-    let current = true;
-    onboardingUser(organization.subdomain, token).then(
-      (user) => {
-        if (!current) return;
-        setLink({ status: 'ok', user });
-        setValues((v) => ({ ...v, firstName: user.firstName ?? '', lastName: user.lastName ?? '' }));
-      },
-      (error: unknown) => current && setLink({ status: 'failed', message: apiMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [organization.subdomain, token, apiMessage]);
 
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
@@ -71,34 +75,13 @@ export function OnBoardingPage() {
       });
   });
 
-  if (link.status === 'checking') {
-    return (
-      <>
-        <h1>{t('auth.onboarding.title')}</h1>
-        <p>{t('auth.onboarding.checking')}</p>
-        <Spinner />
-      </>
-    );
-  }
-  if (link.status === 'failed') {
-    return (
-      <>
-        <h1>{t('auth.onboarding.failedTitle')}</h1>
-        <p className={styles.inset}>{link.message}</p>
-        <p>{t('auth.onboarding.failedBody')}</p>
-        <p>
-          <Link to="/login">{t('auth.signIn')}</Link>
-        </p>
-      </>
-    );
-  }
   return (
     <>
       {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{t('auth.onboarding.title')}</h1>
-      <p className={lead}>{t('auth.onboarding.lead', { name: link.user.organizationName, email: link.user.email })}</p>
+      <p className={lead}>{t('auth.onboarding.lead', { name: user.organizationName, email: user.email })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <input type="hidden" name="username" autoComplete="username" value={link.user.email} />
+        <input type="hidden" name="username" autoComplete="username" value={user.email} />
         <TextInput
           id="firstName"
           label={t('auth.signup.firstName')}

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LinkUser } from '#schemas/auth';
 import { normaliseEmail, isValidEmail, isValidPassword } from '#engine';
@@ -13,8 +13,8 @@ import { EmailField } from '../../ui/form/email-field';
 import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';
 import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
-import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { lead } from '../../ui/typography.css';
+import { LinkTokenPage } from './link-token-page';
 import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
 import * as styles from './auth.css';
 
@@ -121,28 +121,31 @@ export function MagicPasswordPage() {
 /** /reset-password/:token: whose link it is, then a new password with the rules shown as it is typed. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
+  return (
+    <LinkTokenPage
+      lookUp={resetLinkUser}
+      texts={{
+        title: t('auth.reset.title'),
+        checking: t('auth.reset.checking'),
+        failedTitle: t('auth.reset.failedTitle'),
+        failedBody: t('auth.reset.failedBody'),
+      }}
+      failedLink={<Link to="/forgot-password">{t('auth.reset.again')}</Link>}
+    >
+      {(user, token) => <ResetPasswordForm user={user} token={token} />}
+    </LinkTokenPage>
+  );
+}
+
+function ResetPasswordForm({ user, token }: { user: LinkUser; token: string }) {
+  const { t } = useTranslation();
   const organization = useOrganization();
   const navigate = useNavigate();
   const apiMessage = useApiMessage();
   const fieldErrors = useFieldErrors();
   const finish = useSetAtom(finishProcessAtom);
-  const [linkState, setLinkState] = useState<
-    { status: 'checking' } | { status: 'ok'; user: LinkUser } | { status: 'failed'; message: string }
-  >({ status: 'checking' });
   const [password, setPassword] = useState('');
   const { errors, attempt, fail } = useFormErrors();
-
-  useEffect(() => {
-    let current = true;
-    resetLinkUser(organization.subdomain, token).then(
-      (user) => current && setLinkState({ status: 'ok', user }),
-      (error: unknown) => current && setLinkState({ status: 'failed', message: apiMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [organization.subdomain, token, apiMessage]);
 
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
@@ -157,34 +160,13 @@ export function ResetPasswordPage() {
       );
   });
 
-  if (linkState.status === 'checking') {
-    return (
-      <>
-        <h1>{t('auth.reset.title')}</h1>
-        <p>{t('auth.reset.checking')}</p>
-        <Spinner />
-      </>
-    );
-  }
-  if (linkState.status === 'failed') {
-    return (
-      <>
-        <h1>{t('auth.reset.failedTitle')}</h1>
-        <p className={styles.inset}>{linkState.message}</p>
-        <p>{t('auth.reset.failedBody')}</p>
-        <p>
-          <Link to="/forgot-password">{t('auth.reset.again')}</Link>
-        </p>
-      </>
-    );
-  }
   return (
     <>
       {errors.length > 0 && <ErrorSummary items={summaryItems(errors)} focusKey={attempt} />}
       <h1>{t('auth.reset.title')}</h1>
-      <p className={lead}>{t('auth.reset.lead', { email: linkState.user.email })}</p>
+      <p className={lead}>{t('auth.reset.lead', { email: user.email })}</p>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
-        <input type="hidden" name="username" autoComplete="username" value={linkState.user.email} />
+        <input type="hidden" name="username" autoComplete="username" value={user.email} />
         <PasswordField
           id="newPassword"
           label={t('auth.password.newLabel')}

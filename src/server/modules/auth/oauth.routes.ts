@@ -1,27 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { FastifyError } from 'fastify';
 import { GENERIC_ERROR_MESSAGE } from '#engine';
-import {
-  Message,
-  OAuthError as OAuthErrorBody,
-  OtpRequired,
-  RevokeRequest,
-  TokenRequest,
-  TokenResponse,
-} from '#schemas/auth';
+import * as contracts from '#schemas/contracts/auth.contract';
 import { message } from '#schemas/messages';
 import { codeOf, HttpError, OAuthError } from '../../lib/http-error';
 import { siteBaseUrl } from '../../lib/links';
 import { requestLanguage } from '../../lib/request-language';
+import { route } from '../../lib/route';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { grantToken } from './sign-in.service';
 import { endSession, type SessionSettings } from './session.service';
-
-const TokenQuery = TokenRequest;
-const TokenBody = Type.Omit(TokenRequest, ['subdomain'], { additionalProperties: false });
 
 const OAUTH_ERROR_NAMES: Record<number, string> = {
   401: 'invalid_client',
@@ -36,8 +26,9 @@ export interface OAuthRoutesOptions {
 }
 
 /**
- * Spec §7 Auth under /api/oauth. Requests are form-encoded (JSON is accepted too); every error
- * leaves in the OAuth shape `{ error, error_description }`, with `message` beside it.
+ * Spec §7 Auth under /api/oauth, as schemas/contracts/auth.contract.ts declares it. Requests are
+ * form-encoded (JSON is accepted too); every error leaves in the OAuth shape
+ * `{ error, error_description }`, with `message` beside it.
  */
 export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (
   app,
@@ -87,32 +78,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     return reply.code(status).send({ error: name, error_description: description, message: description, ...coded });
   });
 
-  app.post(
-    '/token',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in: password (with one-time password), one-time user token, emailed sign-in token, or refresh',
-        description:
-          'Form-encoded. grant_type=password with username and password (plus otp or otpCookie when a one-time password is required); ' +
-          'type=USER_TOKEN with password = a one-time user token; username=token with password = an emailed sign-in token; ' +
-          'grant_type=refresh_token with refresh_token (body or query). 206: a one-time password was emailed; send it as otp.',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        querystring: TokenQuery,
-        body: Type.Union([TokenBody, Type.Null()], {
-          description: 'none for the refresh variant with query parameters',
-        }),
-        response: {
-          200: TokenResponse,
-          206: OtpRequired,
-          400: OAuthErrorBody,
-          401: OAuthErrorBody,
-          404: OAuthErrorBody,
-          429: OAuthErrorBody,
-        },
-      },
-      preHandler: loadOrganization,
-    },
+  route(
+    app,
+    contracts.token,
     async (request, reply) => {
       const { subdomain: _subdomain, ...query } = request.query;
       const organization = organizationOf(request);
@@ -136,24 +104,16 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         });
       return result.tokens;
     },
+    { preHandler: loadOrganization },
   );
 
-  app.delete(
-    '/access-token',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: revoke the bearer token and its refresh tokens',
-        security: [{ bearerAuth: [] }],
-        querystring: Type.Object({ subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })) }),
-        body: Type.Union([RevokeRequest, Type.Null()]),
-        response: { 200: Message, 401: OAuthErrorBody, 404: OAuthErrorBody },
-      },
-      preValidation: authenticate,
-    },
+  route(
+    app,
+    contracts.revokeToken,
     async (request) => {
       await endSession(app.db, viewerOf(request).session.familyId);
       return message('signedOut');
     },
+    { preValidation: authenticate },
   );
 };

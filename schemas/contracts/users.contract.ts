@@ -1,0 +1,128 @@
+import { Type } from 'typebox';
+import { Message, OneTimeToken } from '../auth';
+import {
+  InvitedUser,
+  InviteUserRequest,
+  PasswordChange,
+  RareUser,
+  SecurityUpdate,
+  User,
+  UserOrganization,
+  UserOrganizationsQuery,
+  UserQuery,
+  UserUpdate,
+} from '../user';
+import { defineRoute } from '../contract';
+
+/* Spec §7 User: the signed-in user's own record, tokens and erasure, and the invitation of managers. */
+const tags = ['user'];
+const access = 'signed-in';
+const Id = Type.String({ maxLength: 64 });
+
+export const currentUser = defineRoute({
+  method: 'GET',
+  path: '/v1/user',
+  summary: 'The signed-in user; with cookieRequested, a login cookie after a sign-in with a one-time password',
+  tags,
+  access,
+  querystring: UserQuery,
+  response: { 200: User },
+});
+
+export const updateUser = defineRoute({
+  method: 'PUT',
+  path: '/v1/user',
+  summary:
+    'Update names, contact preferences, terms or the email address (confirmed by a link); userType and organisation cannot change',
+  tags,
+  access,
+  body: UserUpdate,
+  response: { 200: User },
+});
+
+export const updateSecurity = defineRoute({
+  method: 'PUT',
+  path: '/v1/user/security',
+  summary: 'Turn the one-time password at sign-in on or off (needs the password)',
+  tags,
+  access,
+  body: SecurityUpdate,
+  response: { 200: User },
+});
+
+export const changePassword = defineRoute({
+  method: 'PUT',
+  path: '/v1/user/password',
+  summary: 'Change the password (needs the current one); other sessions end',
+  tags,
+  access,
+  body: PasswordChange,
+  response: { 200: Message },
+});
+
+export const userOrganizations = defineRoute({
+  method: 'GET',
+  path: '/v1/user/userorganizations',
+  summary: 'The organisations the user works in (admins: all)',
+  tags,
+  access,
+  querystring: UserOrganizationsQuery,
+  response: { 200: Type.Array(UserOrganization) },
+});
+
+export const userToken = defineRoute({
+  method: 'POST',
+  path: '/v1/user/token',
+  summary: 'A one-time user token (2 minutes) to sign in on another host of this organisation',
+  tags,
+  access,
+  response: { 200: OneTimeToken },
+});
+
+export const hrToken = defineRoute({
+  method: 'POST',
+  path: '/v1/user/hrtoken',
+  summary: 'A one-time user token for the HR host (hiring side only)',
+  tags,
+  access,
+  response: { 200: OneTimeToken },
+});
+
+export const rareUsers = defineRoute({
+  method: 'GET',
+  path: '/v1/user/rareusers',
+  summary: 'Candidates who agreed to be contacted by RARE (hiring-manager admins)',
+  tags,
+  access,
+  response: { 200: Type.Array(RareUser) },
+});
+
+export const deleteMe = defineRoute({
+  method: 'DELETE',
+  path: '/v1/user/deleteMe',
+  summary: "Erase the signed-in person's data (anonymous statistics stay)",
+  tags,
+  access,
+  response: { 200: Message },
+});
+
+export const deleteUser = defineRoute({
+  method: 'DELETE',
+  path: '/v1/user/:id',
+  summary: "Erase a user's data (admins; hiring-manager admins within their organisation)",
+  tags,
+  access,
+  params: Type.Object({ id: Id }),
+  response: { 200: Message },
+});
+
+export const inviteUser = defineRoute({
+  method: 'POST',
+  path: '/v1/organization/:id/user',
+  summary: 'Invite a Standard or Admin manager; they set a password from the emailed on-boarding link',
+  tags,
+  access,
+  params: Type.Object({ id: Id }),
+  body: InviteUserRequest,
+  response: { 201: InvitedUser },
+});
