@@ -8,10 +8,8 @@ export const FORCED_LOGOUT_DELAY_MS = 100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const OTP_COOKIE_LIFETIME_DAYS = 30;
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const PAGE_SIZES = [20, 100] as const;
-export const DEFAULT_SORT_FIELD = 'lastChangeAt';
-export const DEFAULT_SORT_ORDER = 'DESC';
+// Page sizes and the default sort are declared with the search call's schema, which defaults to them.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES, DEFAULT_SORT_FIELD, DEFAULT_SORT_ORDER } from '#schemas/search';
 
 export const TEXT_LIMIT_SHORT = 255;
 export const TEXT_LIMIT_LONG = 4096;

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ApplicationState, CandidateStatus } from './vocabularies';
 
 /*
  * The application record (spec §3 "Candidate") and the candidate calls of spec §7, under /api/v1.
@@ -8,21 +9,6 @@ import { Type } from 'typebox';
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const StepId = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' });
 const Language = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' });
-
-export const CandidateStatus = Type.Union([
-  Type.Literal('ACTIVE'),
-  Type.Literal('PASSPORT'),
-  Type.Literal('PASSPORT_ACTIVE'),
-]);
-export type CandidateStatus = Type.Static<typeof CandidateStatus>;
-
-/** Where the application stands for its candidate. */
-export const ApplicationState = Type.Union([
-  Type.Literal('DRAFT'),
-  Type.Literal('SUBMITTED'),
-  Type.Literal('WITHDRAWN'),
-]);
-export type ApplicationState = Type.Static<typeof ApplicationState>;
 
 /** The status a candidate may see (decision 0009): pipeline stages folded into a few plain steps. */
 export const CandidateProgress = Type.Union([

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Metric, StageId } from './pipeline';
-import { CandidateSearchFilters, PageInfo, StageStatus } from './search';
+import { CandidateSearchFilters, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageInfo } from './search';
+import { StageStatus, literalUnion, type ApplicationState } from './vocabularies';
 
 /*
  * What the hiring side attaches to an application (spec §3 Candidate-attached items, §7
@@ -97,7 +98,7 @@ export const PanelApplication = Type.Object({
   roleId: Type.String(),
   roleName: Type.String(),
   /** Always sent (optional in the type: beyond the contract). */
-  state: Type.Optional(Type.Union([Type.Literal('SUBMITTED'), Type.Literal('WITHDRAWN')])),
+  state: Type.Optional(literalUnion(['SUBMITTED', 'WITHDRAWN'] as const satisfies readonly ApplicationState[])),
   stageId: Nullable(Type.Integer()),
   stageName: Nullable(Type.String()),
   substageId: Nullable(Type.String()),
@@ -164,7 +165,7 @@ export const ContactPage = Type.Intersect([PageInfo, Type.Object({ content: Type
 export type ContactPage = Type.Static<typeof ContactPage>;
 
 export const ContactQuery = Type.Object({
-  resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
 });
 
 /** POST /candidate/:roleId/export: exactly one of `ids` (the selection) or `filters` (all matching, less

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { CandidateSearchFilters, StageStatus } from './search';
+import { CandidateSearchFilters } from './search';
+import { JobStatus, MetricType, MoveKind, StageGroup, StageStatus } from './vocabularies';
 
 /**
  * An organisation's hiring pipeline (spec §3 Organisation stage, §4 Stage statuses and pipeline):
@@ -11,16 +12,6 @@ export const SubStageId = Type.String({
   pattern: '^[a-z0-9][a-z0-9-]{0,63}$',
   description: 'a substage id, unique within the organisation',
 });
-export const StageGroup = Type.Union([Type.Literal('REJECTED'), Type.Literal('HIRED'), Type.Literal('OFFERS')]);
-
-export const MetricType = Type.Union([
-  Type.Literal('NUMBER'),
-  Type.Literal('PERCENT'),
-  Type.Literal('BOOLEAN'),
-  Type.Literal('TEXT'),
-  Type.Literal('DATE'),
-]);
-
 export const Metric = Type.Object(
   {
     key: Type.String({
@@ -181,7 +172,7 @@ export const JobAccepted = Type.Object({ jobId: Type.String() });
 /** GET /jobs/:jobId: progress of an asynchronous pipeline job. */
 export const JobProgress = Type.Object({
   id: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  status: JobStatus,
   total: Type.Integer(),
   done: Type.Integer(),
   /** Of `done`, those left out: the candidate already had an application for the role, or had withdrawn meanwhile. */
@@ -194,9 +185,6 @@ export const CopyResult = Type.Object({ id: Type.String({ description: 'the new 
 
 export const AssigneeResult = Type.Object({ id: Type.String(), assignee: Nullable(Person) });
 export type AssigneeResult = Type.Static<typeof AssigneeResult>;
-
-export const MOVE_KINDS = ['SUBMIT', 'WITHDRAW', 'MOVE', 'BULK', 'FAST_TRACK', 'COPY', 'UNDO'] as const;
-export const MoveKind = Type.Enum(MOVE_KINDS);
 
 export const HistoryPosition = Type.Object({
   stageId: Type.Integer(),

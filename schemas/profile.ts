@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CandidateStatus } from './application';
+import { CandidateStatus } from './vocabularies';
 
 /*
  * The candidate profile (spec §2 Profile sections): the answers a candidate shares across their

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Configuration } from './configuration';
-import { PageInfo } from './search';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageInfo } from './search';
+import { DEFAULT_ROLE_STATUS, ROLE_STATUSES, RoleStatus, literalUnion } from './vocabularies';
 
 /* Roles (spec §3 Role) and the public role calls (spec §7 Public: POST /:orgId/roles, GET /:a/roles/:b). */
 
@@ -8,13 +9,12 @@ const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type
 const Attribute = Type.String({ minLength: 1, maxLength: 120 });
 
 /** Spec §3 Other enumerations: work types. */
-export const WorkType = Type.Union([Type.Literal('On-site'), Type.Literal('Remote'), Type.Literal('Hybrid')]);
+export const WORK_TYPES = ['On-site', 'Remote', 'Hybrid'] as const;
+export const WorkType = literalUnion(WORK_TYPES);
 export type WorkType = Type.Static<typeof WorkType>;
-export const WORK_TYPES: readonly WorkType[] = ['On-site', 'Remote', 'Hybrid'];
 
-/** Spec §3: the status filter defaults to ACTIVE; the other value is archived; templates are Preset. */
-export const RoleStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED'), Type.Literal('PRESET')]);
-export type RoleStatus = Type.Static<typeof RoleStatus>;
+/** Role statuses are one of the vocabularies (schemas/vocabularies.ts). */
+export { RoleStatus };
 
 /** template.viewConfiguration.listFields: what the hiring side's candidate panel shows (spec §3). */
 export const ListFieldEntry = Type.Object(
@@ -153,12 +153,10 @@ export type RoleFile = Type.Static<typeof RoleFile>;
  * paging. */
 export const ManagerRoleQuery = Type.Object(
   {
-    status: Type.Optional(
-      Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED'), Type.Literal('PRESET')], { default: 'ACTIVE' }),
-    ),
+    status: Type.Optional(literalUnion(ROLE_STATUSES, { default: DEFAULT_ROLE_STATUS })),
     searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
-    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
     subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { StageGroup, StageStatus, literalUnion, type RoleStatus } from './vocabularies';
 
 /**
  * Candidate search (spec §3 Candidate-search filter payload and Search state, §7 Search, §9).
@@ -24,23 +25,14 @@ export const DateAdded = Type.Union([
 ]);
 export type DateAdded = Type.Static<typeof DateAdded>;
 
-export const StageStatus = Type.Union([
-  Type.Literal('PENDING'),
-  Type.Literal('INVITED'),
-  Type.Literal('SCHEDULED'),
-  Type.Literal('IN_PROGRESS'),
-  Type.Literal('COMPLETED'),
-]);
+/** The university groups a search can filter by. */
+export const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] as const;
 
 export const CandidateSearchFilters = Type.Object(
   {
     // Candidate selection
     locations: Type.Optional(Names),
-    groups: Type.Optional(
-      Type.Array(Type.Union([Type.Literal('REJECTED'), Type.Literal('HIRED'), Type.Literal('OFFERS')]), {
-        maxItems: 3,
-      }),
-    ),
+    groups: Type.Optional(Type.Array(StageGroup, { maxItems: 3 })),
     statuses: Type.Optional(Type.Array(StageStatus, { maxItems: 5 })),
     steps: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { maxItems: 100 })),
     sources: Type.Optional(Names),
@@ -68,17 +60,7 @@ export const CandidateSearchFilters = Type.Object(
     // School and university measures
     schoolPercentile: Type.Optional(Range),
     universityPercentile: Type.Optional(Range),
-    universityGroups: Type.Optional(
-      Type.Array(
-        Type.Union([
-          Type.Literal('RUSSELL'),
-          Type.Literal('NON_RUSSELL'),
-          Type.Literal('OXBRIDGE'),
-          Type.Literal('GO8'),
-        ]),
-        { maxItems: 4 },
-      ),
-    ),
+    universityGroups: Type.Optional(Type.Array(literalUnion(UNIVERSITY_GROUPS), { maxItems: 4 })),
     // Role attributes
     roleTypes: Type.Optional(Names),
     roleLevels: Type.Optional(Names),
@@ -87,7 +69,7 @@ export const CandidateSearchFilters = Type.Object(
     recruiters: Type.Optional(Ids),
     clients: Type.Optional(Ids),
     sector: Type.Optional(Type.Integer({ minimum: 1 })),
-    status: Type.Optional(Type.Union([Type.Literal('ACTIVE'), Type.Literal('ARCHIVED')])),
+    status: Type.Optional(literalUnion(['ACTIVE', 'ARCHIVED'] as const satisfies readonly RoleStatus[])),
     lateralRoleTypes: Type.Optional(Names),
     permitTypes: Type.Optional(Names),
     wamRanges: Type.Optional(Type.Array(Range, { maxItems: 10 })),
@@ -100,38 +82,29 @@ export const CandidateSearchFilters = Type.Object(
 );
 export type CandidateSearchFilters = Type.Static<typeof CandidateSearchFilters>;
 
+/** Spec §9 product numbers: pages of 20 by default, 100 the other size offered and the largest. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE] as const;
+
+/** What the candidate list sorts by; spec §3 Search state: lastChangeAt, descending, by default. */
 export const SORT_FIELDS = ['lastChangeAt', 'appliedAt', 'name', 'stage', 'score'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export const DEFAULT_SORT_FIELD = 'lastChangeAt' satisfies SortField;
+export const SORT_ORDERS = ['ASC', 'DESC'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_SORT_ORDER = 'DESC' satisfies SortOrder;
 
 export const SearchQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    // Spelled out (not SORT_FIELDS.map): a mapped array loses the literal types and sortBy would be `never`.
-    sortBy: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal('lastChangeAt'),
-          Type.Literal('appliedAt'),
-          Type.Literal('name'),
-          Type.Literal('stage'),
-          Type.Literal('score'),
-        ],
-        { default: 'lastChangeAt' },
-      ),
-    ),
-    orderBy: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' })),
-    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    sortBy: Type.Optional(literalUnion(SORT_FIELDS, { default: DEFAULT_SORT_FIELD })),
+    orderBy: Type.Optional(literalUnion(SORT_ORDERS, { default: DEFAULT_SORT_ORDER })),
+    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
   },
   { additionalProperties: false },
 );
 export type SearchQuery = Type.Static<typeof SearchQuery>;
-export type SortField = (typeof SORT_FIELDS)[number];
-// Compile-time check that the spelled-out union and SORT_FIELDS agree.
-const _sortFieldsAgree: [NonNullable<SearchQuery['sortBy']>] extends [SortField]
-  ? [SortField] extends [NonNullable<SearchQuery['sortBy']>]
-    ? true
-    : never
-  : never = true;
-void _sortFieldsAgree;
 
 /** Spec §3 pagination fields. */
 export const PageInfo = Type.Object({

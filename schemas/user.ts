@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CandidateStatus } from './application';
+import { CandidateStatus } from './vocabularies';
 import { UserType } from './organization';
 
 /* Contracts of the signed-in user's calls (spec §7 User), under /api/v1. */

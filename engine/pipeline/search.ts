@@ -1,5 +1,14 @@
-import type { CandidateSearchFilters, DateAdded, PageInfo } from '#schemas/search';
-import { DEFAULT_PAGE_SIZE } from '../constants';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT_FIELD,
+  DEFAULT_SORT_ORDER,
+  MAX_PAGE_SIZE,
+  SORT_ORDERS,
+  type CandidateSearchFilters,
+  type DateAdded,
+  type PageInfo,
+  type SortOrder,
+} from '#schemas/search';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -77,15 +86,15 @@ export interface SearchState {
   stageId?: number;
   substageId?: string;
   sortBy: string;
-  orderBy: 'ASC' | 'DESC';
+  orderBy: SortOrder;
   page: number;
   resultsPerPage: number;
 }
 
 export const DEFAULT_SEARCH_STATE: SearchState = {
   filters: {},
-  sortBy: 'lastChangeAt',
-  orderBy: 'DESC',
+  sortBy: DEFAULT_SORT_FIELD,
+  orderBy: DEFAULT_SORT_ORDER,
   page: 0,
   resultsPerPage: DEFAULT_PAGE_SIZE,
 };
@@ -105,8 +114,8 @@ export function decodeSearchState(value: string | null): SearchState {
       ...parsed,
       filters: parsed.filters && typeof parsed.filters === 'object' ? compactFilters(parsed.filters) : {},
       page: Number.isInteger(parsed.page) && parsed.page! >= 0 ? parsed.page! : 0,
-      resultsPerPage: parsed.resultsPerPage === 100 ? 100 : DEFAULT_PAGE_SIZE,
-      orderBy: parsed.orderBy === 'ASC' ? 'ASC' : 'DESC',
+      resultsPerPage: parsed.resultsPerPage === MAX_PAGE_SIZE ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE,
+      orderBy: SORT_ORDERS.includes(parsed.orderBy!) ? parsed.orderBy! : DEFAULT_SORT_ORDER,
     };
   } catch {
     return DEFAULT_SEARCH_STATE;

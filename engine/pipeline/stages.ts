@@ -1,4 +1,8 @@
 import type { OrganizationStage, SubStage } from '#schemas/pipeline';
+import { STAGE_STATUSES, type StageGroup, type StageStatus } from '#schemas/vocabularies';
+
+// The vocabularies are declared in schemas/vocabularies.ts; the engine's public entry passes these on.
+export { STAGE_STATUSES, type StageGroup, type StageStatus };
 
 /** Pipeline stage ids of spec §4 with their names. */
 export const STAGE_NAMES = {
@@ -30,10 +34,8 @@ export const STAGE_NAMES = {
 export type StageId = keyof typeof STAGE_NAMES;
 export const STAGE_IDS = Object.keys(STAGE_NAMES).map(Number) as StageId[];
 
-export type StageGroup = 'REJECTED' | 'HIRED' | 'OFFERS';
-
 /** Spec §4 stage groups; stages outside them have no group. */
-export const STAGE_GROUPS: Readonly<Partial<Record<StageId, StageGroup>>> = {
+export const GROUP_OF_STAGE: Readonly<Partial<Record<StageId, StageGroup>>> = {
   11: 'OFFERS',
   14: 'HIRED',
   15: 'REJECTED',
@@ -46,15 +48,12 @@ export const APPLIED_STAGES: readonly StageId[] = [1, 23, 25];
 export const REVIEW_STAGES: readonly StageId[] = [1, 23, 28, 29];
 export const INTERVIEW_STAGES: readonly StageId[] = [3, 4, 5, 6, 7, 10];
 
-export type StageStatus = 'PENDING' | 'INVITED' | 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED';
-export const STAGE_STATUSES: readonly StageStatus[] = ['PENDING', 'INVITED', 'SCHEDULED', 'IN_PROGRESS', 'COMPLETED'];
-
 export function isStageId(value: number): value is StageId {
   return Object.prototype.hasOwnProperty.call(STAGE_NAMES, value);
 }
 
 export function stageGroup(stageId: StageId): StageGroup | undefined {
-  return STAGE_GROUPS[stageId];
+  return GROUP_OF_STAGE[stageId];
 }
 
 /** An organisation's stage with its substages (spec §3 Organisation stage); the fields selectedTab reads. */

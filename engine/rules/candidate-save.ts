@@ -1,5 +1,7 @@
+import type { CandidateStatus } from '#schemas/vocabularies';
+
 /** Spec §4 "Candidate load and save": the rules of the application record's progress. */
-export type CandidateStatus = 'ACTIVE' | 'PASSPORT' | 'PASSPORT_ACTIVE';
+export type { CandidateStatus };
 
 /** The step advances by one when the step being saved to is the next one; otherwise it stays. */
 export function stepAfterSave(currentStep: number, targetStep: number, maxSteps: number): number {

@@ -1,5 +1,7 @@
-/** Score metric types and their range defaults (spec §3 Score, §5 Score range). */
-export type MetricType = 'NUMBER' | 'PERCENT' | 'BOOLEAN' | 'TEXT' | 'DATE';
+import type { MetricType } from '#schemas/vocabularies';
+
+/** Score metrics and their range defaults (spec §3 Score, §5 Score range); the metric types are a vocabulary. */
+export type { MetricType };
 
 export interface Metric {
   label: string;

@@ -12,7 +12,15 @@ import type {
   UserType,
 } from '#schemas/organization';
 import type { OrganizationStage } from '#schemas/pipeline';
-import type { RoleSettings, RoleStatus, RoleTemplate, WorkType } from '#schemas/role';
+import type { RoleSettings, RoleTemplate, WorkType } from '#schemas/role';
+import type {
+  ApplicationState,
+  CandidateStatus,
+  JobStatus,
+  MoveKind,
+  RoleStatus,
+  StageStatus,
+} from '#schemas/vocabularies';
 
 /**
  * jsonb columns are read as parsed values but must be WRITTEN as JSON text (see `json()` in
@@ -157,7 +165,7 @@ export interface AuthAttemptsTable {
   created_at: Timestamp;
 }
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type { JobStatus };
 
 export interface JobsTable {
   id: Generated<string>;
@@ -209,9 +217,10 @@ export interface RolesTable {
   updated_at: Timestamp;
 }
 
-export type CandidateStatusColumn = 'ACTIVE' | 'PASSPORT' | 'PASSPORT_ACTIVE';
-export type ApplicationState = 'DRAFT' | 'SUBMITTED' | 'WITHDRAWN';
-export type StageStatusColumn = 'PENDING' | 'INVITED' | 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED';
+/** The vocabularies' columns (text with a CHECK built from the same tuple, see the migrations). */
+export type CandidateStatusColumn = CandidateStatus;
+export type { ApplicationState };
+export type StageStatusColumn = StageStatus;
 
 export interface ApplicationsTable {
   id: Generated<string>;
@@ -273,7 +282,7 @@ export interface StageHistoryTable {
   created_at: Timestamp;
 }
 
-export type StageMoveKind = 'SUBMIT' | 'WITHDRAW' | 'MOVE' | 'BULK' | 'FAST_TRACK' | 'COPY' | 'UNDO';
+export type StageMoveKind = MoveKind;
 
 /** Spec §7 PUT …/adjustment: reasonable adjustments for a candidate's assessments. */
 export interface AdjustmentValue {

@@ -1,4 +1,4 @@
-import { moveBlocker, formatScore } from '#engine';
+import { moveBlocker, formatScore, DEFAULT_SORT_FIELD, DEFAULT_SORT_ORDER } from '#engine';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
@@ -34,7 +34,7 @@ async function loadBoard(
         organizationId,
         'fastCandidate',
         { ...filters, stageId: stage.id },
-        { page: 0, resultsPerPage: BOARD_CARDS_PER_COLUMN, sortBy: 'lastChangeAt', orderBy: 'DESC' },
+        { page: 0, resultsPerPage: BOARD_CARDS_PER_COLUMN, sortBy: DEFAULT_SORT_FIELD, orderBy: DEFAULT_SORT_ORDER },
       ),
     ),
   );

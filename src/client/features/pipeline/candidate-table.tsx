@@ -8,11 +8,10 @@ import {
   useTable,
   type SortingState,
 } from '@tanstack/react-table';
-import type { CandidateListItem } from '#schemas/search';
+import type { CandidateListItem, SortField, SortOrder } from '#schemas/search';
 import { formatScore } from '#engine';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { isPageSelected, isSelected, type Selection } from './selection';
-import type { SortField } from './search-state';
 import { formatShortDate } from './format';
 import * as styles from './pipeline.css';
 
@@ -81,8 +80,8 @@ interface CandidateTableProps {
   /** The role's listFields columns (candidatesx). */
   fieldIds: readonly string[];
   sortBy: SortField;
-  orderBy: 'ASC' | 'DESC';
-  onSort: (sortBy: SortField, orderBy: 'ASC' | 'DESC') => void;
+  orderBy: SortOrder;
+  onSort: (sortBy: SortField, orderBy: SortOrder) => void;
   selection: Selection;
   onToggle: (id: string, selected: boolean) => void;
   onTogglePage: (selected: boolean) => void;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CandidateSearchFilters, DateAdded } from '#schemas/search';
+import { UNIVERSITY_GROUPS, type CandidateSearchFilters, type DateAdded } from '#schemas/search';
 import { STAGE_STATUSES, isValidPercent, compactFilters } from '#engine';
+import { STAGE_GROUPS, type StageGroup } from '#schemas/vocabularies';
 import { fetchReferenceList } from '../../api/pipeline';
 import { Button } from '../../ui/button/button';
 import { Checkboxes, Radios } from '../../ui/form/choices';
@@ -19,8 +20,9 @@ const DATE_ADDED: readonly DateAdded[] = [
   'LAST_6_MONTHS',
   'LAST_YEAR',
 ];
-const GROUPS = ['OFFERS', 'HIRED', 'REJECTED'] as const;
-const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] as const;
+/** The stage groups in the order the filter lists them: from the pipeline's end back. */
+const GROUP_ORDER: Readonly<Record<StageGroup, number>> = { OFFERS: 0, HIRED: 1, REJECTED: 2 };
+const GROUPS = [...STAGE_GROUPS].sort((a, b) => GROUP_ORDER[a] - GROUP_ORDER[b]);
 
 /** Filters whose options are reference lists (spec §3 Filter types offered), with the list each comes from. */
 const LISTED = {

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
-import { formatLongDate } from '#engine';
+import { formatLongDate, DEFAULT_PAGE_SIZE } from '#engine';
 import { fetchManagerRoles, setRoleArchived, type ManagerRole, type ManagerRolePage } from '../../api/manager-roles';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -20,7 +20,7 @@ import { roleSearchHref } from './search-state';
 import { useStages } from './use-stages';
 import * as styles from './pipeline.css';
 
-const ROLES_PER_PAGE = 20;
+const ROLES_PER_PAGE = DEFAULT_PAGE_SIZE;
 
 type RoleListStatus = 'ACTIVE' | 'ARCHIVED';
 

@@ -1,5 +1,5 @@
 import type { OrganizationStage } from '#schemas/pipeline';
-import { SORT_FIELDS, type CandidateSearchFilters } from '#schemas/search';
+import { SORT_FIELDS, type CandidateSearchFilters, type SortField } from '#schemas/search';
 import type { SearchParams } from '../../api/pipeline';
 import {
   compactFilters,
@@ -9,6 +9,9 @@ import {
   selectedTab,
   orderedSubStages,
   localPath,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT_FIELD,
+  DEFAULT_SORT_ORDER,
 } from '#engine';
 
 /*
@@ -31,8 +34,6 @@ export interface SearchLocation {
   list: ListVariant;
 }
 
-export type SortField = (typeof SORT_FIELDS)[number];
-
 function isSortField(value: string): value is SortField {
   return (SORT_FIELDS as readonly string[]).includes(value);
 }
@@ -46,7 +47,7 @@ export function readSearchLocation(search: string): SearchLocation {
   return {
     state: {
       ...state,
-      sortBy: isSortField(state.sortBy) ? state.sortBy : 'lastChangeAt',
+      sortBy: isSortField(state.sortBy) ? state.sortBy : DEFAULT_SORT_FIELD,
       roleId: typeof state.roleId === 'string' && state.roleId ? state.roleId : undefined,
       stageId: Number.isInteger(state.stageId) ? state.stageId : undefined,
       substageId: typeof state.substageId === 'string' && state.substageId ? state.substageId : undefined,
@@ -71,7 +72,14 @@ export function searchHref(location: SearchLocation): string {
 /** The page of a role's candidates (and its board), as the role list links to them. */
 export function roleSearchHref(roleId: string, view: View = 'list'): string {
   return searchHref({
-    state: { filters: {}, roleId, sortBy: 'lastChangeAt', orderBy: 'DESC', page: 0, resultsPerPage: 20 },
+    state: {
+      filters: {},
+      roleId,
+      sortBy: DEFAULT_SORT_FIELD,
+      orderBy: DEFAULT_SORT_ORDER,
+      page: 0,
+      resultsPerPage: DEFAULT_PAGE_SIZE,
+    },
     tabIndex: null,
     view,
     list: 'candidatesc',
@@ -153,7 +161,7 @@ export function filtersWithoutStage(state: SearchState, userId?: string): Candid
 export function searchQuery(state: SearchState): SearchParams {
   return {
     page: state.page,
-    sortBy: isSortField(state.sortBy) ? state.sortBy : 'lastChangeAt',
+    sortBy: isSortField(state.sortBy) ? state.sortBy : DEFAULT_SORT_FIELD,
     orderBy: state.orderBy,
     resultsPerPage: state.resultsPerPage,
   };

@@ -6,8 +6,11 @@ import { sql, type Kysely } from 'kysely';
  *   on delete cascade`, and their indexes lead with organization_id (tenant-scoped queries,
  *   and Citus distribution by organization_id later);
  * - ids are uuid default gen_random_uuid() (core since PostgreSQL 13, no extension needed);
- * - enumerations are text + CHECK, listed here literally: a migration is a frozen snapshot and
- *   must not change when schemas/ does;
+ * - enumerations are text + CHECK. A migration is a snapshot: what it did must not change when
+ *   schemas/ does. The vocabularies' CHECKs are built from their tuples (checks.ts isOneOf, the same
+ *   SQL as writing them out), so changing a tuple also takes a new migration that replaces the
+ *   CHECK on databases that already ran these; tests/server/vocabularies.test.ts compares every
+ *   CHECK with its vocabulary;
  * - JSON is jsonb, files are bytea, times are timestamptz.
  * Migrations take Kysely<unknown> because they describe the schema at their own point in time.
  */

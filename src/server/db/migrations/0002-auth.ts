@@ -1,4 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { JOB_STATUSES } from '#schemas/vocabularies';
+import { isOneOf } from './checks';
 
 /*
  * Sign-in, sessions and the jobs table. Every secret (access and refresh tokens, link tokens,
@@ -147,12 +149,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('payload', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('queued')
-        .check(sql`status in ('queued', 'running', 'done', 'failed')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(isOneOf('status', JOB_STATUSES)))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max_attempts', 'integer', (c) => c.notNull().defaultTo(5))
     .addColumn('run_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -1,4 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { WORK_TYPES } from '#schemas/role';
+import { APPLICATION_STATES, CANDIDATE_STATUSES, ROLE_STATUSES, STAGE_STATUSES } from '#schemas/vocabularies';
+import { isOneOf } from './checks';
 
 /*
  * The candidate journey: roles, application records (spec §3 "Candidate"), their stage history,
@@ -23,15 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('role_level', 'text', (c) => c.notNull())
     .addColumn('department', 'text', (c) => c.notNull())
     .addColumn('location', 'text', (c) => c.notNull())
-    .addColumn('work_type', 'text', (c) => c.notNull().check(sql`work_type in ('On-site', 'Remote', 'Hybrid')`))
+    .addColumn('work_type', 'text', (c) => c.notNull().check(isOneOf('work_type', WORK_TYPES)))
     .addColumn('employment_type', 'text', (c) => c.notNull())
     .addColumn('salary', 'text')
-    .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('ACTIVE')
-        .check(sql`status in ('ACTIVE', 'ARCHIVED', 'PRESET')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE').check(isOneOf('status', ROLE_STATUSES)))
     .addColumn('start_date', 'date')
     .addColumn('deadline', 'timestamptz')
     .addColumn('form_configuration', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -63,21 +61,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('completed_steps', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('answers', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     // Spec §3: ACTIVE once submitted; PASSPORT and PASSPORT_ACTIVE for profile-platform records.
-    .addColumn('candidate_status', 'text', (c) =>
-      c.check(sql`candidate_status in ('ACTIVE', 'PASSPORT', 'PASSPORT_ACTIVE')`),
-    )
-    .addColumn('state', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('DRAFT')
-        .check(sql`state in ('DRAFT', 'SUBMITTED', 'WITHDRAWN')`),
-    )
+    .addColumn('candidate_status', 'text', (c) => c.check(isOneOf('candidate_status', CANDIDATE_STATUSES)))
+    .addColumn('state', 'text', (c) => c.notNull().defaultTo('DRAFT').check(isOneOf('state', APPLICATION_STATES)))
     // Pipeline position (null while a draft): stage ids of spec §4, substage, stage status.
     .addColumn('stage_id', 'integer')
     .addColumn('substage_id', 'text')
-    .addColumn('stage_status', 'text', (c) =>
-      c.check(sql`stage_status in ('PENDING', 'INVITED', 'SCHEDULED', 'IN_PROGRESS', 'COMPLETED')`),
-    )
+    .addColumn('stage_status', 'text', (c) => c.check(isOneOf('stage_status', STAGE_STATUSES)))
     .addColumn('assignee_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('source', 'text', (c) => c.notNull().defaultTo('Careers site'))
     .addColumn('duplicating', 'boolean', (c) => c.notNull().defaultTo(false))

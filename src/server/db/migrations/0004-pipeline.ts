@@ -1,4 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { MOVE_KINDS } from '#schemas/vocabularies';
+import { isOneOf } from './checks';
 
 /*
  * The hiring pipeline (issue 6): each organisation's stages (resolved from configs/stages.json
@@ -29,12 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A move's kind and the statuses either side; an undone move is kept, marked, never deleted.
   await db.schema
     .alterTable('stage_history')
-    .addColumn('kind', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('MOVE')
-        .check(sql`kind in ('SUBMIT', 'WITHDRAW', 'MOVE', 'BULK', 'FAST_TRACK', 'COPY', 'UNDO')`),
-    )
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('MOVE').check(isOneOf('kind', MOVE_KINDS)))
     .addColumn('from_stage_status', 'text')
     .addColumn('to_stage_status', 'text')
     .addColumn('undone_at', 'timestamptz')

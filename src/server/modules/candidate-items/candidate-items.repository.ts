@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
-import type { AdjustmentValue, ApplicationRow } from '../../db/types';
+import type { AdjustmentValue, ApplicationRow, JobStatus } from '../../db/types';
 import type { matchingApplications } from '../search/candidate-filter';
 
 /*
@@ -257,7 +257,7 @@ export async function updateHiringColumns(
 export interface ContactRow {
   id: string;
   contact_subject: string | null;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: JobStatus;
   created_at: Date;
   finished_at: Date | null;
 }

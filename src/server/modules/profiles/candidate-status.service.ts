@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { STAGE_IDS, candidateStatusOf, type CandidateStatus } from '#engine';
+import { CANDIDATE_STATUSES } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
 import { candidateProgress } from '../applications/candidate-progress';
 import { profileForm } from '../forms/form.service';
@@ -74,5 +75,5 @@ export async function refreshCandidateStatus(
 
 /** The stored status of a candidate (null for none, or a value this product does not know). */
 export function storedCandidateStatus(value: string | null): CandidateStatus | null {
-  return value === 'ACTIVE' || value === 'PASSPORT' || value === 'PASSPORT_ACTIVE' ? value : null;
+  return CANDIDATE_STATUSES.find((status) => status === value) ?? null;
 }

@@ -1,4 +1,4 @@
-import { validateConfiguration, CATALOGUE_BY_ID, pageInfo } from '#engine';
+import { validateConfiguration, CATALOGUE_BY_ID, pageInfo, DEFAULT_PAGE_SIZE } from '#engine';
 import type { FieldError } from '#schemas/api';
 import type { Configuration } from '#schemas/configuration';
 import type {
@@ -11,6 +11,7 @@ import type {
   RoleTemplate,
   RoleUpdateBody,
 } from '#schemas/role';
+import { DEFAULT_ROLE_STATUS } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import type { OrganizationRecord } from '../organizations/organization.repository';
@@ -73,7 +74,7 @@ export async function managerRolePage(
   query: ManagerRoleQuery,
   now: Date = new Date(),
 ): Promise<ManagerRolePage> {
-  const { status = 'ACTIVE', searchTerm, page = 0, resultsPerPage = 20 } = query;
+  const { status = DEFAULT_ROLE_STATUS, searchTerm, page = 0, resultsPerPage = DEFAULT_PAGE_SIZE } = query;
   const { rows, total } = await findManagerRolePage(
     db,
     organization.id,

@@ -1,4 +1,14 @@
-import { orderedSubStages, compactFilters, pageInfo, displayName, candidatePanel, isAnonymisedEmail } from '#engine';
+import {
+  orderedSubStages,
+  compactFilters,
+  pageInfo,
+  displayName,
+  candidatePanel,
+  isAnonymisedEmail,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT_FIELD,
+  DEFAULT_SORT_ORDER,
+} from '#engine';
 import type { FieldError } from '#schemas/api';
 import type {
   CandidateListItem,
@@ -83,8 +93,8 @@ function assertFilters(organization: OrganizationRecord, filters: CandidateSearc
 
 function sortOf(organization: OrganizationRecord, query: SearchQuery): SearchSort {
   return {
-    field: query.sortBy ?? 'lastChangeAt',
-    order: query.orderBy ?? 'DESC',
+    field: query.sortBy ?? DEFAULT_SORT_FIELD,
+    order: query.orderBy ?? DEFAULT_SORT_ORDER,
     stageOrder: [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex).map((s) => s.id),
   };
 }
@@ -187,7 +197,7 @@ export interface SearchRequest {
 export function searchQueries(db: Db, organization: OrganizationRecord, request: SearchRequest) {
   const filters = compactFilters(request.filters);
   assertFilters(organization, filters);
-  const size = request.query.resultsPerPage ?? 20;
+  const size = request.query.resultsPerPage ?? DEFAULT_PAGE_SIZE;
   const number = request.query.page ?? 0;
   const sort = sortOf(organization, request.query);
   // The tab counts match every filter but the tab itself (spec §3 totalForStage).

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { TSchema } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Edition, ProductType, Region, Tier, UserType } from '#schemas/organization';
+import { WORK_TYPES } from '#schemas/role';
+import {
+  APPLICATION_STATES,
+  CANDIDATE_STATUSES,
+  JOB_STATUSES,
+  MOVE_KINDS,
+  ROLE_STATUSES,
+  STAGE_STATUSES,
+} from '#schemas/vocabularies';
+import { createTestDb, type TestDb } from '../helpers/test-db';
+
+/*
+ * The database's CHECK constraints against the vocabularies they enforce: a vocabulary that gains,
+ * loses or renames a value without a migration that replaces its CHECK fails here (on the migrated
+ * test database, and on PostgreSQL in the server-pg project).
+ */
+
+/** The values of a TypeBox union of string literals. */
+function literals(union: TSchema): string[] {
+  return (union as unknown as { anyOf: Array<{ const: string }> }).anyOf.map((branch) => branch.const);
+}
+
+/** table.column → the values its CHECK must allow. */
+const VOCABULARIES: Record<string, readonly string[]> = {
+  'applications.state': APPLICATION_STATES,
+  'applications.candidate_status': CANDIDATE_STATUSES,
+  'applications.stage_status': STAGE_STATUSES,
+  'stage_history.kind': MOVE_KINDS,
+  'jobs.status': JOB_STATUSES,
+  'roles.status': ROLE_STATUSES,
+  'roles.work_type': WORK_TYPES,
+  'organizations.product_type': literals(ProductType),
+  'organizations.edition': literals(Edition),
+  'organizations.tier': literals(Tier),
+  'organizations.country_base': literals(Region),
+  'users.user_type': literals(UserType),
+};
+
+/** Enumerations that only the database and its row types know (no schema declares them). */
+const DATABASE_ONLY = ['session_tokens.kind', 'link_tokens.purpose', 'auth_attempts.kind', 'candidate_notes.kind'];
+
+let t: TestDb;
+/** Every single-column CHECK of the form `column in (...)`, as table.column → the values it allows. */
+let checks: Map<string, string[]>;
+
+beforeAll(async () => {
+  t = await createTestDb({ seed: false });
+  const rows = await sql<{ table: string; column: string; definition: string }>`
+    select rel.relname as table, att.attname as column, pg_get_constraintdef(con.oid) as definition
+    from pg_constraint con
+    join pg_class rel on rel.oid = con.conrelid
+    join pg_namespace nsp on nsp.oid = rel.relnamespace
+    join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
+    where con.contype = 'c' and nsp.nspname = current_schema() and cardinality(con.conkey) = 1
+    order by 1, 2`.execute(t.db);
+  checks = new Map();
+  for (const row of rows.rows) {
+    // PostgreSQL keeps `x in ('A', 'B')` as `CHECK ((x = ANY (ARRAY['A'::text, 'B'::text])))`.
+    if (!/= ANY \(/.test(row.definition)) continue;
+    const values = [...row.definition.matchAll(/'((?:[^']|'')*)'::text/g)].map((m) => m[1]!.replace(/''/g, "'"));
+    checks.set(`${row.table}.${row.column}`, values);
+  }
+});
+afterAll(() => t?.close());
+
+describe('vocabularies and the database', () => {
+  it.each(Object.entries(VOCABULARIES))("%s's CHECK allows exactly the vocabulary", (column, vocabulary) => {
+    expect(checks.get(column), `no CHECK found on ${column}`).toBeDefined();
+    expect([...checks.get(column)!].sort()).toEqual([...vocabulary].sort());
+  });
+
+  it('every enumerated CHECK is compared with a vocabulary, or listed as the database only', () => {
+    expect([...checks.keys()].sort()).toEqual([...Object.keys(VOCABULARIES), ...DATABASE_ONLY].sort());
+  });
+});
