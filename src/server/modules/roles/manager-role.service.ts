@@ -13,7 +13,7 @@ import type {
 } from '#schemas/role';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import { badRequest } from '../../lib/http-error';
 import {
   countApplicationsByRoleAndStage,
