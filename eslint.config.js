@@ -111,7 +111,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/main.ts', 'src/server/db/seed.ts', 'bench/**/*.ts', 'tests/**/*.ts'],
+    files: ['src/server/main.ts', 'src/server/seed/seed.ts', 'bench/**/*.ts', 'tests/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

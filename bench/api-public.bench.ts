@@ -1,7 +1,7 @@
 import { buildApp } from '#server/app';
 import { openDatabase } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
-import { seedDemoData } from '#server/db/seed';
+import { seedDemoData } from '#server/seed/seed';
 import { applicationForm } from '#server/modules/forms/form.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { ms, time, type Figure } from './support';

@@ -3,7 +3,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '#server/app';
 import { openDatabase } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
-import { seedDemoData } from '#server/db/seed';
+import { seedDemoData } from '#server/seed/seed';
 import { ms, summarise, type Figure } from './support';
 
 const KEYSTROKES = 100;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildApp } from '#server/app';
 import { openDatabase, type Db } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
-import { seedDemoData } from '#server/db/seed';
+import { seedDemoData } from '#server/seed/seed';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { generatePipeline } from './generate-pipeline';
 import { ms, summarise, type Figure } from './support';

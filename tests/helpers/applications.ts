@@ -5,7 +5,7 @@ import type { CompiledForm } from '#engine/forms/types';
 import type { ApplicationRecord } from '#schemas/application';
 import type { App } from '#server/app-types';
 import type { Db } from '#server/db/client';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { roleForm } from '#server/modules/applications/role-form';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { findRoleById } from '#server/modules/roles/role.repository';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Db } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
-import { seedDemoData } from '#server/db/seed';
+import { seedDemoData } from '#server/seed/seed';
 import { configurePasswordHashing } from '#server/lib/password';
 
 // Light argon2 cost for tests, set the way main.ts sets it from ARGON2_* (same code path).

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS } from '#engine/rules/session';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {

@@ -11,7 +11,7 @@ import type {
   PanelApplication,
   StageScores,
 } from '#schemas/candidate-items';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { findExportBatch, type ExportCursor } from '#server/modules/candidate-items/candidate-items.repository';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { matchingApplications } from '#server/modules/search/candidate-filter';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCount } from '#server/db/json';
 import { migrate, MigrationError } from '#server/db/migrate';
 import { migrations } from '#server/db/migrations/index';
-import { seedDemoData } from '#server/db/seed';
+import { seedDemoData } from '#server/seed/seed';
 import { verifyPassword } from '#server/lib/password';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryStage, resolvePosition } from '#engine/pipeline/organization-stages';
 import type { ManagerRolePage } from '#schemas/role';
-import { seedDemoPipeline, type DemoPipelineResult } from '#server/db/demo-pipeline';
-import { seedDemoData } from '#server/db/seed';
-import { checkedFileAnswers } from '#server/modules/documents/file-answers';
-import { findApplicationDocuments } from '#server/modules/documents/document.repository';
+import { seedDemoPipeline, type DemoPipelineResult } from '#server/seed/demo-pipeline';
+import { seedDemoData } from '#server/seed/seed';
+import { checkedFileAnswers } from '#server/modules/document-store/file-answers';
+import { findApplicationDocuments } from '#server/modules/document-store/document.repository';
 import { acceptedAnswers } from '#server/modules/forms/form.service';
 import { roleForm } from '#server/modules/applications/role-form';
 import { searchColumns } from '#server/modules/applications/search-columns';

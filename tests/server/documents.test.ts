@@ -14,7 +14,7 @@ import {
   upload,
 } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { createRole } from '#server/db/factories';
+import { createRole } from '#server/seed/factories';
 
 let t: TestApp;
 let acmeId: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEmail, EMAIL_TEXTS, type EmailTemplate } from '#server/email/templates';
 import { PRODUCT_TRANSLATIONS_DIR, productTranslation } from '#server/modules/translations/product-translations';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { DEMO_PASSWORD, codeOf, deliverEmails, messageTo, passwordLogin } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagerRolePage, Role } from '#schemas/role';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { json } from '#server/db/json';
 import type { ApplicationState } from '#server/db/types';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';

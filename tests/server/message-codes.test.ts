@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDate } from '#engine/screens/format';
 import type { DocumentRef } from '#schemas/application';
 import { fillTemplate, MESSAGES } from '#schemas/messages';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { DEMO_PASSWORD, passwordLogin, v1 } from '../helpers/auth';
 import { expectRecord, newCandidate, PDF, PNG, roleIdByName, upload } from '../helpers/applications';

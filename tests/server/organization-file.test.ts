@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrganizationSources, validateOrganizationFile } from '#server/db/seed';
+import { loadOrganizationSources, validateOrganizationFile } from '#server/seed/seed';
 import { ConfigFileError } from '#server/lib/json-validator';
 import { ORGANIZATIONS_DIR } from '#server/paths';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicOrganization } from '#schemas/organization';
-import { createOrganization } from '#server/db/factories';
-import { loadOrganizationSources, type OrganizationSource } from '#server/db/seed';
+import { createOrganization } from '#server/seed/factories';
+import { loadOrganizationSources, type OrganizationSource } from '#server/seed/seed';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, RolePage } from '#schemas/role';
-import { createRole } from '#server/db/factories';
+import { createRole } from '#server/seed/factories';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '#server/db/factories';
+import { createUser } from '#server/seed/factories';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO_PASSWORD, deliverEmails, passwordLogin, signIn, tokenRequest, v1 } from '../helpers/auth';

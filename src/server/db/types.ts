@@ -373,8 +373,12 @@ export interface Database {
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type NewOrganizationRow = Insertable<OrganizationsTable>;
 export type OrganizationUpdate = Updateable<OrganizationsTable>;
+/** An organisation as requests carry it: every column but the logo bytes. */
+export type OrganizationRecord = Omit<OrganizationRow, 'logo'>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+/** A user row as the services read it (never the password hash unless asked). */
+export type UserRecord = Omit<UserRow, 'password_hash'>;
 export type SessionFamilyRow = Selectable<SessionFamiliesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type RoleRow = Selectable<RolesTable>;

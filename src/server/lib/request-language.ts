@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, offeredLanguage } from '#engine';
-import type { OrganizationRecord } from '../modules/organizations/organization.repository';
+import type { OrganizationRecord } from '../db/types';
 
 /**
  * The language a request is made in, among those the organisation offers: its `language` query

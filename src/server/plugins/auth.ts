@@ -4,7 +4,7 @@ import type { App } from '../app-types';
 import { forbidden, notFound } from '../lib/http-error';
 import { authenticateToken, extendSession } from '../modules/auth/session.service';
 import type { AccessTokenRecord } from '../modules/auth/session.repository';
-import type { Viewer } from '../modules/users/user.service';
+import type { Viewer } from '../lib/viewer';
 import { loadOrganization, noOrganizationMessage, organizationOf } from './tenancy';
 
 declare module 'fastify' {

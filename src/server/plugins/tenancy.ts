@@ -4,7 +4,8 @@ import type { App } from '../app-types';
 import { notFound } from '../lib/http-error';
 import type { SiteConfig } from '../lib/site-config';
 import { isUuid } from '../lib/uuid';
-import { findOrganizationByKey, type OrganizationRecord } from '../modules/organizations/organization.repository';
+import { findOrganizationByKey } from '../modules/organizations/organization.repository';
+import type { OrganizationRecord } from '../db/types';
 
 declare module 'fastify' {
   interface FastifyRequest {

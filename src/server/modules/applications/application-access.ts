@@ -4,9 +4,8 @@ import type { ApplicationRow } from '../../db/types';
 import { message } from '#schemas/messages';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import type { Viewer } from '../users/user.service';
-import { findPipelineApplications } from '../moves/move.repository';
-import { findApplication, type ApplicationRecord } from './application.repository';
+import type { Viewer } from '../../lib/viewer';
+import { findApplication, findPipelineApplications, type ApplicationRecord } from './application.repository';
 
 export const noApplication = (id: string) => notFound(message('noApplication', { id }));
 

@@ -10,6 +10,8 @@ import type {
 
 export type ApplicationRecord = ApplicationRow;
 
+const uuidArray = (ids: readonly string[]) => sql`${[...ids]}::uuid[]`;
+
 export async function findApplication(
   db: Db,
   organizationId: string,
@@ -21,6 +23,26 @@ export async function findApplication(
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Submitted or withdrawn applications of the organisation (drafts are not in the pipeline), read without a lock:
+ * every hiring-side read of a pipeline application, and the checks before a job is queued. Moves lock one with
+ * `lockPipelineApplication` (moves/move.repository.ts).
+ */
+export async function findPipelineApplications(
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<ApplicationRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where(sql<boolean>`id = any(${uuidArray(ids)})`)
+    .where('state', '<>', 'DRAFT')
+    .execute();
 }
 
 export async function findCandidateApplication(

@@ -1,10 +1,10 @@
 import { stageName, isHiringManager } from '#engine';
 import type { ApplicationListItem, ApplicationRecord as ApplicationView, DocumentRef } from '#schemas/application';
-import type { DocumentMeta } from '../documents/document.repository';
+import type { DocumentMeta } from '../document-store/document.repository';
 import { isClosed } from '../roles/role.service';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import type { ApplicationRecord, findCandidateApplications } from './application.repository';
-import { candidateProgress } from './candidate-progress';
+import { candidateProgress } from '../profiles/candidate-progress';
 
 export function toDocumentRef(document: DocumentMeta): DocumentRef {
   return {

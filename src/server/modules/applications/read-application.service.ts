@@ -1,8 +1,8 @@
 import type { ApplicationListItem, ApplicationRecord as ApplicationView } from '#schemas/application';
 import type { Db } from '../../db/client';
-import { findApplicationDocuments } from '../documents/document.repository';
+import { findApplicationDocuments } from '../document-store/document.repository';
 import { roleOf } from '../roles/role.service';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { visibleApplication } from './application-access';
 import { findCandidateApplications, type ApplicationRecord } from './application.repository';
 import { toApplicationListItem, toApplicationView } from './application.view';

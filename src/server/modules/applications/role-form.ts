@@ -1,7 +1,7 @@
 import type { CompiledForm } from '#engine';
 import type { Db } from '../../db/client';
 import { applicationForm } from '../forms/form.service';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import type { RoleRecord } from '../roles/role.repository';
 
 /** The application form of a role: the organisation's layers, the role's, and the role's language layer. */

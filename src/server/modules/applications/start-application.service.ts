@@ -5,7 +5,7 @@ import { json } from '../../db/json';
 import { forbidden } from '../../lib/http-error';
 import { prefilledApplication, profileAnswers, sharedFieldIds } from '../profiles/profile.service';
 import { assertOpen, publishedRoleOf } from '../roles/role.service';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { findCandidateApplication, insertApplicationOnce } from './application.repository';
 import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';

@@ -4,11 +4,11 @@ import type { Db } from '../../db/client';
 import { message } from '#schemas/messages';
 import { badRequest, conflict } from '../../lib/http-error';
 import { refreshCandidateStatus } from '../profiles/candidate-status.service';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { ownApplication, ownDraft } from './application-access';
 import { deleteApplication, insertStageHistory, updateApplication } from './application.repository';
 import { applicationView } from './read-application.service';
-import { WITHDREW_STAGE } from './candidate-progress';
+import { WITHDREW_STAGE } from '../profiles/candidate-progress';
 
 /**
  * PUT /candidate/:id/withdraw: a submitted application leaves the pipeline for stage 15

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { UserType } from '#schemas/organization';
 import type { Db } from '../../db/client';
-import { USER_COLUMNS, type UserRecord } from '../users/user.repository';
+import { USER_COLUMNS } from '../user-store/user.repository';
+import type { UserRecord } from '../../db/types';
 
 /** What an access token stands for, read on every authenticated request. */
 export interface AccessTokenRecord {

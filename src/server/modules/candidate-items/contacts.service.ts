@@ -1,7 +1,7 @@
 import { pageInfo } from '#engine';
 import type { Contact, ContactPage } from '#schemas/candidate-items';
 import type { Db } from '../../db/client';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { pipelineApplication } from '../applications/application-access';
 import { findContacts, type ContactRow } from './candidate-items.repository';
 

@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid';
 import { noApplication } from '../applications/application-access';
 import { roleOf } from '../roles/role.service';
 import { matchingApplications } from '../search/candidate-filter';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import {
   countUpTo,
   findExportBatch,

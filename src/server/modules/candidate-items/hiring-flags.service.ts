@@ -1,7 +1,7 @@
 import type { Adjustment, MatchState } from '#schemas/candidate-items';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { noApplication } from '../applications/application-access';
 import { updateHiringColumns } from './candidate-items.repository';
 import { cleanAdjustment } from './candidate-items.view';

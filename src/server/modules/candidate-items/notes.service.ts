@@ -3,7 +3,7 @@ import { LONG_TEXT_MAX, type Note, type NoteKind } from '#schemas/candidate-item
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { pipelineApplication } from '../applications/application-access';
 import { findNote, findPeople, insertNote, updateNoteBody } from './candidate-items.repository';
 import { byId, toNote } from './candidate-items.view';

@@ -5,7 +5,7 @@ import type { MetricDefinition } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../../db/types';
 import { badRequest } from '../../lib/http-error';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { pipelineApplication } from '../applications/application-access';
 import {
   findScoreValues,

@@ -11,14 +11,14 @@ import { updateApplication } from '../applications/application.repository';
 import { toDocumentRef } from '../applications/application.view';
 import { roleForm } from '../applications/role-form';
 import { roleOf } from '../roles/role.service';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import {
   deleteDocuments,
   findApplicationDocuments,
   findDocumentContent,
   insertDocument,
   updateDocumentField,
-} from './document.repository';
+} from '../document-store/document.repository';
 import { detectContentType } from './file-type';
 
 /** The largest file any question accepts; each question's own limit is checked after reading. */

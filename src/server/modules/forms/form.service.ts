@@ -17,7 +17,7 @@ import { message } from '#schemas/messages';
 import type { UserType } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import { languageLayer } from '../translations/product-translations';
 import { findTranslations } from '../translations/translation.repository';
 

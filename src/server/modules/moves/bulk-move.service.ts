@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import { roleOf } from '../roles/role.service';
 import { matchingApplications } from '../search/candidate-filter';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { isActiveStage, refreshCandidateStatuses } from '../profiles/candidate-status.service';
 import {
   bulkMove,

@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/uuid';
 import { noApplication, pipelineApplication } from '../applications/application-access';
 import type { RoleRecord } from '../roles/role.repository';
 import { roleOf } from '../roles/role.service';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { cloneApplications } from './clone-applications';
 import { findHiringUser, setAssignee } from './move.repository';
 import { checkedTarget } from './move-rules';

@@ -7,16 +7,12 @@ import { isUuid } from '../../lib/uuid';
 import { enqueueJob } from '../../jobs/job.repository';
 import type { JobHandlers } from '../../jobs/worker';
 import { noApplication } from '../applications/application-access';
+import { findPipelineApplications } from '../applications/application.repository';
 import { findOrganizationByKey } from '../organizations/organization.repository';
 import { findRoleById } from '../roles/role.repository';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { cloneApplications } from './clone-applications';
-import {
-  findPipelineApplications,
-  findProgressJob,
-  findUsersWithApplication,
-  recordJobProgress,
-} from './move.repository';
+import { findProgressJob, findUsersWithApplication, recordJobProgress } from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
 import { targetRoleOf } from './candidate-role.service';
 

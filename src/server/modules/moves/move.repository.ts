@@ -31,23 +31,6 @@ export async function lockPipelineApplication(
     .executeTakeFirst();
 }
 
-/** The same, read without a lock: every hiring-side read of a pipeline application, and the checks before a job is
- * queued. */
-export async function findPipelineApplications(
-  db: Db,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<ApplicationRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('applications')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where(sql<boolean>`id = any(${uuidArray(ids)})`)
-    .where('state', '<>', 'DRAFT')
-    .execute();
-}
-
 /** Puts a locked application at `to`: last change now, version bumped. */
 export async function moveApplication(
   trx: Db,

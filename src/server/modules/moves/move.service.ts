@@ -5,7 +5,7 @@ import type { ApplicationRow, StageMoveKind } from '../../db/types';
 import { conflict } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import { noApplication, pipelineApplication } from '../applications/application-access';
-import type { Viewer } from '../users/user.service';
+import type { Viewer } from '../../lib/viewer';
 import { isActiveStage, refreshCandidateStatuses } from '../profiles/candidate-status.service';
 import { insertStageHistory } from '../applications/application.repository';
 import { findHistory, findLastMove, lockPipelineApplication, markUndone, moveApplication } from './move.repository';

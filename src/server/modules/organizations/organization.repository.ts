@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { NewOrganizationRow, OrganizationRow } from '../../db/types';
+import type { NewOrganizationRow, OrganizationRecord } from '../../db/types';
 import { isUuid } from '../../lib/uuid';
-
-/** An organisation as requests carry it: every column but the logo bytes. */
-export type OrganizationRecord = Omit<OrganizationRow, 'logo'>;
 
 const RECORD_COLUMNS = [
   'id',

@@ -1,7 +1,8 @@
 import type { Configuration, PublicOrganization } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import { findOrganizationLogo, type OrganizationRecord } from './organization.repository';
+import { findOrganizationLogo } from './organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 
 export const logoUrl = (subdomain: string): string => `/api/public/organization/${subdomain}/logo`;
 

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { STAGE_IDS, candidateStatusOf, type CandidateStatus } from '#engine';
 import { CANDIDATE_STATUSES } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
-import { candidateProgress } from '../applications/candidate-progress';
+import { candidateProgress } from './candidate-progress';
 import { profileForm } from '../forms/form.service';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 
 /** Stages where a submitted application stops keeping its candidate active (withdrew, rejected): decision 0009. */
 const INACTIVE_STAGES: readonly number[] = STAGE_IDS.filter((id) => {

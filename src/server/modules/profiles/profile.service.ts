@@ -14,9 +14,9 @@ import type { CandidateProfile, ProfileSave } from '#schemas/profile';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden } from '../../lib/http-error';
 import { acceptedAnswers, profileForm } from '../forms/form.service';
-import type { OrganizationRecord } from '../organizations/organization.repository';
-import { updateUser, type UserPatch, type UserRecord } from '../users/user.repository';
-import type { Viewer } from '../users/user.service';
+import type { OrganizationRecord, UserRecord } from '../../db/types';
+import { updateUser, type UserPatch } from '../user-store/user.repository';
+import type { Viewer } from '../../lib/viewer';
 import { refreshCandidateStatus, storedCandidateStatus } from './candidate-status.service';
 import { findProfile, mergeIntoProfile, writeProfile, type ProfileRecord } from './profile.repository';
 

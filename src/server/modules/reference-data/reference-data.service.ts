@@ -17,7 +17,7 @@ import type {
 } from '#schemas/reference-data';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import { findActiveRoleNames, findRoleValues, type RoleValueColumn } from '../roles/role.repository';
 
 /** Reference data shipped in configs/reference-data: read once, searched in memory (a few hundred rows). */

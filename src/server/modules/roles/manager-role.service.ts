@@ -14,7 +14,7 @@ import type {
 import { DEFAULT_ROLE_STATUS } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import { badRequest } from '../../lib/http-error';
 import {
   countApplicationsByRoleAndStage,

@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { RoleFilters, RoleStatus } from '#schemas/role';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import type { Database, NewRoleRow, RoleRow, RolesTable } from '../../db/types';
-import { containsPattern } from '../search/candidate-filter';
 
 /** A role as services read it; start_date as YYYY-MM-DD text (a date column, no time zone). */
 export type RoleRecord = RoleRow;

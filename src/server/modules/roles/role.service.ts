@@ -5,7 +5,7 @@ import type { Role, RoleAttribute, RoleFilters, RolePage, RoleSummary } from '#s
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import { withoutHr } from '../organizations/organization.service';
 import { findRoleById, findRolePage, findRoleValues, type RoleRecord, type RoleValueColumn } from './role.repository';
 

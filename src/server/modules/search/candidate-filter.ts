@@ -2,9 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { dateAddedSince } from '#engine';
 import type { CandidateSearchFilters } from '#schemas/search';
 import type { Db } from '../../db/client';
-import type { Database } from '../../db/types';
+import { containsPattern } from '../../db/like-pattern';
+import type { Database, OrganizationRecord } from '../../db/types';
 import { isUuid } from '../../lib/uuid';
-import type { OrganizationRecord } from '../organizations/organization.repository';
 
 /*
  * The candidate-search filter payload (spec §3) as SQL: one place that says which applications
@@ -26,11 +26,6 @@ type Eb = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
  * exactly the one the trigram index of migration 0007 is built on, so the planner can use it.
  */
 export const SEARCH_TEXT = sql<string>`lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '') || ' ' || coalesce(a.email, ''))`;
-
-/** LIKE pattern for a term typed by someone: its %, _ and \ match themselves. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const uuids = (values: readonly string[]): string[] => values.filter(isUuid).map((v) => v.toLowerCase());
 const nothing = sql<SqlBool>`false`;

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CandidateSearchFilters, SearchQuery } from '#schemas/search';
 import type { Db } from '../../db/client';
-import { containsPattern, matchingApplications, type FilterOrganization } from './candidate-filter';
+import { containsPattern } from '../../db/like-pattern';
+import { matchingApplications, type FilterOrganization } from './candidate-filter';
 
 export type SortField = NonNullable<SearchQuery['sortBy']>;
 export type SortOrder = 'ASC' | 'DESC';

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import { roleForm } from '../applications/role-form';
-import type { OrganizationRecord } from '../organizations/organization.repository';
+import type { OrganizationRecord } from '../../db/types';
 import type { RoleRecord } from '../roles/role.repository';
 import { roleOf } from '../roles/role.service';
 import {

@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
 import { isUuid } from '../../lib/uuid';
+import type { Viewer } from '../../lib/viewer';
 import { deleteAccountAttempts } from '../auth/attempt.repository';
 import { deleteUserLinkTokens } from '../auth/link-token.repository';
 import { createLinkToken } from '../auth/link-token.service';
@@ -23,7 +24,8 @@ import { deleteUserOtpCodes, deleteUserOtpCookies } from '../auth/otp.repository
 import { accountKey } from '../auth/rate-limit.service';
 import { deleteUserSessions, revokeUserFamilies } from '../auth/session.repository';
 import { deleteUserApplications, findCandidateApplications } from '../applications/application.repository';
-import { findOrganizationSummaries, type OrganizationRecord } from '../organizations/organization.repository';
+import { findOrganizationSummaries } from '../organizations/organization.repository';
+import type { UserRecord } from '../../db/types';
 import { storedCandidateStatus } from '../profiles/candidate-status.service';
 import { deleteUserProfile } from '../profiles/profile.repository';
 import {
@@ -35,16 +37,7 @@ import {
   insertUser,
   updateUser,
   type UserPatch,
-  type UserRecord,
-} from './user.repository';
-
-/** The signed-in caller of a /api/v1 route (set by the auth plugin). */
-export interface Viewer {
-  user: UserRecord;
-  /** The organisation of the request (subdomain parameter or host), checked against the token's. */
-  organization: OrganizationRecord;
-  session: { familyId: string; organizationId: string; otpVerified: boolean };
-}
+} from '../user-store/user.repository';
 
 /** Invitations are the hiring side's: their messages stay plain English (no code). */
 const THERE_IS_A_PROBLEM = MESSAGES.thereIsAProblem;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { NewUserRow, UserRow } from '../../db/types';
+import type { NewUserRow, UserRecord, UserRow } from '../../db/types';
 
 /** The subset of `emails` that already has an account, lower-cased (emails are unique by lower()). */
 export async function findExistingEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
@@ -28,9 +28,6 @@ export async function insertUserIfAbsent(db: Db, row: NewUserRow): Promise<boole
     .executeTakeFirst();
   return inserted !== undefined;
 }
-
-/** A user row as the services read it (never the password hash unless asked). */
-export type UserRecord = Omit<UserRow, 'password_hash'>;
 
 /** Every column of a user but the password hash (what `UserRecord` holds). */
 export const USER_COLUMNS = [

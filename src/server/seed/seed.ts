@@ -14,9 +14,9 @@ import {
 import { organizationStages } from '../modules/stages/stage-catalogue';
 import { insertRoleIfAbsent } from '../modules/roles/role.repository';
 import { insertTranslationIfAbsent } from '../modules/translations/translation.repository';
-import { findExistingEmails, insertUserIfAbsent } from '../modules/users/user.repository';
+import { findExistingEmails, insertUserIfAbsent } from '../modules/user-store/user.repository';
 import { ORGANIZATIONS_DIR, REPO_ROOT } from '../paths';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { seedDemoPipeline, type DemoPipelineResult } from './demo-pipeline';
 import { organizationRow, roleRow, userRow, type OrganizationInput } from './factories';
 

@@ -9,16 +9,23 @@ import {
   defaultTotalScore,
 } from '#engine';
 import type { OrganizationStage } from '#schemas/pipeline';
-import { candidateProgress, WITHDREW_STAGE } from '../modules/applications/candidate-progress';
+import { candidateProgress, WITHDREW_STAGE } from '../modules/profiles/candidate-progress';
 import { roleForm } from '../modules/applications/role-form';
 import { searchColumns } from '../modules/applications/search-columns';
-import { findOrganizationByKey, type OrganizationRecord } from '../modules/organizations/organization.repository';
+import { findOrganizationByKey } from '../modules/organizations/organization.repository';
 import { findManagerRolePage, type RoleRecord } from '../modules/roles/role.repository';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { demoAnswers, type DemoFile } from './demo-answers';
 import { demoPeople, seededRandom, type DemoPerson, type Random } from './demo-people';
-import { json } from './json';
-import type { ApplicationState, NewApplicationRow, NewUserRow, StageMoveKind, StageStatusColumn } from './types';
+import { json } from '../db/json';
+import type {
+  ApplicationState,
+  NewApplicationRow,
+  NewUserRow,
+  StageMoveKind,
+  StageStatusColumn,
+  OrganizationRecord,
+} from '../db/types';
 
 /*
  * The demo pipeline (decision 0016): submitted applications from demo candidates on the first

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { OrganizationFile, UserType } from '#schemas/organization';
 import type { RoleFile } from '#schemas/role';
 import { hashPassword } from '../lib/password';
-import { insertOrganization, type OrganizationRecord } from '../modules/organizations/organization.repository';
+import { insertOrganization } from '../modules/organizations/organization.repository';
 import { insertRole, type RoleRecord } from '../modules/roles/role.repository';
-import { insertUser } from '../modules/users/user.repository';
+import { insertUser } from '../modules/user-store/user.repository';
 import { organizationStages } from '../modules/stages/stage-catalogue';
-import type { Db } from './client';
-import { json } from './json';
-import type { NewOrganizationRow, NewRoleRow, NewUserRow, UserRow } from './types';
+import type { Db } from '../db/client';
+import { json } from '../db/json';
+import type { NewOrganizationRow, NewRoleRow, NewUserRow, UserRow, OrganizationRecord } from '../db/types';
 
 /*
  * Row builders shared by the demo seed and by tests: one place knows how an organisation or a
