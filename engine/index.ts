@@ -15,6 +15,7 @@ export * from './fields/catalogue';
 export * from './fields/lists';
 export * from './forms/types';
 export * from './forms/compile';
+export { KIND_WIDGETS, type WidgetName } from './forms/kinds';
 export * from './forms/answers';
 export * from './forms/validate';
 export * from './forms/hash';

@@ -2,16 +2,20 @@ import type { CompiledField, CompiledForm, CompiledStep } from './types';
 
 export type Answers = Record<string, unknown>;
 
-function isShown(field: CompiledField, answers: Answers): boolean {
+/**
+ * Whether a field is shown on these answers (spec §5): always, unless it is conditional (`showIf`) and its controlling
+ * answer is not one of the values. Pruning, the check-answers page and the rendered form all use this rule.
+ */
+export function isFieldShown(field: CompiledField, answers: Answers | undefined): boolean {
   if (!field.showIf) return true;
-  const controlling = answers[field.showIf.field];
+  const controlling = answers?.[field.showIf.field];
   return typeof controlling === 'string' && field.showIf.values.includes(controlling);
 }
 
 function pruneObject(fields: readonly CompiledField[], answers: Answers): Answers {
   const kept: Answers = {};
   for (const field of fields) {
-    if (!(field.id in answers) || !isShown(field, answers)) continue;
+    if (!(field.id in answers) || !isFieldShown(field, answers)) continue;
     const value = answers[field.id];
     if (value === undefined) continue;
     if (field.kind === 'group' && Array.isArray(value) && field.items) {

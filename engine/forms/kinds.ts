@@ -3,86 +3,95 @@ import type { FieldKind } from '../fields/types';
 import type { CompiledField, JsonSchema, UiSchema } from './types';
 
 /**
- * One JSON Schema fragment and one widget per field kind (a table, not a conditional chain).
+ * The `ui:widget` each kind is asked with. The client registers one component per name
+ * (src/client/engine-ui/theme/index.tsx, typed by `WidgetName`), so a kind with a new widget name does not
+ * type-check until the client can render it.
+ */
+export const KIND_WIDGETS = {
+  text: 'text',
+  email: 'email',
+  ukMobile: 'tel',
+  postCode: 'postCode',
+  textarea: 'textarea',
+  select: 'select',
+  radio: 'radio',
+  typeahead: 'typeahead',
+  checkboxes: 'checkboxes',
+  yesno: 'yesno',
+  consent: 'consent',
+  year: 'select',
+  date: 'date',
+  number: 'number',
+  percent: 'percent',
+  file: 'file',
+  group: 'group',
+} as const satisfies Record<FieldKind, string>;
+
+export type WidgetName = (typeof KIND_WIDGETS)[FieldKind];
+
+/** The string formats the kinds' schemas use (defined in engine/validation/ajv.ts, each with its message). */
+export type AnswerFormat = 'email' | 'uk-mobile' | 'uk-postcode' | 'date';
+
+/**
+ * One JSON Schema fragment per field kind (a table, not a conditional chain).
  * `required` is expressed by the parent object's `required` list; fragments add what required
  * means inside a value (non-blank text, a ticked consent, at least one choice).
  */
-type KindBuilder = (field: CompiledField) => { schema: JsonSchema; widget: string };
+type SchemaBuilder = (field: CompiledField) => JsonSchema;
 
 const text =
-  (max: number, format?: string): KindBuilder =>
+  (max: number, format?: AnswerFormat): SchemaBuilder =>
   (field) => ({
-    schema: {
-      type: 'string',
-      maxLength: field.maxLength ?? max,
-      ...(format ? { format } : {}),
-      ...(field.required ? { notBlank: true } : {}),
-      ...(field.maxWords ? { maxWords: field.maxWords } : {}),
-    },
-    widget: 'text',
+    type: 'string',
+    maxLength: field.maxLength ?? max,
+    ...(format ? { format } : {}),
+    ...(field.required ? { notBlank: true } : {}),
+    ...(field.maxWords ? { maxWords: field.maxWords } : {}),
   });
 
-const choice: KindBuilder = (field) => ({
-  schema: { type: 'string', enum: [...(field.options ?? [])] },
-  widget: 'select',
-});
+const choice: SchemaBuilder = (field) => ({ type: 'string', enum: [...(field.options ?? [])] });
 
-export const KINDS: Record<FieldKind, KindBuilder> = {
+export const KIND_SCHEMAS: Record<FieldKind, SchemaBuilder> = {
   text: text(TEXT_LIMIT_SHORT),
-  email: (field) => ({ ...text(TEXT_LIMIT_SHORT, 'email')(field), widget: 'email' }),
-  ukMobile: (field) => ({ ...text(20, 'uk-mobile')(field), widget: 'tel' }),
-  postCode: (field) => ({ ...text(10, 'uk-postcode')(field), widget: 'postCode' }),
-  textarea: (field) => ({ ...text(TEXT_LIMIT_LONG)(field), widget: 'textarea' }),
+  email: text(TEXT_LIMIT_SHORT, 'email'),
+  ukMobile: text(20, 'uk-mobile'),
+  postCode: text(10, 'uk-postcode'),
+  textarea: text(TEXT_LIMIT_LONG),
   select: choice,
-  radio: (field) => ({ ...choice(field), widget: 'radio' }),
-  typeahead: (field) => ({ ...text(TEXT_LIMIT_SHORT)(field), widget: 'typeahead' }),
+  radio: choice,
+  typeahead: text(TEXT_LIMIT_SHORT),
   checkboxes: (field) => ({
-    schema: {
-      type: 'array',
-      items: { type: 'string', enum: [...(field.options ?? [])] },
-      uniqueItems: true,
-      ...(field.required ? { minItems: 1 } : {}),
-    },
-    widget: 'checkboxes',
+    type: 'array',
+    items: { type: 'string', enum: [...(field.options ?? [])] },
+    uniqueItems: true,
+    ...(field.required ? { minItems: 1 } : {}),
   }),
-  yesno: () => ({ schema: { type: 'boolean' }, widget: 'yesno' }),
-  consent: (field) => ({
-    schema: field.required ? { type: 'boolean', const: true } : { type: 'boolean' },
-    widget: 'consent',
-  }),
-  year: (field) => ({ schema: { type: 'integer', enum: [...(field.options ?? [])] }, widget: 'select' }),
-  date: () => ({ schema: { type: 'string', format: 'date' }, widget: 'date' }),
+  yesno: () => ({ type: 'boolean' }),
+  consent: (field) => (field.required ? { type: 'boolean', const: true } : { type: 'boolean' }),
+  year: (field) => ({ type: 'integer', enum: [...(field.options ?? [])] }),
+  date: () => ({ type: 'string', format: 'date' }),
   number: (field) => ({
-    schema: {
-      type: 'number',
-      ...(field.minimum === undefined ? {} : { minimum: field.minimum }),
-      ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
-    },
-    widget: 'number',
+    type: 'number',
+    ...(field.minimum === undefined ? {} : { minimum: field.minimum }),
+    ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
   }),
-  percent: () => ({ schema: { type: 'number', minimum: 0, maximum: 100 }, widget: 'percent' }),
+  percent: () => ({ type: 'number', minimum: 0, maximum: 100 }),
   file: () => ({
-    schema: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', minLength: 1, maxLength: 64 },
-        name: { type: 'string', minLength: 1, maxLength: TEXT_LIMIT_SHORT },
-        size: { type: 'integer', minimum: 0 },
-        contentType: { type: 'string', maxLength: 255 },
-      },
-      required: ['id', 'name'],
-      additionalProperties: false,
+    type: 'object',
+    properties: {
+      id: { type: 'string', minLength: 1, maxLength: 64 },
+      name: { type: 'string', minLength: 1, maxLength: TEXT_LIMIT_SHORT },
+      size: { type: 'integer', minimum: 0 },
+      contentType: { type: 'string', maxLength: 255 },
     },
-    widget: 'file',
+    required: ['id', 'name'],
+    additionalProperties: false,
   }),
   group: (field) => ({
-    schema: {
-      type: 'array',
-      items: objectSchema(field.items ?? []).schema,
-      ...(field.required ? { minItems: Math.max(1, field.minItems ?? 1) } : {}),
-      ...(field.maxItems ? { maxItems: field.maxItems } : {}),
-    },
-    widget: 'group',
+    type: 'array',
+    items: objectSchema(field.items ?? []).schema,
+    ...(field.required ? { minItems: Math.max(1, field.minItems ?? 1) } : {}),
+    ...(field.maxItems ? { maxItems: field.maxItems } : {}),
   }),
 };
 
@@ -93,9 +102,9 @@ export function objectSchema(fields: readonly CompiledField[]): { schema: JsonSc
   const required: string[] = [];
   const conditions: JsonSchema[] = [];
   for (const field of fields) {
-    const { schema, widget } = KINDS[field.kind](field);
+    const schema = KIND_SCHEMAS[field.kind](field);
     properties[field.id] = { ...schema, title: field.label, ...(field.hint ? { description: field.hint } : {}) };
-    uiSchema[field.id] = fieldUi(field, widget);
+    uiSchema[field.id] = fieldUi(field, KIND_WIDGETS[field.kind]);
     if (!field.required) continue;
     if (field.showIf) {
       conditions.push({
@@ -115,7 +124,7 @@ export function objectSchema(fields: readonly CompiledField[]): { schema: JsonSc
   return { schema, uiSchema };
 }
 
-function fieldUi(field: CompiledField, widget: string): UiSchema {
+function fieldUi(field: CompiledField, widget: WidgetName): UiSchema {
   const options: Record<string, unknown> = { kind: field.kind };
   if (field.showIf) options.showIf = field.showIf;
   if (field.remoteList) options.remoteList = field.remoteList;

@@ -1,4 +1,4 @@
-import type { Answers } from '../forms/answers';
+import { isFieldShown, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
 import { formatAnswer, type DisplayTexts, ENGLISH_DISPLAY } from './format';
 
@@ -28,10 +28,6 @@ export interface AnswerSection {
   groups: AnswerGroup[];
 }
 
-function isShown(field: CompiledField, answers: Answers): boolean {
-  return !field.showIf || field.showIf.values.includes(String(answers[field.showIf.field]));
-}
-
 /** A file answer's document: {id, name} as the upload returned them. */
 function uploadedFile(value: unknown): AnswerRow['file'] {
   if (!value || typeof value !== 'object') return undefined;
@@ -47,7 +43,7 @@ function rowsOf(
   texts: DisplayTexts,
 ): AnswerRow[] {
   return fields
-    .filter((f) => f.kind !== 'group' && isShown(f, answers) && !(f.id === 'ethnicitySpecify'))
+    .filter((f) => f.kind !== 'group' && isFieldShown(f, answers) && !(f.id === 'ethnicitySpecify'))
     .map((f) => {
       const row: AnswerRow = {
         fieldId: f.id,

@@ -1,5 +1,6 @@
 import { format as formatDate } from 'date-fns';
 import { isOtherOption } from '../fields/lists';
+import type { FieldKind } from '../fields/types';
 import type { CompiledField } from '../forms/types';
 
 /** Spec §9 display formats. */
@@ -57,6 +58,45 @@ export interface DisplayTexts {
 
 export const ENGLISH_DISPLAY: DisplayTexts = { yes: 'Yes', no: 'No', notAnswered: 'Not answered' };
 
+type AnswerFormatter = (
+  field: CompiledField,
+  value: unknown,
+  siblings: Record<string, unknown>,
+  texts: DisplayTexts,
+) => string;
+
+/** Only fields with options have labels; any other answer is its own text. */
+const asOption: AnswerFormatter = (field, value) => optionLabel(field, value);
+const asYesNo: AnswerFormatter = (_field, value, _siblings, texts) => (value === true ? texts.yes : texts.no);
+
+/** How each kind's (non-empty) answer reads. */
+const ANSWER_FORMATS: Record<FieldKind, AnswerFormatter> = {
+  text: asOption,
+  email: asOption,
+  ukMobile: asOption,
+  postCode: asOption,
+  textarea: asOption,
+  select: (field, value, siblings) =>
+    field.id === 'ethnicity'
+      ? formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value))
+      : optionLabel(field, value),
+  radio: asOption,
+  typeahead: asOption,
+  checkboxes: (field, value) =>
+    Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value),
+  yesno: asYesNo,
+  consent: asYesNo,
+  year: asOption,
+  date: (_field, value, _siblings, texts) => formatLongDate(String(value), texts.language),
+  number: (_field, value) => (typeof value === 'number' ? formatScore(value) : String(value)),
+  percent: (_field, value) => `${formatScore(Number(value))}%`,
+  file: (_field, value, _siblings, texts) =>
+    typeof value === 'object' && value && 'name' in value
+      ? String((value as { name: unknown }).name)
+      : texts.notAnswered,
+  group: (_field, value, _siblings, texts) => (Array.isArray(value) ? String(value.length) : texts.notAnswered),
+};
+
 /** How an answer reads on check-answers pages and hiring-side panels: the same for both. */
 export function formatAnswer(
   field: CompiledField,
@@ -66,30 +106,5 @@ export function formatAnswer(
 ): string {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
     return texts.notAnswered;
-  switch (field.kind) {
-    case 'yesno':
-    case 'consent':
-      return value === true ? texts.yes : texts.no;
-    case 'date':
-      return formatLongDate(String(value), texts.language);
-    case 'percent':
-      return `${formatScore(Number(value))}%`;
-    case 'number':
-      return typeof value === 'number' ? formatScore(value) : String(value);
-    case 'checkboxes':
-      return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value);
-    case 'file':
-      return typeof value === 'object' && value && 'name' in value
-        ? String((value as { name: unknown }).name)
-        : texts.notAnswered;
-    case 'group':
-      return Array.isArray(value) ? String(value.length) : texts.notAnswered;
-    case 'select':
-      if (field.id === 'ethnicity')
-        return formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value));
-      return optionLabel(field, value);
-    default:
-      // Only fields with options have labels; any other answer is its own text.
-      return optionLabel(field, value);
-  }
+  return ANSWER_FORMATS[field.kind](field, value, siblings, texts);
 }

@@ -1,3 +1,5 @@
+import type { FieldKind } from '../fields/types';
+import type { AnswerFormat } from '../forms/kinds';
 import type { CompiledField } from '../forms/types';
 import { fillTemplate, MESSAGES, type MessageCode } from '#schemas/messages';
 import { INVALID_POST_CODE } from './postcode';
@@ -55,9 +57,46 @@ export const CATALOGUE_TEMPLATES: Readonly<Partial<Record<ErrorTemplate, Message
 };
 export type MessageTexts = Readonly<Record<string, string>>;
 
+/** What each kind of field is told when something is wrong with its answer, beyond the keyword's own message. */
+export interface KindMessages {
+  /** A missing answer ('required', 'notBlank'). */
+  missing: 'enter' | 'select' | 'upload' | 'confirm';
+  /** Too few items or choices ('minItems'); 'selectAtLeast' when absent. */
+  tooFew?: ErrorTemplate;
+  /** A number out of range ('minimum', 'maximum'); the keyword's own template when absent. */
+  range?: ErrorTemplate;
+}
+
+export const KIND_MESSAGES: Record<FieldKind, KindMessages> = {
+  text: { missing: 'enter' },
+  email: { missing: 'enter' },
+  ukMobile: { missing: 'enter' },
+  postCode: { missing: 'enter' },
+  textarea: { missing: 'enter' },
+  select: { missing: 'select' },
+  radio: { missing: 'select' },
+  typeahead: { missing: 'enter' },
+  checkboxes: { missing: 'select', tooFew: 'selectAtLeast' },
+  yesno: { missing: 'select' },
+  consent: { missing: 'confirm' },
+  year: { missing: 'select' },
+  date: { missing: 'enter' },
+  number: { missing: 'enter' },
+  percent: { missing: 'enter', range: 'percent' },
+  file: { missing: 'upload' },
+  group: { missing: 'enter', tooFew: 'addAtLeast' },
+};
+
+/** The message of an answer not in the form its schema asks for (engine/forms/kinds.ts `AnswerFormat`). */
+export const FORMAT_TEMPLATES: Record<AnswerFormat, ErrorTemplate> = {
+  email: 'email',
+  'uk-mobile': 'ukMobile',
+  'uk-postcode': 'postCode',
+  date: 'date',
+};
+
 /** Keywords that mean an answer is missing: the field's own required message replaces them. */
 const MISSING_ANSWER_KEYWORDS = new Set(['required', 'notBlank', 'const', 'minItems']);
-const CHOICE_KINDS = new Set(['select', 'radio', 'checkboxes', 'yesno', 'year']);
 
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
@@ -79,16 +118,15 @@ export function templateMessage(
 /** Which template says what is wrong, GOV.UK style. */
 function templateFor(error: SchemaError, field: CompiledField | undefined): ErrorTemplate {
   const params = error.params as Record<string, unknown>;
+  const messages = field ? KIND_MESSAGES[field.kind] : undefined;
   switch (error.keyword) {
     case 'required':
     case 'notBlank':
-      if (field?.kind === 'file') return 'upload';
-      if (field?.kind === 'consent') return 'confirm';
-      return field && CHOICE_KINDS.has(field.kind) ? 'select' : 'enter';
+      return messages?.missing ?? 'enter';
     case 'const':
       return 'confirm';
     case 'minItems':
-      return field?.kind === 'group' ? 'addAtLeast' : 'selectAtLeast';
+      return messages?.tooFew ?? 'selectAtLeast';
     case 'maxItems':
     case 'maxLength':
     case 'maxWords':
@@ -96,7 +134,7 @@ function templateFor(error: SchemaError, field: CompiledField | undefined): Erro
       return error.keyword;
     case 'minimum':
     case 'maximum':
-      return field?.kind === 'percent' ? 'percent' : error.keyword;
+      return messages?.range ?? error.keyword;
     case 'type':
       return params.type === 'number' || params.type === 'integer' ? 'number' : 'wrongForm';
     case 'enum':
@@ -104,18 +142,9 @@ function templateFor(error: SchemaError, field: CompiledField | undefined): Erro
     case 'additionalProperties':
       return 'notAQuestion';
     case 'format':
-      switch (params.format) {
-        case 'email':
-          return 'email';
-        case 'uk-mobile':
-          return 'ukMobile';
-        case 'uk-postcode':
-          return 'postCode';
-        case 'date':
-          return 'date';
-        default:
-          return 'wrongForm';
-      }
+      return Object.hasOwn(FORMAT_TEMPLATES, String(params.format))
+        ? FORMAT_TEMPLATES[params.format as AnswerFormat]
+        : 'wrongForm';
     default:
       return 'invalid';
   }

@@ -6,12 +6,17 @@ import {
   compile,
   describeError,
   ERROR_TEMPLATES,
+  FORMAT_TEMPLATES,
+  KIND_MESSAGES,
   mergeConfigurations,
   mergeLayers,
   validateConfiguration,
   type CompiledField,
   type CompiledForm,
+  type ErrorTemplate,
+  type FieldKind,
 } from '#engine';
+import { KIND_SCHEMAS, type AnswerFormat } from '#engine/forms/kinds';
 import { compileProfile } from '#engine/forms/profile';
 import type { Configuration } from '#schemas/configuration';
 import { MESSAGES } from '#schemas/messages';
@@ -132,24 +137,42 @@ describe('the product translations (configs/translations)', () => {
   });
 
   it.each(files)(
-    '%s: every server message to candidates and every error template, with the same placeholders',
+    '%s: every server message to candidates, every error template and every field kind’s messages, with the same placeholders',
     (language) => {
       const text = productLayer(language).text ?? {};
       const problems: string[] = [];
-      const check = (key: string, english: string) => {
+      const check = (key: string, english: string, kind?: FieldKind) => {
         const translated = text[key];
-        if (!translated?.trim()) problems.push(`${key}: missing`);
+        const at = kind ? `${kind}: ${key}` : key;
+        if (!translated?.trim()) problems.push(`${at}: missing`);
         else if (JSON.stringify(placeholders(translated)) !== JSON.stringify(placeholders(english)))
-          problems.push(`${key}: placeholders ${placeholders(translated).join(',')}`);
+          problems.push(`${at}: placeholders ${placeholders(translated).join(',')}`);
+      };
+      // Templates that are catalogue messages are translated once, as the message.
+      const checkTemplate = (name: ErrorTemplate, kind?: FieldKind) => {
+        const code = CATALOGUE_TEMPLATES[name];
+        if (code) check(`ui.messages.${code}`, MESSAGES[code], kind);
+        else check(`error.${name}`, ERROR_TEMPLATES[name], kind);
       };
       for (const [code, english] of Object.entries(MESSAGES)) check(`ui.messages.${code}`, english);
-      // Templates that are catalogue messages are translated once, as the message.
-      for (const [name, english] of Object.entries(ERROR_TEMPLATES))
-        if (!(name in CATALOGUE_TEMPLATES)) check(`error.${name}`, english);
+      for (const name of Object.keys(ERROR_TEMPLATES) as ErrorTemplate[])
+        if (!(name in CATALOGUE_TEMPLATES)) checkTemplate(name);
+      // What each field kind says (engine KIND_MESSAGES, and the format its schema asks for): a new kind's messages
+      // fail here until every language has them.
+      for (const kind of Object.keys(KIND_MESSAGES) as FieldKind[])
+        for (const name of kindTemplates(kind)) checkTemplate(name, kind);
       expect(problems).toEqual([]);
     },
   );
 });
+
+/** The error templates a kind's answers can be told: missing, too few, out of range, not in its format. */
+function kindTemplates(kind: FieldKind): ErrorTemplate[] {
+  const { missing, tooFew, range } = KIND_MESSAGES[kind];
+  const sample: CompiledField = { id: 'sample', kind, label: 'Sample', required: true, options: ['a'] };
+  const format = KIND_SCHEMAS[kind](sample).format as AnswerFormat | undefined;
+  return [missing, tooFew, range, format && FORMAT_TEMPLATES[format]].filter((name) => name !== undefined);
+}
 
 describe.each(DEMO_LANGUAGES)('%s in %s', (sub, language) => {
   const english = forms(sub, 'en');

@@ -1,17 +1,31 @@
-import type { Answers, CompiledField } from '#engine';
-
-/** Questions asked with several inputs: a fieldset whose legend is the question (GOV.UK). */
-export const FIELDSET_KINDS: ReadonlySet<string> = new Set(['radio', 'checkboxes', 'yesno', 'date']);
+import type { CompiledField, FieldKind } from '#engine';
 
 /**
- * Whether a conditional field is shown: the same rule as the engine's pruneAnswers (its
- * controlling answer is one of the values), so what is hidden is exactly what is pruned.
+ * How each kind of question is framed (GOV.UK): a label above one input; a fieldset whose legend is the question,
+ * for questions asked with several inputs; a single checkbox whose own label is the question; an upload, labelled
+ * until a file is chosen; or no frame at all, for a repeatable group (its array template draws one per item).
  */
-export function isFieldShown(field: CompiledField | undefined, answers: Answers | undefined): boolean {
-  if (!field?.showIf) return true;
-  const controlling = answers?.[field.showIf.field];
-  return typeof controlling === 'string' && field.showIf.values.includes(controlling);
-}
+export type QuestionFrame = 'label' | 'fieldset' | 'checkbox' | 'upload' | 'none';
+
+export const QUESTION_FRAMES: Record<FieldKind, QuestionFrame> = {
+  text: 'label',
+  email: 'label',
+  ukMobile: 'label',
+  postCode: 'label',
+  textarea: 'label',
+  select: 'label',
+  radio: 'fieldset',
+  typeahead: 'label',
+  checkboxes: 'fieldset',
+  yesno: 'fieldset',
+  consent: 'checkbox',
+  year: 'label',
+  date: 'fieldset',
+  number: 'label',
+  percent: 'label',
+  file: 'upload',
+  group: 'none',
+};
 
 /** What one item of a repeatable group is called ("University"), as the engine compiled it. */
 export function itemNoun(field: CompiledField | undefined): string {

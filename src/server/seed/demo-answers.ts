@@ -1,4 +1,12 @@
-import { formFields, type Answers, type CompiledField, type CompiledForm, validateApplication } from '#engine';
+import {
+  formFields,
+  isFieldShown,
+  type Answers,
+  type CompiledField,
+  type CompiledForm,
+  type FieldKind,
+  validateApplication,
+} from '#engine';
 import type { DemoPerson, Random } from './demo-people';
 
 /*
@@ -172,63 +180,61 @@ function answerFor(field: CompiledField, context: Context): unknown {
     case 'pqe':
       return random.int(2, 6);
   }
-  switch (field.kind) {
-    case 'text':
-    case 'textarea':
-    case 'typeahead': {
-      const text = random.pick(TEXTS[field.id] ?? DEFAULT_TEXT);
-      return field.maxLength ? text.slice(0, field.maxLength) : text;
-    }
-    case 'email':
-      return person.email;
-    case 'ukMobile':
-      return person.mobile;
-    case 'postCode':
-      return person.postCode;
-    case 'select':
-    case 'radio':
-      return chooseOption(field, random);
-    case 'checkboxes': {
-      const first = chooseOption(field, random);
-      const second = chooseOption(field, random);
-      return [...new Set([first, second])].filter((v) => v !== undefined);
-    }
-    case 'yesno':
-      return random.chance(0.7);
-    case 'consent':
-      return true;
-    case 'year':
-      return nearestYear(field, year);
-    case 'date':
-      return `${year}-0${random.int(1, 9)}-1${random.int(0, 9)}`;
-    case 'number': {
-      const min = field.minimum ?? 0;
-      const max = Math.min(field.maximum ?? min + 10, min + 10);
-      return random.int(min, max);
-    }
-    case 'percent':
-      return Math.round((50 + person.strength * 40) * 10) / 10;
-    case 'file': {
-      // Optional uploads other than a CV are left out, as most candidates do.
-      if (!field.required && field.id !== 'cv') return undefined;
-      const fileName = `${person.firstName}-${person.lastName}-${field.id}.pdf`.replace(/\s+/g, '-').toLowerCase();
-      const bytes = demoPdf(`${person.firstName} ${person.lastName}: ${field.label}`);
-      const id = context.newId();
-      context.files.push({ id, fieldId: field.id, fileName, contentType: 'application/pdf', bytes });
-      return { id, name: fileName, size: bytes.length, contentType: 'application/pdf' };
-    }
-    case 'group': {
-      if (field.id === 'universities') {
-        const items = [universityItem(field.items ?? [], context, 'undergraduate')];
-        if (person.postgraduate && (field.maxItems ?? 5) > 1)
-          items.push(universityItem(field.items ?? [], context, 'postgraduate'));
-        return items;
-      }
-      return [objectAnswers(field.items ?? [], context)];
-    }
-  }
-  return undefined;
+  return DEMO_ANSWERS[field.kind](field, context);
 }
+
+function freeText(field: CompiledField, { random }: Context): string {
+  const text = random.pick(TEXTS[field.id] ?? DEFAULT_TEXT);
+  return field.maxLength ? text.slice(0, field.maxLength) : text;
+}
+
+const anOption = (field: CompiledField, { random }: Context) => chooseOption(field, random);
+
+/** A plausible answer of each kind, for questions the person's story above does not answer. */
+const DEMO_ANSWERS: Record<FieldKind, (field: CompiledField, context: Context) => unknown> = {
+  text: freeText,
+  textarea: freeText,
+  typeahead: freeText,
+  email: (_field, { person }) => person.email,
+  ukMobile: (_field, { person }) => person.mobile,
+  postCode: (_field, { person }) => person.postCode,
+  select: anOption,
+  radio: anOption,
+  checkboxes: (field, { random }) => {
+    const first = chooseOption(field, random);
+    const second = chooseOption(field, random);
+    return [...new Set([first, second])].filter((v) => v !== undefined);
+  },
+  yesno: (_field, { random }) => random.chance(0.7),
+  consent: () => true,
+  year: (field, { year }) => nearestYear(field, year),
+  date: (_field, { random, year }) => `${year}-0${random.int(1, 9)}-1${random.int(0, 9)}`,
+  number: (field, { random }) => {
+    const min = field.minimum ?? 0;
+    const max = Math.min(field.maximum ?? min + 10, min + 10);
+    return random.int(min, max);
+  },
+  percent: (_field, { person }) => Math.round((50 + person.strength * 40) * 10) / 10,
+  file: (field, context) => {
+    const { person } = context;
+    // Optional uploads other than a CV are left out, as most candidates do.
+    if (!field.required && field.id !== 'cv') return undefined;
+    const fileName = `${person.firstName}-${person.lastName}-${field.id}.pdf`.replace(/\s+/g, '-').toLowerCase();
+    const bytes = demoPdf(`${person.firstName} ${person.lastName}: ${field.label}`);
+    const id = context.newId();
+    context.files.push({ id, fieldId: field.id, fileName, contentType: 'application/pdf', bytes });
+    return { id, name: fileName, size: bytes.length, contentType: 'application/pdf' };
+  },
+  group: (field, context) => {
+    if (field.id === 'universities') {
+      const items = [universityItem(field.items ?? [], context, 'undergraduate')];
+      if (context.person.postgraduate && (field.maxItems ?? 5) > 1)
+        items.push(universityItem(field.items ?? [], context, 'postgraduate'));
+      return items;
+    }
+    return [objectAnswers(field.items ?? [], context)];
+  },
+};
 
 /** Answers to sibling fields: the unconditional ones, then those whose condition the answers meet. */
 function objectAnswers(fields: readonly CompiledField[], context: Context): Answers {
@@ -238,8 +244,7 @@ function objectAnswers(fields: readonly CompiledField[], context: Context): Answ
     if (value !== undefined) answers[field.id] = value;
   }
   for (const field of fields.filter((f) => f.showIf)) {
-    const controlling = answers[field.showIf!.field];
-    if (typeof controlling !== 'string' || !field.showIf!.values.includes(controlling)) continue;
+    if (!isFieldShown(field, answers)) continue;
     const value = answerFor(field, context);
     if (value !== undefined) answers[field.id] = value;
   }

@@ -1,10 +1,10 @@
 import type { FormProps } from '@rjsf/core';
-import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, WidgetProps } from '@rjsf/utils';
-import type { Answers } from '#engine';
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, Widget, WidgetProps } from '@rjsf/utils';
+import type { Answers, WidgetName } from '#engine';
 import type { EngineFormContext } from '../context';
 import { FILE_FIELD } from '../rjsf-ui-schema';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template';
-import { BaseInputTemplate } from './templates/base-input-template';
+import { BaseInputTemplate, INPUT_SHAPES, type InputWidgetName } from './templates/base-input-template';
 import { Nothing, SubmitButton } from './templates/buttons';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { FieldTemplate } from './templates/field-template';
@@ -43,14 +43,18 @@ export const templates: Templates = {
   ButtonTemplates: { SubmitButton },
 };
 
-/** One widget per `ui:widget` of engine/forms/kinds.ts. */
-export const widgets: RegistryWidgetsType = {
-  text: InputWidget,
-  email: InputWidget,
-  tel: InputWidget,
-  postCode: InputWidget,
-  number: InputWidget,
-  percent: InputWidget,
+/** Widget names the engine gives that RJSF renders otherwise: groups with the array templates, files with FileField. */
+type OwnFrameWidget = 'group' | 'file';
+
+/** The single-line widgets: one input template, shaped by the widget's name. */
+const inputWidgets = Object.fromEntries(Object.keys(INPUT_SHAPES).map((name) => [name, InputWidget])) as Record<
+  InputWidgetName,
+  Widget
+>;
+
+/** One widget per `ui:widget` of engine/forms/kinds.ts (KIND_WIDGETS): a new name fails here until it has one. */
+const engineWidgets: Record<Exclude<WidgetName, OwnFrameWidget>, Widget> = {
+  ...inputWidgets,
   textarea: TextareaWidget,
   select: SelectWidget,
   radio: RadioWidget,
@@ -59,6 +63,10 @@ export const widgets: RegistryWidgetsType = {
   consent: ConsentWidget,
   date: DateWidget,
   typeahead: TypeaheadWidget,
+};
+
+export const widgets: RegistryWidgetsType = {
+  ...engineWidgets,
   // RJSF's own widget names, for any schema without an engine widget.
   TextWidget: InputWidget,
   SelectWidget,

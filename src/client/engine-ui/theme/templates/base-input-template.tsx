@@ -1,5 +1,6 @@
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent, HTMLAttributes } from 'react';
+import { KIND_WIDGETS, type WidgetName } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
@@ -15,11 +16,14 @@ interface InputShape {
   suffix?: string;
 }
 
-/** How each kind of answer is typed: keyboard on phones (inputmode), autofill, expected width. */
-const SHAPES: Record<string, InputShape> = {
+/**
+ * How the answer of each single-line widget (engine KIND_WIDGETS) is typed: keyboard on phones (inputmode), autofill,
+ * expected width. The theme registers the input widget under exactly these names.
+ */
+export const INPUT_SHAPES = {
   text: { type: 'text', width: 'full' },
   email: { type: 'email', autoComplete: 'email', spellCheck: false, width: 'full' },
-  ukMobile: { type: 'tel', autoComplete: 'tel', spellCheck: false, width: 'w20' },
+  tel: { type: 'tel', autoComplete: 'tel', spellCheck: false, width: 'w20' },
   postCode: {
     type: 'text',
     autoComplete: 'postal-code',
@@ -29,7 +33,11 @@ const SHAPES: Record<string, InputShape> = {
   },
   number: { type: 'text', inputMode: 'decimal', spellCheck: false, width: 'w10' },
   percent: { type: 'text', inputMode: 'decimal', spellCheck: false, width: 'w4', suffix: '%' },
-};
+} satisfies Partial<Record<WidgetName, InputShape>>;
+
+export type InputWidgetName = keyof typeof INPUT_SHAPES;
+
+const SHAPES: Partial<Record<WidgetName, InputShape>> = INPUT_SHAPES;
 
 /** Autofill tokens for the catalogue's personal questions (WCAG 1.3.5, identify input purpose). */
 const AUTOCOMPLETE: Record<string, string> = {
@@ -65,7 +73,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   } = props;
   const field = compiledFieldOf(options);
   const kind = field?.kind ?? 'text';
-  const shape = SHAPES[kind] ?? SHAPES.text!;
+  const shape: InputShape = SHAPES[KIND_WIDGETS[kind]] ?? INPUT_SHAPES.text;
   const emptyValue = options.emptyValue as unknown;
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     let next = event.target.value;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
-import { FIELDSET_KINDS } from '../../fields';
+import { QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -46,8 +46,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors, hidden, required, uiSchema, rawDescription, hideError, formData } = props;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   if (hidden) return <div hidden>{children}</div>;
-  if (!field || field.kind === 'group') return children;
+  if (!field) return children;
   const kind = field.kind;
+  const frame = QUESTION_FRAMES[kind];
+  if (frame === 'none') return children;
   const error = hideError ? undefined : rawErrors?.[0];
   const hint = field.hint ?? (rawDescription || (kind === 'date' ? t('form.date.hint') : undefined));
   const optional = !(field.required || required);
@@ -55,7 +57,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const hintElement = hint ? <Hint id={id} hint={hint} /> : null;
   const errorElement = error ? <ErrorMessage id={id} message={error} /> : null;
   const question = <QuestionText label={field.label || label} optional={optional} />;
-  if (FIELDSET_KINDS.has(kind)) {
+  if (frame === 'fieldset') {
     return (
       <div className={groupClass}>
         <fieldset className={formStyles.fieldset} aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}>
@@ -67,7 +69,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       </div>
     );
   }
-  if (kind === 'consent') {
+  if (frame === 'checkbox') {
     // A single checkbox: its own label is the question, so only the hint and error sit above it.
     return (
       <div className={groupClass}>
@@ -77,7 +79,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       </div>
     );
   }
-  if (kind === 'file' && formData) {
+  if (frame === 'upload' && formData) {
     // A chosen file replaces the file input with its name and Remove: nothing left to label.
     return (
       <div className={groupClass}>

@@ -1,8 +1,7 @@
 import type { ObjectFieldTemplateProps, ObjectFieldTemplatePropertyType } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import type { Answers } from '#engine';
+import { isFieldShown, type Answers } from '#engine';
 import { compiledFieldOf, engineContext } from '../../context';
-import { isFieldShown } from '../../fields';
 import * as styles from '../theme.css';
 
 function visibleContent(
@@ -11,7 +10,8 @@ function visibleContent(
 ): ReactElement | null {
   const ui = props.uiSchema?.[property.name] as { 'ui:options'?: Record<string, unknown> } | undefined;
   const field = compiledFieldOf(ui?.['ui:options']);
-  return property.hidden || !isFieldShown(field, props.formData as Answers | undefined) ? null : property.content;
+  const shown = !field || isFieldShown(field, props.formData as Answers | undefined);
+  return property.hidden || !shown ? null : property.content;
 }
 
 /**
