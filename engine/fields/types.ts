@@ -48,7 +48,10 @@ export interface YearRange {
 /** A field shown only while another field of the same object has one of some values. */
 export interface ShowIf {
   field: string;
-  /** Values that show the field; a string ending in '*' matches by prefix, 'other*' any value containing 'other'. */
+  /**
+   * Values of the controlling field that show this one, matched exactly; '@other' stands for each of its options that
+   * reads as "other" or "another" (isOtherOption). A hidden controlling field hides this one too.
+   */
   oneOf: readonly string[];
 }
 

@@ -46,7 +46,7 @@ export function formFields(form: CompiledForm): CompiledField[] {
   return form.steps.flatMap(stepFields);
 }
 
-/** Every answer of the form that the step does not own, unchanged; the step's own answers pruned. */
+/** Only the step's own answers, pruned as pruneAnswers does: answers the step does not own are dropped. */
 export function pruneStepAnswers(step: CompiledStep, answers: Answers): Answers {
   return pruneAnswers(stepFields(step), answers);
 }

@@ -15,7 +15,9 @@ import type { Configuration } from '#schemas/configuration';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
 import { useOrganization } from '../state/site';
 
-const PRODUCT_DEFAULT = productDefault as Configuration;
+// "$schema" is for editors only (configs/schemas).
+const { $schema: _schema, ...productConfiguration } = productDefault;
+const PRODUCT_DEFAULT = productConfiguration as Configuration;
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);

@@ -44,11 +44,21 @@ const RoleFiles = Type.Array(RoleFile);
 const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
 
 /**
- * Checks one parsed organisation file against schemas OrganizationFile. Throws ConfigFileError
- * with lines like `configs/organizations/acme/organization.json: /tier must be one of ...`.
+ * A parsed configuration file without its `$schema` key: the editor's link to configs/schemas (npm run schemas),
+ * which is neither part of the format nor stored.
+ */
+export function withoutSchemaKey(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('$schema' in value)) return value;
+  const { $schema: _schema, ...rest } = value;
+  return rest;
+}
+
+/**
+ * Checks one parsed organisation file (its `$schema` key set aside) against schemas OrganizationFile. Throws
+ * ConfigFileError with lines like `configs/organizations/acme/organization.json: /tier must be one of ...`.
  */
 export function validateOrganizationFile(value: unknown, file: string): OrganizationFile {
-  return validateConfig<OrganizationFile>(OrganizationFile, value, file);
+  return validateConfig<OrganizationFile>(OrganizationFile, withoutSchemaKey(value), file);
 }
 
 /**

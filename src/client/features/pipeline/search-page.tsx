@@ -12,7 +12,7 @@ import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { LoadState } from '../../ui/page/load-state';
-import { useLoad } from '../../ui/page/use-load';
+import { useKeptLoad, useLoad } from '../../ui/page/use-load';
 import { Pagination } from '../../ui/pagination/pagination';
 import { DelayedSpinner } from '../../ui/spinner/delayed-spinner';
 import { Board } from './board';
@@ -32,7 +32,6 @@ import {
   type StagePosition,
 } from './search-state';
 import { NO_SELECTION, togglePage, toggleRow, type Selection } from './selection';
-import { useKeptLoad } from './use-kept-load';
 import { useStages } from './use-stages';
 import * as styles from './pipeline.css';
 

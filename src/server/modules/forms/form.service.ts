@@ -21,7 +21,9 @@ import type { OrganizationRecord } from '../../db/types';
 import { languageLayer } from '../translations/product-translations';
 import { findTranslations } from '../translations/translation.repository';
 
-const PRODUCT_DEFAULT = productDefault as Configuration;
+// "$schema" is for editors only (configs/schemas).
+const { $schema: _schema, ...productConfiguration } = productDefault;
+const PRODUCT_DEFAULT = productConfiguration as Configuration;
 
 export interface FormRequest {
   language?: string;

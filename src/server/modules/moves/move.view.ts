@@ -1,29 +1,13 @@
-import { stageName, substageName, displayName } from '#engine';
+import { stageName, substageName } from '#engine';
 import type { HistoryEntry, MoveResult, OrganizationStage } from '#schemas/pipeline';
 import type { ApplicationRow } from '../../db/types';
+import type { PersonRow } from '../candidate-items/candidate-items.repository';
+import { personName } from '../candidate-items/candidate-items.view';
 import type { HistoryRow } from './move.repository';
 
-export interface NamedUser {
-  id: string;
-  first_name: string | null;
-  preferred_name: string | null;
-  last_name: string | null;
-  email: string;
-  anonymised_at: Date | null;
-}
-
-export function personOf(user: NamedUser): { id: string; name: string } {
-  return {
-    id: user.id,
-    name: displayName({
-      id: user.id,
-      firstName: user.first_name,
-      preferredName: user.preferred_name,
-      lastName: user.last_name,
-      email: user.email,
-      anonymised: user.anonymised_at !== null,
-    }),
-  };
+/** A person as a move names them (the assignee, the actor of a history entry): spec §3 display name. */
+export function personOf(user: PersonRow): { id: string; name: string } {
+  return { id: user.id, name: personName(user) };
 }
 
 export function toMoveResult(application: ApplicationRow, stages: readonly OrganizationStage[]): MoveResult {
