@@ -22,6 +22,10 @@ export interface RouteContract {
   /** The path under /api, with `:name` parameters: `/v1/candidate/:id/undo`. */
   readonly path: string;
   readonly summary: string;
+  /** A longer explanation for the API documentation (OpenAPI at /api/docs). */
+  readonly description?: string;
+  /** The request's content types when not JSON, for the documentation: `multipart/form-data`. */
+  readonly consumes?: readonly string[];
   readonly tags: readonly string[];
   readonly access: Access;
   readonly params?: TObject;

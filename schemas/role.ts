@@ -159,7 +159,6 @@ export const ManagerRoleQuery = Type.Object(
     searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
     resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   },
   { additionalProperties: false },
 );

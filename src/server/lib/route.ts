@@ -66,6 +66,8 @@ export function route<const C extends RouteContract>(
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      ...(contract.consumes ? { consumes: [...contract.consumes] } : {}),
       ...(access === 'signed-in' ? { security: BEARER } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(querystring ? { querystring } : {}),

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandidateSearchFilters, DateAdded } from '#schemas/search';
 import { STAGE_STATUSES, isValidPercent, compactFilters } from '#engine';
-import { fetchReferenceList } from '../../api/pipeline';
+import { fetchReferenceList } from '../../api/reference-data';
 import { Button } from '../../ui/button/button';
 import { Checkboxes, Radios } from '../../ui/form/choices';
 import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';
