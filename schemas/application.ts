@@ -121,7 +121,6 @@ export const ApplicationSave = Type.Object(
 export type ApplicationSave = Type.Static<typeof ApplicationSave>;
 
 export const ApplicationQuery = Type.Object({
-  subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   /** Steps of the form the client compiled; a different number means the form changed under it. */
   maxSteps: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   /** Language of the form the answers were given in. */
@@ -130,7 +129,6 @@ export const ApplicationQuery = Type.Object({
 export type ApplicationQuery = Type.Static<typeof ApplicationQuery>;
 
 export const StartQuery = Type.Object({
-  subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   /** How the candidate found the role (the pipeline's sources filter); 'Careers site' by default. */
   source: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   language: Type.Optional(Language),

@@ -35,7 +35,6 @@ export const ProfileSave = Type.Object(
 export type ProfileSave = Type.Static<typeof ProfileSave>;
 
 export const ProfileQuery = Type.Object({
-  subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   /** The profile section being saved (its answers replace that section's). */
   section: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' }),
   language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })),

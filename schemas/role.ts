@@ -157,7 +157,6 @@ export const ManagerRoleQuery = Type.Object(
     searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
     resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
-    subdomain: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })),
   },
   { additionalProperties: false },
 );

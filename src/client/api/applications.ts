@@ -1,40 +1,35 @@
 import { isAxiosError } from 'axios';
-import type { Answers } from '#engine';
 import type { ApplicationListItem, ApplicationRecord, DocumentRef } from '#schemas/application';
+import {
+  pathOf,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteContract,
+  type RouteParams,
+  type RouteQuery,
+} from '#schemas/contract';
+import * as applications from '#schemas/contracts/applications.contract';
+import * as documents from '#schemas/contracts/documents.contract';
+import { call, download } from './call';
 import { http } from './http';
 
-/*
- * The candidate calls of spec §7 (application records, documents), under /api/v1. Calls without a
- * payload send `{}`: axios labels an empty POST or PUT as a form, which the API does not accept.
- */
-const NO_PAYLOAD = {};
-
-const path = (id: string) => `/v1/candidate/${encodeURIComponent(id)}`;
+/* The candidate calls of spec §7 (application records, documents), under /api/v1. */
 
 /** Starts (or finds) the candidate's application for a role: one record per candidate and role. */
 export async function startApplication(roleId: string, source?: string): Promise<ApplicationRecord> {
-  return (
-    await http.post<ApplicationRecord>(`/v1/candidate/applyc/${encodeURIComponent(roleId)}`, NO_PAYLOAD, {
-      params: source ? { source } : {},
-    })
-  ).data;
+  return call(applications.startApplication, { params: { roleId }, query: source ? { source } : {} });
 }
 
 export async function fetchApplication(id: string): Promise<ApplicationRecord> {
-  return (await http.get<ApplicationRecord>(path(id))).data;
+  return call(applications.getApplication, { params: { id } });
 }
 
 export async function fetchMyApplications(): Promise<ApplicationListItem[]> {
-  return (await http.get<ApplicationListItem[]>('/v1/candidate/applications')).data;
+  return call(applications.myApplications);
 }
 
-export interface SaveRequest {
-  /** Spec §4: the step being saved to (the saved step's position + 1). */
-  step: number;
-  /** The step whose answers these are; none for the whole application. */
-  stepId?: string;
-  answers: Answers;
-}
+/** What a step's save sends besides the record's version, role and organisation. */
+export type SaveRequest = Pick<RouteBody<typeof applications.saveApplication>, 'step' | 'stepId' | 'answers'>;
 
 /** PUT /candidate/:id?maxSteps: the candidate with role and organisation reduced to ids (spec §7). */
 export async function saveApplication(
@@ -49,20 +44,34 @@ export async function saveApplication(
     role: { id: record.role.id },
     organization: record.organization && { id: record.organization.id },
   };
-  return (await http.put<ApplicationRecord>(path(record.id), body, { params: { maxSteps, language } })).data;
+  return call(applications.saveApplication, { params: { id: record.id }, query: { maxSteps, language }, body });
 }
 
 export async function submitApplication(id: string, language: string): Promise<ApplicationRecord> {
-  return (await http.put<ApplicationRecord>(`${path(id)}/submit`, NO_PAYLOAD, { params: { language } })).data;
+  return call(applications.submitApplication, { params: { id }, query: { language } });
 }
 
 export async function withdrawApplication(id: string): Promise<ApplicationRecord> {
-  return (await http.put<ApplicationRecord>(`${path(id)}/withdraw`, NO_PAYLOAD)).data;
+  return call(applications.withdrawApplication, { params: { id } });
 }
 
 export async function deleteDraftApplication(id: string): Promise<void> {
-  await http.delete(path(id));
+  await call(applications.deleteDraft, { params: { id } });
 }
+
+/** A multipart upload: call() sends JSON bodies only, so the form goes out here, to the contract's path. */
+async function upload<C extends RouteContract>(
+  contract: C,
+  params: RouteParams<C>,
+  query: RouteQuery<C>,
+  form: FormData,
+): Promise<RouteAnswer<C>> {
+  const url = pathOf(contract, params as Record<string, unknown>);
+  return (await http.request<RouteAnswer<C>>({ method: contract.method, url, params: query, data: form })).data;
+}
+
+/** The questions a document may answer (the upload's `type`). */
+type DocumentField = RouteQuery<typeof documents.uploadDocument>['type'];
 
 /** The CV through PUT /candidate/:id/cv; any other document through the organisation-candidate upload. */
 export async function uploadDocument(
@@ -72,17 +81,16 @@ export async function uploadDocument(
   file: File,
   language: string,
 ): Promise<DocumentRef> {
-  const body = new FormData();
-  body.append(fieldId === 'cv' ? 'cv' : 'file', file, file.name);
-  const response =
-    fieldId === 'cv'
-      ? await http.put<DocumentRef>(`${path(record.id)}/cv`, body, { params: { language } })
-      : await http.post<DocumentRef>(
-          `/v1/organization/${encodeURIComponent(organizationId)}/candidate/${encodeURIComponent(record.id)}/upload`,
-          body,
-          { params: { type: fieldId, language } },
-        );
-  return response.data;
+  const form = new FormData();
+  form.append(fieldId === 'cv' ? 'cv' : 'file', file, file.name);
+  return fieldId === 'cv'
+    ? upload(documents.uploadCv, { id: record.id }, { language }, form)
+    : upload(
+        documents.uploadDocument,
+        { orgId: organizationId, id: record.id },
+        { type: fieldId as DocumentField, language },
+        form,
+      );
 }
 
 /**
@@ -90,9 +98,10 @@ export async function uploadDocument(
  * refusal's JSON body arrives as a Blob too: it is read back, so the usual message shows.
  */
 export async function fetchDocument(organizationId: string, applicationId: string, documentId: string): Promise<Blob> {
-  const url = `/v1/organization/${encodeURIComponent(organizationId)}/candidate/${encodeURIComponent(applicationId)}/download/${encodeURIComponent(documentId)}`;
   try {
-    return (await http.get<Blob>(url, { responseType: 'blob' })).data;
+    return await download(documents.downloadDocument, {
+      params: { orgId: organizationId, id: applicationId, docId: documentId },
+    });
   } catch (error) {
     const response = isAxiosError(error) ? error.response : undefined;
     if (response && response.data instanceof Blob) {

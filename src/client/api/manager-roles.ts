@@ -1,35 +1,19 @@
-import type { ManagerRole, ManagerRolePage, RoleStatus } from '#schemas/role';
-import { http } from './http';
+import type { RouteQuery } from '#schemas/contract';
+import * as roles from '#schemas/contracts/roles.contract';
+import type { ManagerRole, ManagerRolePage, Role } from '#schemas/role';
+import { call } from './call';
 
 /* The hiring side's role calls: the role list with stage counts, archive and restore. */
-const enc = encodeURIComponent;
 
 export type { ManagerRole, ManagerRolePage };
 
-export interface ManagerRoleQuery {
-  status: RoleStatus;
-  searchTerm?: string;
-  page: number;
-  resultsPerPage: number;
-}
-
-/** GET /roles?status&searchTerm&page&resultsPerPage. */
-export async function fetchManagerRoles(query: ManagerRoleQuery): Promise<ManagerRolePage> {
-  const params = {
-    status: query.status,
-    page: query.page,
-    resultsPerPage: query.resultsPerPage,
-    ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}),
-  };
-  return (await http.get<ManagerRolePage>('/v1/roles', { params })).data;
+/** GET /roles?status&searchTerm&page&resultsPerPage; an empty search term is left out. */
+export async function fetchManagerRoles(query: RouteQuery<typeof roles.managerRoles>): Promise<ManagerRolePage> {
+  const { status, searchTerm, page, resultsPerPage } = query;
+  return call(roles.managerRoles, { query: { status, page, resultsPerPage, ...(searchTerm ? { searchTerm } : {}) } });
 }
 
 /** POST /role/:roleId/archive or /restore. */
-export async function setRoleArchived(roleId: string, archived: boolean): Promise<{ id: string; status: RoleStatus }> {
-  return (
-    await http.post<{ id: string; status: RoleStatus }>(
-      `/v1/role/${enc(roleId)}/${archived ? 'archive' : 'restore'}`,
-      {},
-    )
-  ).data;
+export async function setRoleArchived(roleId: string, archived: boolean): Promise<Role> {
+  return call(archived ? roles.archiveRole : roles.restoreRole, { params: { roleId } });
 }

@@ -7,7 +7,6 @@ import type {
   OrganizationStage,
 } from '#schemas/pipeline';
 import type { CandidateSearchFilters, CandidateSearchPage, SORT_FIELDS } from '#schemas/search';
-import type { ReferenceItem } from '#schemas/reference-data';
 import * as moves from '#schemas/contracts/moves.contract';
 import type { RouteBody } from '#schemas/contract';
 import { call } from './call';
@@ -100,11 +99,6 @@ export async function copyToRole(applicationId: string, roleId: string): Promise
 /** The moves of an application, newest first. */
 export async function fetchHistory(applicationId: string): Promise<HistoryEntry[]> {
   return call(moves.moveHistory, { params: { id: applicationId } });
-}
-
-/** GET /data/type/:type: a reference list (roles, locations, permit types, role attributes). */
-export async function fetchReferenceList(type: string): Promise<ReferenceItem[]> {
-  return (await http.get<ReferenceItem[]>(`/v1/data/type/${enc(type)}`)).data;
 }
 
 /** Fast-track: the first application is the path's `:id`, the others go in `ids`. Answers a job to poll. */

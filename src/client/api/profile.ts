@@ -1,10 +1,11 @@
 import type { Answers } from '#engine';
 import type { CandidateProfile } from '#schemas/profile';
-import { http } from './http';
+import * as profiles from '#schemas/contracts/profiles.contract';
+import { call } from './call';
 
 /** The candidate's profile: answers shared across their applications to this organisation. */
 export async function fetchProfile(): Promise<CandidateProfile> {
-  return (await http.get<CandidateProfile>('/v1/user/profile')).data;
+  return call(profiles.getProfile);
 }
 
 /** One section's answers replace that section's; `version` is the one read (0 before the first save). */
@@ -14,6 +15,5 @@ export async function saveProfileSection(
   version: number,
   language: string,
 ): Promise<CandidateProfile> {
-  return (await http.put<CandidateProfile>('/v1/user/profile', { answers, version }, { params: { section, language } }))
-    .data;
+  return call(profiles.saveProfileSection, { query: { section, language }, body: { answers, version } });
 }

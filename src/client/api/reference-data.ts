@@ -1,6 +1,7 @@
 import type { RemoteListType } from '#engine';
-import type { School, University } from '#schemas/reference-data';
-import { http } from './http';
+import type { ReferenceItem } from '#schemas/reference-data';
+import * as referenceData from '#schemas/contracts/reference-data.contract';
+import { call } from './call';
 
 const SUGGESTIONS = 10;
 
@@ -21,22 +22,24 @@ export async function searchReferenceList(
   context?: SearchContext,
 ): Promise<string[]> {
   if (!term.trim()) return [];
-  const params = { term, limit: SUGGESTIONS };
+  const query = { term, limit: SUGGESTIONS };
   if (!context?.signedIn) {
     if (list !== 'UNIVERSITY') return [];
-    return (await http.get<University[]>('/public/universities', { params })).data.map((u) => u.name);
+    return (await call(referenceData.publicUniversities, { query })).map((u) => u.name);
   }
   switch (list) {
     case 'UNIVERSITY':
       return (
-        await http.get<University[]>(
-          `/v1/data/organization/${encodeURIComponent(context.organizationId)}/universities`,
-          { params },
-        )
-      ).data.map((u) => u.name);
+        await call(referenceData.organizationUniversities, { params: { orgId: context.organizationId }, query })
+      ).map((u) => u.name);
     case 'SCHOOL':
-      return (await http.get<School[]>('/v1/data/schools', { params })).data.map((s) => s.name);
+      return (await call(referenceData.schools, { query })).map((s) => s.name);
     case 'SUBJECT':
-      return (await http.get<string[]>('/v1/data/subjects', { params })).data;
+      return call(referenceData.subjects, { query });
   }
+}
+
+/** GET /data/type/:type: a reference list (roles, locations, permit types, role attributes). */
+export async function fetchReferenceList(type: string): Promise<ReferenceItem[]> {
+  return call(referenceData.referenceList, { params: { type } });
 }

@@ -19,13 +19,13 @@ import { fetchDocument } from '../../api/applications';
 import {
   copyToRole,
   fetchHistory,
-  fetchReferenceList,
   moveCandidate,
   setAssignee,
   undoMove,
   type HistoryEntry,
   type MoveResult,
 } from '../../api/pipeline';
+import { fetchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
 import { userAtom } from '../../state/auth';
 import { showToastAtom } from '../../state/process';

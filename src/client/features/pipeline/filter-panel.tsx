@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UNIVERSITY_GROUPS, type CandidateSearchFilters, type DateAdded } from '#schemas/search';
 import { STAGE_STATUSES, isValidPercent, compactFilters } from '#engine';
 import { STAGE_GROUPS, type StageGroup } from '#schemas/vocabularies';
-import { fetchReferenceList } from '../../api/pipeline';
+import { fetchReferenceList } from '../../api/reference-data';
 import { Button } from '../../ui/button/button';
 import { Checkboxes, Radios } from '../../ui/form/choices';
 import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';

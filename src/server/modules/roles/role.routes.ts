@@ -1,64 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ApiError } from '#schemas/api';
-import { OrganizationKey, ROLE_ATTRIBUTES, Role, RoleFilters, RolePage, RolePageQuery } from '#schemas/role';
+import * as contracts from '#schemas/contracts/roles.contract';
+import { ROLE_ATTRIBUTES } from '#schemas/role';
+import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
-import { BEARER, SubdomainQuery, V1_ERRORS } from '../../lib/route-schemas';
 import { previewRole, publicRole, publicRolePage, roleAttributeValues } from './role.service';
 
-const tags = ['public', 'roles'];
-const RoleParams = Type.Object({ orgId: OrganizationKey, roleId: Type.String({ maxLength: 64 }) });
-
-/** Spec §7 Public: an organisation's open roles, one role, and the values its filters offer. */
+/** Spec §7 Public: an organisation's open roles, one role, and the values its filters offer (roles.contract.ts). */
 export const publicRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/:orgId/roles',
-    {
-      schema: {
-        tags,
-        summary:
-          "A page of the organisation's active roles matching the filters (open roles first, soonest deadline first)",
-        params: Type.Object({ orgId: OrganizationKey }),
-        querystring: RolePageQuery,
-        body: Type.Optional(RoleFilters),
-        response: { 200: RolePage, 400: ApiError, 404: ApiError },
-      },
-      preHandler: loadOrganization,
-    },
+  route(
+    app,
+    contracts.publicRolePage,
     async (request) => {
       const { page = 0, resultsPerPage = 10 } = request.query;
       return publicRolePage(app.db, organizationOf(request), request.body ?? {}, page, resultsPerPage);
     },
+    { preHandler: loadOrganization },
   );
-
-  app.get(
-    '/:orgId/roles/:roleId',
-    {
-      schema: {
-        tags,
-        summary: 'One active role with its application-form configuration',
-        params: RoleParams,
-        response: { 200: Role, 400: ApiError, 404: ApiError },
-      },
-      preHandler: loadOrganization,
-    },
+  route(
+    app,
+    contracts.publicRole,
     async (request) => publicRole(app.db, organizationOf(request), request.params.roleId),
+    { preHandler: loadOrganization },
   );
-
   for (const attribute of ROLE_ATTRIBUTES) {
-    app.get(
-      `/organization/:sub/${attribute}`,
-      {
-        schema: {
-          tags,
-          summary: `The ${attribute} of the organisation's active roles (filter options)`,
-          params: Type.Object({ sub: OrganizationKey }),
-          response: { 200: Type.Array(Type.String()), 400: ApiError, 404: ApiError },
-        },
-        preHandler: loadOrganization,
-      },
+    route(
+      app,
+      contracts.roleAttributeValues[attribute],
       async (request) => roleAttributeValues(app.db, organizationOf(request), attribute),
+      { preHandler: loadOrganization },
     );
   }
 };
@@ -66,20 +36,10 @@ export const publicRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** The hiring side's view of a role (/preview/:roleId). */
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preValidation', authenticate);
-  app.get(
-    '/role/:roleId',
-    {
-      schema: {
-        tags: ['roles'],
-        security: BEARER,
-        summary: 'A role in any status, as candidates would see it, with its template (hiring side)',
-        // Any text: a malformed id is an unknown role (404), as on every other role call.
-        params: Type.Object({ roleId: Type.String({ maxLength: 64 }) }),
-        querystring: SubdomainQuery,
-        response: { 200: Role, ...V1_ERRORS },
-      },
-      preHandler: requireRole('HIRING_MANAGER'),
-    },
+  route(
+    app,
+    contracts.previewRole,
     async (request) => previewRole(app.db, viewerOf(request).organization, request.params.roleId),
+    { preHandler: requireRole('HIRING_MANAGER') },
   );
 };
