@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SCHEMAS, SCHEMAS_DIR, schemaText } from '../../scripts/generate-schemas';
-import { loadOrganizationSources, validateOrganizationFile } from '#server/db/seed';
+import { loadOrganizationSources, validateOrganizationFile } from '#server/seed/seed';
 import { addFormats } from '#server/lib/json-validator';
 import { CONFIG_DIR, ORGANIZATIONS_DIR } from '#server/paths';
 
