@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
+import type { RoleStatus } from '#schemas/vocabularies';
 import { formatLongDate, DEFAULT_PAGE_SIZE } from '#engine';
 import { fetchManagerRoles, setRoleArchived, type ManagerRole, type ManagerRolePage } from '../../api/manager-roles';
 import { useApiMessage } from '../../api/use-api-message';
@@ -22,7 +23,8 @@ import * as styles from './pipeline.css';
 
 const ROLES_PER_PAGE = DEFAULT_PAGE_SIZE;
 
-type RoleListStatus = 'ACTIVE' | 'ARCHIVED';
+/** The role list's tabs: the role statuses but the Preset templates. */
+type RoleListStatus = Exclude<RoleStatus, 'PRESET'>;
 
 /** The role list's address: status (ACTIVE by default, spec §9), search term and page (from 1 in the address). */
 export interface RoleListQuery {

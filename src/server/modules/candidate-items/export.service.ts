@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { EXPORT_COLUMNS, type ExportBody } from '#schemas/candidate-items';
 import type { CandidateSearchFilters } from '#schemas/search';
+import type { StageStatus } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -26,13 +27,13 @@ const BATCH = 5_000;
 export const CHOOSE_SELECTION =
   'Send either ids (the selected candidates) or filters (every candidate matching them), not both';
 
-const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Readonly<Record<string, string>> = {
   PENDING: 'Pending',
   INVITED: 'Invited',
   SCHEDULED: 'Scheduled',
   IN_PROGRESS: 'In progress',
   COMPLETED: 'Completed',
-};
+} satisfies Record<StageStatus, string>;
 
 /** dd/MM/yyyy (spec §9), the UTC day: the same file whatever the server's time zone. */
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10).split('-').reverse().join('/') : null);
