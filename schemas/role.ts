@@ -147,6 +147,10 @@ export const RoleFile = Type.Object(
 );
 export type RoleFile = Type.Static<typeof RoleFile>;
 
+/** configs/organizations/<sub>/roles.json: the demo roles of an organisation ("$schema" is set aside on reading). */
+export const RolesFile = Type.Object({ roles: Type.Array(RoleFile) }, { additionalProperties: false });
+export type RolesFile = Type.Static<typeof RolesFile>;
+
 /* Roles for managers (issue 6): GET /api/v1/roles, POST /roles, PUT /role/:roleId, archive and restore. */
 
 /** GET /api/v1/roles query: status (spec §3: ACTIVE by default, archived, or the Preset templates), a search term,

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { TObject } from 'typebox';
 import { Configuration } from '#schemas/configuration';
 import { OrganizationFile } from '#schemas/organization';
+import { RolesFile } from '#schemas/role';
 
 /**
  * npm run schemas: writes configs/schemas/<name>.schema.json from the TypeBox formats of the configuration files, so
@@ -22,7 +23,13 @@ export const CONFIG_SCHEMAS: Record<string, { schema: TObject; title: string }> 
   },
   configuration: {
     schema: Configuration,
-    title: 'A configuration layer: configs/default-configuration.json',
+    title:
+      'A configuration layer: configs/default-configuration.json, configs/translations/<language>.json and ' +
+      'configs/organizations/<subdomain>/translations/<language>.json',
+  },
+  roles: {
+    schema: RolesFile,
+    title: 'The demo roles of an organisation: configs/organizations/<subdomain>/roles.json',
   },
 };
 

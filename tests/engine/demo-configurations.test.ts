@@ -14,7 +14,7 @@ import type { Configuration } from '#schemas/configuration';
 import type { OrganizationFile } from '#schemas/organization';
 import { PRODUCT } from './support/arbitraries';
 import { completeAcmeAnswers } from '../factories/answers';
-import { demoLanguageLayer, productLayer } from './support/demo-languages';
+import { demoLanguageLayer, productLayer, readLayer } from './support/demo-languages';
 
 const ROOT = join(import.meta.dirname, '../../configs/organizations');
 const organizations = Object.fromEntries(
@@ -26,7 +26,7 @@ const organizations = Object.fromEntries(
 
 function translation(sub: string, language: string): Configuration | undefined {
   const file = join(ROOT, sub, 'translations', `${language}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Configuration) : undefined;
+  return existsSync(file) ? readLayer(file) : undefined;
 }
 
 function formOf(sub: string, language = 'en'): CompiledForm {

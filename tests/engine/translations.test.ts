@@ -63,7 +63,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
 function forms(sub: string, language: string): Array<{ name: string; form: CompiledForm }> {
   const org = readJson<OrganizationFile>(join(CONFIGS, 'organizations', sub, 'organization.json'));
   const rolesFile = join(CONFIGS, 'organizations', sub, 'roles.json');
-  const roles = existsSync(rolesFile) ? readJson<RoleFile[]>(rolesFile) : [];
+  const roles = existsSync(rolesFile) ? readJson<{ roles: RoleFile[] }>(rolesFile).roles : [];
   const context = { language, edition: org.edition, userType: 'CANDIDATE' as const, today: '2026-11-21' };
   const configuration = (role?: RoleFile) =>
     mergeLayers({

@@ -192,34 +192,35 @@ describe('demo roles in configs/organizations/<sub>/roles.json', () => {
   it('rejects a bad role file, naming the file and the path of each problem', async () => {
     await cp(path.join(ORGANIZATIONS_DIR, 'acme'), path.join(dir, 'acme'), { recursive: true });
     const file = path.join(dir, 'acme', 'roles.json');
-    const roles = JSON.parse(await readFile(file, 'utf8'));
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    const roles = data.roles;
     roles[0].workType = 'Office';
     roles[1].reference = roles[2].reference;
     roles[2].formConfiguration = { fields: { favouriteColour: false } };
     roles[3].jsonConfigurations = { fr: { text: {} } };
     roles[4].template.viewConfiguration.listFields.push({ id: 'shoeSize', candidateResponse: true });
-    await writeFile(file, JSON.stringify(roles));
+    await writeFile(file, JSON.stringify(data));
     const error = await loadOrganizationSources(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigFileError);
     expect((error as ConfigFileError).problems).toContainEqual(
-      expect.stringMatching(/acme\/roles\.json: \/0\/workType must be one of 'On-site', 'Remote', 'Hybrid'/),
+      expect.stringMatching(/acme\/roles\.json: \/roles\/0\/workType must be one of 'On-site', 'Remote', 'Hybrid'/),
     );
 
     roles[0].workType = 'Hybrid';
-    await writeFile(file, JSON.stringify(roles));
+    await writeFile(file, JSON.stringify(data));
     const problems = ((await loadOrganizationSources(dir).catch((e: unknown) => e)) as ConfigFileError).problems;
-    expect(problems).toContainEqual(expect.stringMatching(/roles\.json: \/2\/reference '.+' is used twice/));
+    expect(problems).toContainEqual(expect.stringMatching(/roles\.json: \/roles\/2\/reference '.+' is used twice/));
     expect(problems).toContainEqual(
       expect.stringContaining(
-        `roles.json: /2/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`,
+        `roles.json: /roles/2/formConfiguration/fields/favouriteColour unknown field 'favouriteColour'`,
       ),
     );
     expect(problems).toContainEqual(
-      expect.stringContaining('roles.json: /3/jsonConfigurations/fr is not in /additionalLanguageSupport'),
+      expect.stringContaining('roles.json: /roles/3/jsonConfigurations/fr is not in /additionalLanguageSupport'),
     );
     expect(problems).toContainEqual(
       expect.stringContaining(
-        "roles.json: /4/template/viewConfiguration/listFields/6/id 'shoeSize' is not a known question",
+        "roles.json: /roles/4/template/viewConfiguration/listFields/6/id 'shoeSize' is not a known question",
       ),
     );
   });

@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Type } from 'typebox';
 import { validateConfiguration, stageProblems, CATALOGUE_BY_ID } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { OrganizationFile, type DemoUser } from '#schemas/organization';
-import { RoleFile } from '#schemas/role';
+import { RolesFile, type RoleFile } from '#schemas/role';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
 import {
   fillMissingStages,
@@ -38,8 +37,6 @@ export interface SeedResult {
   /** References of the demo roles created, as `<subdomain>/<reference>`. */
   rolesCreated: string[];
 }
-
-const RoleFiles = Type.Array(RoleFile);
 
 const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
 
@@ -149,7 +146,8 @@ async function loadTranslations(
       continue;
     }
     try {
-      const configuration = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Configuration;
+      const parsed: unknown = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
+      const configuration = withoutSchemaKey(parsed) as Configuration;
       const found = configurationProblems(configuration, `${where}: `, knownCustomIds);
       if (found.length) problems.push(...found);
       else translations.push({ languageCode, configuration });
@@ -162,9 +160,9 @@ async function loadTranslations(
 }
 
 /**
- * The demo roles of an organisation (optional file): shape, configuration layers (with the role's
- * own custom questions), language layers of the organisation's languages, and listFields that
- * name known questions. Problems are collected like those of organization.json.
+ * The demo roles of an organisation (optional file, `{ "$schema", "roles": [...] }`): shape, configuration layers
+ * (with the role's own custom questions), language layers of the organisation's languages, and listFields that
+ * name known questions. Problems are collected like those of organization.json, at paths under /roles.
  */
 async function loadRoles(
   absolute: string,
@@ -177,7 +175,7 @@ async function loadRoles(
   if (text === null) return [];
   let roles: RoleFile[];
   try {
-    roles = validateConfig<RoleFile[]>(RoleFiles, JSON.parse(text), file);
+    roles = validateConfig<RolesFile>(RolesFile, withoutSchemaKey(JSON.parse(text)), file).roles;
   } catch (error) {
     if (error instanceof ConfigFileError) problems.push(...error.problems);
     else if (error instanceof SyntaxError) problems.push(`${file}: is not valid JSON (${error.message})`);
@@ -187,23 +185,20 @@ async function loadRoles(
   const languages = new Set(organization.additionalLanguageSupport.map((l) => l.code));
   const references = new Set<string>();
   roles.forEach((role, i) => {
-    if (references.has(role.reference)) problems.push(`${file}: /${i}/reference '${role.reference}' is used twice`);
+    const at = `${file}: /roles/${i}`;
+    if (references.has(role.reference)) problems.push(`${at}/reference '${role.reference}' is used twice`);
     references.add(role.reference);
     const custom = [...knownCustomIds, ...(role.formConfiguration?.custom ?? []).map((q) => q.id)];
     if (role.formConfiguration)
-      problems.push(...configurationProblems(role.formConfiguration, `${file}: /${i}/formConfiguration`, custom));
+      problems.push(...configurationProblems(role.formConfiguration, `${at}/formConfiguration`, custom));
     for (const [language, layer] of Object.entries(role.jsonConfigurations ?? {})) {
       if (!languages.has(language))
-        problems.push(
-          `${file}: /${i}/jsonConfigurations/${language} is not in /additionalLanguageSupport of the organisation`,
-        );
-      problems.push(...configurationProblems(layer, `${file}: /${i}/jsonConfigurations/${language}`, custom));
+        problems.push(`${at}/jsonConfigurations/${language} is not in /additionalLanguageSupport of the organisation`);
+      problems.push(...configurationProblems(layer, `${at}/jsonConfigurations/${language}`, custom));
     }
     role.template.viewConfiguration.listFields.forEach((entry, j) => {
       if (!CATALOGUE_BY_ID.has(entry.id) && !custom.includes(entry.id)) {
-        problems.push(
-          `${file}: /${i}/template/viewConfiguration/listFields/${j}/id '${entry.id}' is not a known question`,
-        );
+        problems.push(`${at}/template/viewConfiguration/listFields/${j}/id '${entry.id}' is not a known question`);
       }
     });
   });

@@ -26,11 +26,11 @@ interface DemoRole {
   formConfiguration?: Configuration;
 }
 const demoRoles = {
-  acme: acmeRoles,
-  connect: connectRoles,
-  hartley: hartleyRoles,
-  meridian: meridianRoles,
-  northbridge: northbridgeRoles,
+  acme: acmeRoles.roles,
+  connect: connectRoles.roles,
+  hartley: hartleyRoles.roles,
+  meridian: meridianRoles.roles,
+  northbridge: northbridgeRoles.roles,
 } as unknown as Record<string, DemoRole[]>;
 
 /** The fixture organisation with a documents step between the two usual ones. */

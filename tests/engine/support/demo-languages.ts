@@ -16,14 +16,20 @@ export const DEMO_LANGUAGES = [
 
 export const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
+/** A translation file as the server reads it: its "$schema" key (for editors, configs/schemas) set aside. */
+export function readLayer(file: string): Configuration {
+  const { $schema: _schema, ...layer } = readJson<Configuration & { $schema?: string }>(file);
+  return layer;
+}
+
 /** configs/translations/<language>.json: the product's own texts in a language. */
 export function productLayer(language: string): Configuration {
-  return readJson<Configuration>(join(CONFIGS, 'translations', `${language}.json`));
+  return readLayer(join(CONFIGS, 'translations', `${language}.json`));
 }
 
 /** A language as the organisation shows it (as the server serves it): the product's translation ▸ the organisation's
  * own. */
 export function demoLanguageLayer(sub: string, language: string): Configuration {
   const own = join(CONFIGS, 'organizations', sub, 'translations', `${language}.json`);
-  return mergeConfigurations(productLayer(language), existsSync(own) ? readJson<Configuration>(own) : undefined);
+  return mergeConfigurations(productLayer(language), existsSync(own) ? readLayer(own) : undefined);
 }
