@@ -137,6 +137,7 @@ export function ResetPasswordPage() {
   );
 }
 
+/** The new password for the account the reset link is for. */
 function ResetPasswordForm({ user, token }: { user: LinkUser; token: string }) {
   const { t } = useTranslation();
   const organization = useOrganization();

@@ -1,10 +1,13 @@
+import { pathOf } from '#schemas/contract';
+import { organizationLogo as logoRoute } from '#schemas/contracts/organizations.contract';
 import type { Configuration, PublicOrganization } from '#schemas/organization';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { findOrganizationLogo } from './organization.repository';
 import type { OrganizationRecord } from '../../db/types';
 
-export const logoUrl = (subdomain: string): string => `/api/public/organization/${subdomain}/logo`;
+/** Where the organisation's logo is served (GET /api/public/organization/:sub/logo). */
+export const logoUrl = (subdomain: string): string => `/api${pathOf(logoRoute, { sub: subdomain })}`;
 
 /** Configuration without its hiring-side part, which only the HR side may read. */
 export function withoutHr(configuration: Configuration): Configuration {
