@@ -40,6 +40,21 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'users.user_type': literals(UserType),
 };
 
+/**
+ * What the migrations shipped for the vocabularies they build their CHECKs from (isOneOf). A new
+ * database follows the vocabulary, an existing one keeps what it was migrated with: a vocabulary
+ * that changes needs a NEW migration replacing its CHECK; then update the values here.
+ */
+const SHIPPED: Record<string, readonly string[]> = {
+  'applications.state': ['DRAFT', 'SUBMITTED', 'WITHDRAWN'],
+  'applications.candidate_status': ['ACTIVE', 'PASSPORT', 'PASSPORT_ACTIVE'],
+  'applications.stage_status': ['PENDING', 'INVITED', 'SCHEDULED', 'IN_PROGRESS', 'COMPLETED'],
+  'stage_history.kind': ['SUBMIT', 'WITHDRAW', 'MOVE', 'BULK', 'FAST_TRACK', 'COPY', 'UNDO'],
+  'jobs.status': ['queued', 'running', 'done', 'failed'],
+  'roles.status': ['ACTIVE', 'ARCHIVED', 'PRESET'],
+  'roles.work_type': ['On-site', 'Remote', 'Hybrid'],
+};
+
 /** Enumerations that only the database and its row types know (no schema declares them). */
 const DATABASE_ONLY = ['session_tokens.kind', 'link_tokens.purpose', 'auth_attempts.kind', 'candidate_notes.kind'];
 
@@ -72,6 +87,16 @@ describe('vocabularies and the database', () => {
     expect(checks.get(column), `no CHECK found on ${column}`).toBeDefined();
     expect([...checks.get(column)!].sort()).toEqual([...vocabulary].sort());
   });
+
+  it.each(Object.entries(SHIPPED))(
+    '%s: the vocabulary is what the migrations shipped (a change needs a migration)',
+    (column, shipped) => {
+      expect(
+        [...VOCABULARIES[column]!].sort(),
+        `${column} changed: add a migration that replaces its CHECK on existing databases, then update SHIPPED`,
+      ).toEqual([...shipped].sort());
+    },
+  );
 
   it('every enumerated CHECK is compared with a vocabulary, or listed as the database only', () => {
     expect([...checks.keys()].sort()).toEqual([...Object.keys(VOCABULARIES), ...DATABASE_ONLY].sort());
