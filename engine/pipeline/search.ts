@@ -1,4 +1,10 @@
-import type { CandidateSearchFilters, DateAdded, PageInfo } from '#schemas/search';
+import {
+  SORT_FIELDS,
+  type CandidateSearchFilters,
+  type DateAdded,
+  type PageInfo,
+  type SortField,
+} from '#schemas/search';
 import { DEFAULT_PAGE_SIZE } from '../constants';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -76,7 +82,7 @@ export interface SearchState {
   roleId?: string;
   stageId?: number;
   substageId?: string;
-  sortBy: string;
+  sortBy: SortField;
   orderBy: 'ASC' | 'DESC';
   page: number;
   resultsPerPage: number;
@@ -94,17 +100,31 @@ export function encodeSearchState(state: SearchState): string {
   return JSON.stringify({ ...state, filters: compactFilters(state.filters) });
 }
 
-/** Reads the `search` parameter; anything unreadable falls back to the default view. */
+const isSortField = (value: unknown): value is SortField => (SORT_FIELDS as readonly unknown[]).includes(value);
+const nonEmptyText = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * Reads the `search` parameter; anything unreadable falls back to the default view, and each
+ * field that is not what it should be (an unknown sort field, an empty role, a stage that is not
+ * a whole number) to its default.
+ */
 export function decodeSearchState(value: string | null): SearchState {
   if (!value) return DEFAULT_SEARCH_STATE;
   try {
-    const parsed = JSON.parse(value) as Partial<SearchState>;
+    const parsed = JSON.parse(value) as Partial<Record<keyof SearchState, unknown>>;
     if (!parsed || typeof parsed !== 'object') return DEFAULT_SEARCH_STATE;
     return {
       ...DEFAULT_SEARCH_STATE,
-      ...parsed,
-      filters: parsed.filters && typeof parsed.filters === 'object' ? compactFilters(parsed.filters) : {},
-      page: Number.isInteger(parsed.page) && parsed.page! >= 0 ? parsed.page! : 0,
+      ...(parsed as Partial<SearchState>),
+      filters:
+        parsed.filters && typeof parsed.filters === 'object'
+          ? compactFilters(parsed.filters as CandidateSearchFilters)
+          : {},
+      roleId: nonEmptyText(parsed.roleId),
+      stageId: Number.isInteger(parsed.stageId) ? (parsed.stageId as number) : undefined,
+      substageId: nonEmptyText(parsed.substageId),
+      sortBy: isSortField(parsed.sortBy) ? parsed.sortBy : DEFAULT_SEARCH_STATE.sortBy,
+      page: Number.isInteger(parsed.page) && (parsed.page as number) >= 0 ? (parsed.page as number) : 0,
       resultsPerPage: parsed.resultsPerPage === 100 ? 100 : DEFAULT_PAGE_SIZE,
       orderBy: parsed.orderBy === 'ASC' ? 'ASC' : 'DESC',
     };
