@@ -698,7 +698,9 @@ describe("scores in the spec's shape (§7 PUT …/score: score, totalScore; deci
     for (const [body, fields] of cases) {
       const res = await score(id, body);
       expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
-      expect(res.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field)).toEqual(fields);
+      expect(res.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field)).toEqual(
+        expect.arrayContaining(fields),
+      );
     }
     expect(await scoresOf(id)).toEqual([]);
   });
