@@ -75,19 +75,40 @@ export type StageScores = Type.Static<typeof StageScores>;
  * by this schema, so a wrong value is answered naming its metric. totalScore defaults to the
  * sum (NUMBER) / mean (PERCENT) of the stage's numeric values.
  */
+const SentScoreValue = Type.Unsafe<ScoreValue | null>({ description: 'number, boolean, string or null' });
+const MetricKey = Type.String({ maxLength: 64 });
+
+/** Spec §3 Score as a client sends one in `score`: a metric of a stage and its value. */
+const SentScore = Type.Object(
+  { stageId: Type.Optional(StageId), key: MetricKey, value: SentScoreValue },
+  { additionalProperties: false },
+);
+
+/**
+ * The body as sent: ours (`stageId`, `scores`) or the spec's `score` (one §3 Score or a list of
+ * them, each with its stageId, key and value), or both; `totalScore` either way. The server reads
+ * it as one stage's values (decision 0020): every stageId given must be the same.
+ */
 export const ScoreSave = Type.Object(
   {
-    stageId: StageId,
-    scores: Type.Record(
-      Type.String({ maxLength: 64 }),
-      Type.Unsafe<ScoreValue | null>({ description: 'number, boolean, string or null' }),
-      { maxProperties: 30 },
+    stageId: Type.Optional(StageId),
+    scores: Type.Optional(Type.Record(MetricKey, SentScoreValue, { maxProperties: 30 })),
+    score: Type.Optional(
+      Type.Union([SentScore, Type.Array(SentScore, { maxItems: 30 })], {
+        description: 'spec §7: a Score (stageId, key, value) or a list of them, as `scores`',
+      }),
     ),
     totalScore: Type.Optional(Type.Number({ minimum: -1_000_000, maximum: 1_000_000 })),
   },
   { additionalProperties: false },
 );
 export type ScoreSave = Type.Static<typeof ScoreSave>;
+/** One stage's values as the server applies them, whichever shape they were sent in. */
+export interface StageScoreSave {
+  stageId: number;
+  scores: Record<string, ScoreValue | null>;
+  totalScore?: number;
+}
 
 export const MatchState = Type.Object({ matched: Type.Boolean() });
 export type MatchState = Type.Static<typeof MatchState>;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CandidateSearchFilters } from './search';
+import { CandidateSearchFilters, SentSearchFilters } from './search';
 import { JobStatus, MetricType, MoveKind, StageGroup, StageStatus } from './vocabularies';
 
 /**
@@ -142,18 +142,30 @@ export const MoveResult = Type.Object({
 });
 export type MoveResult = Type.Static<typeof MoveResult>;
 
-/** POST /candidate/bulkstage/:stageId/:roleId: exactly one of `ids` and `filters` (all matching, minus
- * `unselectedIds`). */
+/**
+ * POST /candidate/bulkstage/:stageId/:roleId: exactly one of `ids` and `filters` (all matching, minus
+ * `unselectedIds`). Spec §7 also sends `stageId` and `roleId` (the path's: they must agree with it) and
+ * `resource`, read as the filter payload of spec §3, another name for `filters` (decision 0020).
+ */
 export const BulkMoveBody = Type.Object(
   {
     ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10_000 })),
     filters: Type.Optional(CandidateSearchFilters),
     unselectedIds: Type.Optional(Type.Array(Uuid, { maxItems: 10_000 })),
     substageId: Type.Optional(SubStageId),
+    stageId: Type.Optional(Type.Union([StageId, Type.Null()], { description: "the path's stageId (spec §7)" })),
+    roleId: Type.Optional(
+      Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: "the path's roleId (spec §7)" }),
+    ),
+    resource: Type.Optional(
+      Type.Union([SentSearchFilters, Type.Null()], { description: 'spec §7: the filter payload, as `filters`' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type BulkMoveBody = Type.Static<typeof BulkMoveBody>;
+/** A bulk move's selection once the spec's names are read (decision 0020): ids, or filters less unselectedIds. */
+export type BulkMoveSelection = Pick<BulkMoveBody, 'ids' | 'filters' | 'unselectedIds' | 'substageId'>;
 
 export const BulkMoveResult = Type.Object({
   moved: Type.Integer({ description: 'applications moved (those already at the target are left as they are)' }),

@@ -28,6 +28,19 @@ export type DateAdded = Type.Static<typeof DateAdded>;
 /** The university groups a search can filter by. */
 export const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] as const;
 
+/** Score conditions: an application with a score under `key` (any stage) within min..max. */
+const ScoreFilters = Type.Array(
+  Type.Object(
+    {
+      key: Type.String({ maxLength: 100 }),
+      min: Type.Optional(Type.Number()),
+      max: Type.Optional(Type.Number()),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: 20 },
+);
+
 export const CandidateSearchFilters = Type.Object(
   {
     // Candidate selection
@@ -40,19 +53,7 @@ export const CandidateSearchFilters = Type.Object(
     stageId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
     substageId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     dateAdded: Type.Optional(DateAdded),
-    scores: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            key: Type.String({ maxLength: 100 }),
-            min: Type.Optional(Type.Number()),
-            max: Type.Optional(Type.Number()),
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 20 },
-      ),
-    ),
+    scores: Type.Optional(ScoreFilters),
     ids: Type.Optional(Ids),
     unselectedIds: Type.Optional(Ids),
     assigneeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -121,9 +122,38 @@ export const PageInfo = Type.Object({
 });
 export type PageInfo = Type.Static<typeof PageInfo>;
 
-/** The search call's body (spec §7 Search): the filter payload of spec §3. */
+const Subdomain = Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$', description: 'organisation subdomain' });
+
+/**
+ * The filter payload as spec §3 lists it, which names `subdomain` among the filters: accepted in
+ * the payloads a client sends (a search's `filters`, a bulk move's `resource`) and checked against
+ * the organisation of the call (decision 0020).
+ */
+export const SentSearchFilters = Type.Object(
+  { ...CandidateSearchFilters.properties, subdomain: Type.Optional(Subdomain) },
+  { additionalProperties: false },
+);
+export type SentSearchFilters = Type.Static<typeof SentSearchFilters>;
+
+/** A role, stage or substage as spec §7 Search sends it: its id, the record with its id, or null (none). */
+const Reference = <T extends Type.TSchema>(id: T, description: string) =>
+  Type.Optional(Type.Union([id, Type.Object({ id }), Type.Null()], { description }));
+
+/**
+ * The search call's body (spec §7 Search): the filter payload of spec §3 in `filters`, and beside
+ * it, as the spec writes them, `role`, `stage`, `substage`, `subdomain` and `scores`: the same as
+ * the filters' roleId, stageId, substageId, subdomain and scores (given twice they must agree:
+ * decision 0020). Empty values (null, '', []) are dropped as in the filters.
+ */
 export const SearchBody = Type.Object(
-  { filters: Type.Optional(CandidateSearchFilters) },
+  {
+    filters: Type.Optional(SentSearchFilters),
+    role: Reference(Type.String({ maxLength: 64 }), 'the role (id), as filters.roleId'),
+    stage: Reference(Type.Integer({ minimum: 1, maximum: 99 }), 'the stage (id), as filters.stageId'),
+    substage: Reference(Type.String({ maxLength: 64 }), 'the substage (id), as filters.substageId'),
+    subdomain: Type.Optional(Type.Union([Subdomain, Type.Literal(''), Type.Null()])),
+    scores: Type.Optional(Type.Union([ScoreFilters, Type.Null()], { description: 'as filters.scores' })),
+  },
   { additionalProperties: false },
 );
 export type SearchBody = Type.Static<typeof SearchBody>;

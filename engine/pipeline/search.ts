@@ -3,10 +3,12 @@ import {
   DEFAULT_SORT_FIELD,
   DEFAULT_SORT_ORDER,
   MAX_PAGE_SIZE,
+  SORT_FIELDS,
   SORT_ORDERS,
   type CandidateSearchFilters,
   type DateAdded,
   type PageInfo,
+  type SortField,
   type SortOrder,
 } from '#schemas/search';
 
@@ -85,7 +87,7 @@ export interface SearchState {
   roleId?: string;
   stageId?: number;
   substageId?: string;
-  sortBy: string;
+  sortBy: SortField;
   orderBy: SortOrder;
   page: number;
   resultsPerPage: number;
@@ -103,19 +105,33 @@ export function encodeSearchState(state: SearchState): string {
   return JSON.stringify({ ...state, filters: compactFilters(state.filters) });
 }
 
-/** Reads the `search` parameter; anything unreadable falls back to the default view. */
+const isSortField = (value: unknown): value is SortField => (SORT_FIELDS as readonly unknown[]).includes(value);
+const nonEmptyText = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * Reads the `search` parameter; anything unreadable falls back to the default view, and each
+ * field that is not what it should be (an unknown sort field, an empty role, a stage that is not
+ * a whole number) to its default.
+ */
 export function decodeSearchState(value: string | null): SearchState {
   if (!value) return DEFAULT_SEARCH_STATE;
   try {
-    const parsed = JSON.parse(value) as Partial<SearchState>;
+    const parsed = JSON.parse(value) as Partial<Record<keyof SearchState, unknown>>;
     if (!parsed || typeof parsed !== 'object') return DEFAULT_SEARCH_STATE;
     return {
       ...DEFAULT_SEARCH_STATE,
-      ...parsed,
-      filters: parsed.filters && typeof parsed.filters === 'object' ? compactFilters(parsed.filters) : {},
-      page: Number.isInteger(parsed.page) && parsed.page! >= 0 ? parsed.page! : 0,
+      ...(parsed as Partial<SearchState>),
+      filters:
+        parsed.filters && typeof parsed.filters === 'object'
+          ? compactFilters(parsed.filters as CandidateSearchFilters)
+          : {},
+      roleId: nonEmptyText(parsed.roleId),
+      stageId: Number.isInteger(parsed.stageId) ? (parsed.stageId as number) : undefined,
+      substageId: nonEmptyText(parsed.substageId),
+      sortBy: isSortField(parsed.sortBy) ? parsed.sortBy : DEFAULT_SEARCH_STATE.sortBy,
+      page: Number.isInteger(parsed.page) && (parsed.page as number) >= 0 ? (parsed.page as number) : 0,
       resultsPerPage: parsed.resultsPerPage === MAX_PAGE_SIZE ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE,
-      orderBy: SORT_ORDERS.includes(parsed.orderBy!) ? parsed.orderBy! : DEFAULT_SORT_ORDER,
+      orderBy: SORT_ORDERS.includes(parsed.orderBy as SortOrder) ? (parsed.orderBy as SortOrder) : DEFAULT_SORT_ORDER,
     };
   } catch {
     return DEFAULT_SEARCH_STATE;

@@ -646,6 +646,66 @@ describe('scores (PUT and GET …/score)', () => {
   });
 });
 
+describe("scores in the spec's shape (§7 PUT …/score: score, totalScore; decision 0020)", () => {
+  const score = (id: string, body: unknown) => v1(t.app, recruiter, 'PUT', item(id, '/score'), body);
+
+  it('takes `score` as one §3 Score or a list of them, with the total, as ours would', async () => {
+    const { id } = await submitted();
+    const one = await score(id, { score: { stageId: 3, key: 'communication', value: 4 }, totalScore: 6 });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json<StageScores>()).toMatchObject({ stageId: 3, values: { communication: 4 }, totalScore: 6 });
+    const list = await score(id, {
+      score: [
+        { stageId: 3, key: 'motivation', value: 3.5 },
+        { stageId: 3, key: 'recommend', value: true },
+      ],
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<StageScores>()).toMatchObject({
+      values: { communication: 4, motivation: 3.5, recommend: true },
+      totalScore: 7.5,
+    });
+    // Beside ours: the same stage, a metric named in both with the same value.
+    const both = await score(id, {
+      stageId: 3,
+      scores: { communication: 5 },
+      score: [
+        { key: 'communication', value: 5 },
+        { stageId: 3, key: 'motivation', value: null },
+      ],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json<StageScores>()).toMatchObject({ values: { communication: 5, recommend: true }, totalScore: 5 });
+  });
+
+  it('answers 400 naming the field when the stages or a value disagree, or no stage is given, writing nothing', async () => {
+    const { id } = await submitted();
+    const cases: Array<[unknown, string[]]> = [
+      [{ stageId: 3, score: { stageId: 9, key: 'communication', value: 4 } }, ['score.stageId']],
+      [
+        {
+          score: [
+            { stageId: 3, key: 'communication', value: 4 },
+            { stageId: 10, key: 'finalScore', value: 60 },
+          ],
+        },
+        ['score.1.stageId'],
+      ],
+      [{ stageId: 3, scores: { communication: 4 }, score: [{ key: 'communication', value: 3 }] }, ['score.0.value']],
+      [{ score: { key: 'communication', value: 4 } }, ['stageId']],
+      [{ score: { stageId: 3, key: 'communication', value: 4, metrics: [] } }, ['score.metrics']],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await score(id, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(res.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field)).toEqual(
+        expect.arrayContaining(fields),
+      );
+    }
+    expect(await scoresOf(id)).toEqual([]);
+  });
+});
+
 describe('match and adjustment (PUT/DELETE …/match, PUT …/adjustment)', () => {
   it('marks and unmarks a match', async () => {
     const { candidate, id } = await submitted();

@@ -456,6 +456,54 @@ describe('POST /candidate/bulkstage/:stageId/:roleId', () => {
   });
 });
 
+describe("POST /candidate/bulkstage/:stageId/:roleId with the spec's body (§7, decision 0020)", () => {
+  it('takes ids, substageId, stageId, roleId as the spec sends them, and resource as the filter payload', async () => {
+    const ids = await Promise.all([application(), application()]);
+    const res = await v1(t.app, recruiter, 'POST', `/candidate/bulkstage/3/${strategy}`, {
+      ids,
+      substageId: '3-invited',
+      stageId: 3,
+      roleId: strategy,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ moved: 2 });
+    for (const id of ids) expect(await row(id)).toMatchObject({ stage_id: 3, substage_id: '3-invited' });
+
+    const matching = await Promise.all([
+      application({ roleId: internship, stageId: 28 }),
+      application({ roleId: internship, stageId: 28 }),
+    ]);
+    const all = await v1(t.app, recruiter, 'POST', `/candidate/bulkstage/9/${internship}`, {
+      stageId: 9,
+      roleId: internship,
+      resource: { stageId: 28, subdomain: 'acme' },
+      unselectedIds: [matching[1]],
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    // Earlier tests may have left other applications of the role at stage 28: at least this one moved.
+    expect(all.json<{ moved: number }>().moved).toBeGreaterThanOrEqual(1);
+    expect((await row(matching[0]!)).stage_id).toBe(9);
+    expect((await row(matching[1]!)).stage_id).toBe(28);
+  });
+
+  it('answers 400 naming the field when the body disagrees with the path, or resource with filters, moving nothing', async () => {
+    const id = await application();
+    const cases: Array<[unknown, string]> = [
+      [{ ids: [id], stageId: 9 }, 'stageId'],
+      [{ ids: [id], roleId: technology }, 'roleId'],
+      [{ filters: { stageId: 1 }, resource: { stageId: 28 } }, 'resource'],
+      [{ resource: { subdomain: 'hartley' } }, 'resource.subdomain'],
+      [{ ids: [id], resource: { stageId: 1 } }, 'filters'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await v1(t.app, recruiter, 'POST', `/candidate/bulkstage/3/${strategy}`, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(res.json<ApiError>().errors?.map((e) => e.field)).toEqual([field]);
+    }
+    expect((await row(id)).stage_id).toBe(1);
+  });
+});
+
 describe('POST /candidate/:id/undo', () => {
   it('reverts the last move that is not undone, one at a time, then has nothing to undo', async () => {
     const id = await application();

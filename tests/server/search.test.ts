@@ -577,3 +577,76 @@ describe('GET /search/candidates/:orgId and /search/profiles', () => {
     expect((await v1(t.app, manager, 'GET', '/search/profiles')).statusCode).toBe(400);
   });
 });
+
+describe("the spec's request shapes (§7 Search, decision 0020)", () => {
+  const fieldsOf = (res: { json: () => unknown }) =>
+    (res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field);
+
+  it('takes the top-level role, stage, substage, subdomain and scores as the filters say them', async () => {
+    const ours = await page('', { roleId: roleIds[0]!, stageId: 3, substageId: '3-to-invite' });
+    expect(ours.totalElements).toBeGreaterThan(0);
+    const spec = { filters: {}, role: roleIds[0]!, stage: 3, substage: '3-to-invite', subdomain: 'acme' };
+    for (const variant of ['candidate', 'candidatev', 'fastCandidate']) {
+      const res = await search(
+        `/search/${variant}/acme?page=0&sortBy=lastChangeAt&orderBy=DESC&resultsPerPage=20`,
+        spec,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<CandidateSearchPage>().content.map((c) => c.id)).toEqual(ours.content.map((c) => c.id));
+      expect(res.json<CandidateSearchPage>().totalElements).toBe(ours.totalElements);
+    }
+    // The role, stage and substage as records with their ids; the subdomain in the filters (spec §3).
+    const records = await search('/search/candidate/acme', {
+      filters: { subdomain: 'acme' },
+      role: { id: roleIds[0]! },
+      stage: { id: 3, name: 'Shortlist' },
+      substage: { id: '3-to-invite' },
+    });
+    expect(records.statusCode, records.body).toBe(200);
+    expect(records.json<CandidateSearchPage>().totalForStage).toEqual(ours.totalForStage);
+    const scores = [{ key: 'communication', min: 1 }];
+    const scored = await search('/search/candidate/acme', { filters: {}, scores });
+    expect(scored.statusCode, scored.body).toBe(200);
+    expect(scored.json<CandidateSearchPage>().totalElements).toBe((await page('', { scores })).totalElements);
+  });
+
+  it('drops empty values (null, "", []) as the filters do, and takes a value sent in both places once', async () => {
+    const all = await page();
+    const empty = await search('/search/candidate/acme', {
+      filters: {},
+      role: null,
+      stage: null,
+      substage: null,
+      subdomain: '',
+      scores: [],
+    });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json<CandidateSearchPage>().totalElements).toBe(all.totalElements);
+    const both = await search('/search/candidate/acme', {
+      filters: { roleId: roleIds[1]!, stageId: 1 },
+      role: roleIds[1]!.toUpperCase(),
+      stage: 1,
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json<CandidateSearchPage>().totalElements).toBe(
+      (await page('', { roleId: roleIds[1]!, stageId: 1 })).totalElements,
+    );
+  });
+
+  it('answers 400 naming the field when the two places disagree or the subdomain is not the path organisation’s', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ filters: { roleId: roleIds[0]! }, role: roleIds[1]! }, 'role'],
+      [{ filters: { stageId: 1 }, stage: 3 }, 'stage'],
+      [{ filters: { substageId: '1-new' }, substage: { id: '1-reviewed' } }, 'substage'],
+      [{ filters: { scores: [{ key: 'communication' }] }, scores: [{ key: 'testScore' }] }, 'scores'],
+      [{ subdomain: 'hartley' }, 'subdomain'],
+      [{ filters: { subdomain: 'hartley' } }, 'filters.subdomain'],
+      [{ filters: {}, query: 'ada' }, 'query'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await search('/search/candidate/acme', body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(fieldsOf(res)).toEqual([field]);
+    }
+  });
+});

@@ -9,28 +9,27 @@ import type {
   ScoreValue,
   StageScores,
 } from '#schemas/candidate-items';
+import * as items from '#schemas/contracts/candidate-items.contract';
 import { isAxiosError } from 'axios';
-import { http } from './http';
+import { call, download } from './call';
 
 /*
  * Spec §7 Organization-candidate calls for the hiring side: the candidate panel, notes and
  * comments, scores per stage, match, documents and the CSV export of a selection.
  */
-const enc = encodeURIComponent;
 
 export type { Adjustment, CandidatePanel, ContactPage, Note, PanelApplication, ScoreValue, StageScores };
 
-const base = (organizationId: string, applicationId: string) =>
-  `/v1/organization/${enc(organizationId)}/candidate/${enc(applicationId)}`;
+const params = (organizationId: string, applicationId: string) => ({ orgId: organizationId, id: applicationId });
 
 /** GET /organization/:orgId/candidate/:id. */
 export async function fetchCandidatePanel(organizationId: string, applicationId: string): Promise<CandidatePanel> {
-  return (await http.get<CandidatePanel>(base(organizationId, applicationId))).data;
+  return call(items.candidatePanel, { params: params(organizationId, applicationId) });
 }
 
 /** PUT .../note: a new note. */
 export async function addNote(organizationId: string, applicationId: string, comment: string): Promise<Note> {
-  return (await http.put<Note>(`${base(organizationId, applicationId)}/note`, { comment })).data;
+  return call(items.addNote, { params: params(organizationId, applicationId), body: { comment } });
 }
 
 /** PUT .../note/:noteId: the author (or an admin) edits a note. */
@@ -40,12 +39,12 @@ export async function editNote(
   noteId: string,
   comment: string,
 ): Promise<Note> {
-  return (await http.put<Note>(`${base(organizationId, applicationId)}/note/${enc(noteId)}`, { comment })).data;
+  return call(items.editNote, { params: { ...params(organizationId, applicationId), noteId }, body: { comment } });
 }
 
 /** PUT .../comment: a new comment. */
 export async function addComment(organizationId: string, applicationId: string, comment: string): Promise<Note> {
-  return (await http.put<Note>(`${base(organizationId, applicationId)}/comment`, { comment })).data;
+  return call(items.addComment, { params: params(organizationId, applicationId), body: { comment } });
 }
 
 /** PUT .../score: one stage's metric values (checked against the stage's metrics on the server too). */
@@ -57,20 +56,19 @@ export async function saveScores(
   totalScore?: number,
 ): Promise<StageScores> {
   const body = { stageId, scores, ...(totalScore === undefined ? {} : { totalScore }) };
-  return (await http.put<StageScores>(`${base(organizationId, applicationId)}/score`, body)).data;
+  return call(items.saveScores, { params: params(organizationId, applicationId), body });
 }
 
 /** PUT or DELETE .../match. */
 export async function setMatch(organizationId: string, applicationId: string, matched: boolean): Promise<MatchState> {
-  const url = `${base(organizationId, applicationId)}/match`;
-  return (matched ? await http.put<MatchState>(url, {}) : await http.delete<MatchState>(url)).data;
+  return call(matched ? items.markMatch : items.unmarkMatch, { params: params(organizationId, applicationId) });
 }
 
 /** POST /candidate/:roleId/export: the selection as CSV. A refusal's JSON body arrives as a Blob: it is read back, so
  * its message shows. */
 export async function exportCandidates(roleId: string, selection: ExportBody): Promise<Blob> {
   try {
-    return (await http.post<Blob>(`/v1/candidate/${enc(roleId)}/export`, selection, { responseType: 'blob' })).data;
+    return await download(items.exportCandidates, { params: { roleId }, body: selection });
   } catch (error) {
     const response = isAxiosError(error) ? error.response : undefined;
     if (response && response.data instanceof Blob) {
@@ -90,10 +88,10 @@ export async function saveAdjustment(
   applicationId: string,
   adjustment: Adjustment,
 ): Promise<Adjustment> {
-  return (await http.put<Adjustment>(`${base(organizationId, applicationId)}/adjustment`, adjustment)).data;
+  return call(items.saveAdjustment, { params: params(organizationId, applicationId), body: adjustment });
 }
 
 /** GET .../contact/:n: page n (from 0) of the messages sent to the candidate, newest first. */
 export async function fetchContacts(organizationId: string, applicationId: string, page: number): Promise<ContactPage> {
-  return (await http.get<ContactPage>(`${base(organizationId, applicationId)}/contact/${page}`)).data;
+  return call(items.contactPage, { params: { ...params(organizationId, applicationId), n: page } });
 }

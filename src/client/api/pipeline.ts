@@ -6,16 +6,17 @@ import type {
   MoveResult,
   OrganizationStage,
 } from '#schemas/pipeline';
-import type { CandidateSearchFilters, CandidateSearchPage, SORT_FIELDS } from '#schemas/search';
+import type { CandidateSearchFilters, CandidateSearchPage } from '#schemas/search';
 import * as moves from '#schemas/contracts/moves.contract';
-import type { RouteBody } from '#schemas/contract';
+import * as search from '#schemas/contracts/search.contract';
+import * as stages from '#schemas/contracts/stages.contract';
+import type { RouteBody, RouteQuery } from '#schemas/contract';
 import { call } from './call';
 import { http } from './http';
 
 /*
  * The hiring side's pipeline calls (spec §7 Search and Candidate stage calls), under /api/v1:
  * the organisation's stages, candidate search, single and bulk moves, undo, assignee, history.
- * Calls without a payload send `{}` (axios labels an empty POST as a form, which the API refuses).
  */
 const enc = encodeURIComponent;
 
@@ -23,19 +24,14 @@ export type { AssigneeResult, HistoryEntry, MoveResult, OrganizationStage };
 
 /** GET /organization/:orgId/stages: the organisation's pipeline in order. */
 export async function fetchStages(organizationId: string): Promise<OrganizationStage[]> {
-  return (await http.get<OrganizationStage[]>(`/v1/organization/${enc(organizationId)}/stages`)).data;
+  return call(stages.organizationStages, { params: { orgId: organizationId } });
 }
 
-/** The search call's query (spec §7 Search: page, sortBy, orderBy, resultsPerPage). */
-export interface SearchParams {
-  page: number;
-  sortBy: (typeof SORT_FIELDS)[number];
-  orderBy: 'ASC' | 'DESC';
-  resultsPerPage: number;
-}
+/** The search call's query (spec §7 Search: page, sortBy, orderBy, resultsPerPage), every field given. */
+export type SearchParams = Required<RouteQuery<typeof search.searchCandidate>>;
 
 /** Which search call: the list with totals, the list with the role's answer columns, or the cheap refresh. */
-export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
+export type SearchVariant = keyof typeof search.SEARCH_VARIANTS;
 
 /** POST /search/{candidate,candidatev,fastCandidate}/:orgId with the filter payload of spec §3. */
 export async function searchCandidates(
@@ -44,9 +40,7 @@ export async function searchCandidates(
   filters: CandidateSearchFilters,
   query: SearchParams,
 ): Promise<CandidateSearchPage> {
-  return (
-    await http.post<CandidateSearchPage>(`/v1/search/${variant}/${enc(organizationId)}`, { filters }, { params: query })
-  ).data;
+  return call(search.SEARCH_VARIANTS[variant], { params: { orgId: organizationId }, query, body: { filters } });
 }
 
 /** One application to a stage and substage. */

@@ -1,5 +1,5 @@
 import type { OrganizationStage } from '#schemas/pipeline';
-import { SORT_FIELDS, type CandidateSearchFilters, type SortField } from '#schemas/search';
+import type { CandidateSearchFilters, SortField } from '#schemas/search';
 import type { SearchParams } from '../../api/pipeline';
 import {
   compactFilters,
@@ -34,24 +34,15 @@ export interface SearchLocation {
   list: ListVariant;
 }
 
-function isSortField(value: string): value is SortField {
-  return (SORT_FIELDS as readonly string[]).includes(value);
-}
+export type { SortField };
 
-/** The search location in `search` (a query string). */
+/** The search location in `search` (a query string); the engine's decodeSearchState cleans the state. */
 export function readSearchLocation(search: string): SearchLocation {
   const params = new URLSearchParams(search);
-  const state = decodeSearchState(params.get('search'));
   const tab = params.get('selectedTabIndex');
   const tabIndex = tab !== null && /^-?\d+$/.test(tab) ? Number(tab) : null;
   return {
-    state: {
-      ...state,
-      sortBy: isSortField(state.sortBy) ? state.sortBy : DEFAULT_SORT_FIELD,
-      roleId: typeof state.roleId === 'string' && state.roleId ? state.roleId : undefined,
-      stageId: Number.isInteger(state.stageId) ? state.stageId : undefined,
-      substageId: typeof state.substageId === 'string' && state.substageId ? state.substageId : undefined,
-    },
+    state: decodeSearchState(params.get('search')),
     tabIndex,
     view: params.get('view') === 'board' ? 'board' : 'list',
     list: params.get('list') === 'candidatesx' ? 'candidatesx' : 'candidatesc',
@@ -161,7 +152,7 @@ export function filtersWithoutStage(state: SearchState, userId?: string): Candid
 export function searchQuery(state: SearchState): SearchParams {
   return {
     page: state.page,
-    sortBy: isSortField(state.sortBy) ? state.sortBy : DEFAULT_SORT_FIELD,
+    sortBy: state.sortBy,
     orderBy: state.orderBy,
     resultsPerPage: state.resultsPerPage,
   };

@@ -1,6 +1,6 @@
 import { findStage, stageMetrics, defaultTotalScore, metricValueProblem } from '#engine';
 import type { FieldError } from '#schemas/api';
-import type { ScoreSave, StageScores } from '#schemas/candidate-items';
+import type { StageScoreSave, StageScores } from '#schemas/candidate-items';
 import type { MetricDefinition } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../../db/types';
@@ -45,7 +45,7 @@ function numericReading(metric: MetricDefinition, value: unknown): number | null
 function checkedValues(
   metrics: readonly MetricDefinition[],
   stageName: string,
-  scores: ScoreSave['scores'],
+  scores: StageScoreSave['scores'],
 ): { writes: ScoreWrite[]; remove: string[] } {
   const byKey = new Map(metrics.map((m) => [m.key, m]));
   const errors: FieldError[] = [];
@@ -79,7 +79,12 @@ function checkedValues(
  * application's row lock, so two managers scoring at once cannot compute a total from half of
  * each other's values.
  */
-export async function saveScores(db: Db, viewer: Viewer, applicationId: string, save: ScoreSave): Promise<StageScores> {
+export async function saveScores(
+  db: Db,
+  viewer: Viewer,
+  applicationId: string,
+  save: StageScoreSave,
+): Promise<StageScores> {
   const organization = viewer.organization;
   const application = await pipelineApplication(db, viewer, applicationId);
   const stage = findStage(organization.stages, save.stageId);

@@ -3,6 +3,7 @@ import * as contracts from '#schemas/contracts/moves.contract';
 import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
+import { bulkMoveSelectionOf } from './bulk-move-body';
 import { bulkMoveCandidates } from './bulk-move.service';
 import { assignCandidate, copyToRole } from './candidate-role.service';
 import { fastTrackCandidates, jobProgress } from './fast-track.service';
@@ -27,16 +28,12 @@ export const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, contracts.moveCandidateToStage, async (request) =>
     moveCandidate(app.db, viewerOf(request), request.params.id, request.params.stageId),
   );
-  route(app, contracts.bulkMove, async (request) =>
-    bulkMoveCandidates(
-      app.db,
-      viewerOf(request),
-      request.params.stageId,
-      request.params.roleId,
-      request.body,
-      request.query.assignee,
-    ),
-  );
+  route(app, contracts.bulkMove, async (request) => {
+    const viewer = viewerOf(request);
+    const { stageId, roleId } = request.params;
+    const selection = bulkMoveSelectionOf(viewer.organization, request.params, request.body);
+    return bulkMoveCandidates(app.db, viewer, stageId, roleId, selection, request.query.assignee);
+  });
   route(app, contracts.fastTrack, async (request, reply) => {
     const { id, roleId, stageId } = request.params;
     return reply
