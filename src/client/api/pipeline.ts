@@ -12,14 +12,11 @@ import * as search from '#schemas/contracts/search.contract';
 import * as stages from '#schemas/contracts/stages.contract';
 import type { RouteBody, RouteQuery } from '#schemas/contract';
 import { call } from './call';
-import { http } from './http';
 
 /*
  * The hiring side's pipeline calls (spec §7 Search and Candidate stage calls), under /api/v1:
  * the organisation's stages, candidate search, single and bulk moves, undo, assignee, history.
  */
-const enc = encodeURIComponent;
-
 export type { AssigneeResult, HistoryEntry, MoveResult, OrganizationStage };
 
 /** GET /organization/:orgId/stages: the organisation's pipeline in order. */
