@@ -16,7 +16,7 @@ const TYPES: CustomQuestion['type'][] = [
 ];
 
 /** The product default plus custom questions: a configuration of `fields` visible fields in all. */
-export function largeConfiguration(fields: number): Configuration {
+function largeConfiguration(fields: number): Configuration {
   const catalogueFields = compile(productDefault as Configuration, CONTEXT).steps.reduce(
     (n, s) => n + s.fieldIds.length,
     0,

@@ -227,7 +227,7 @@ interface Position {
 }
 
 /** Where applications sit: early stages most, a quarter rejected, few offers and hires. */
-export function stageSpread(stages: readonly OrganizationStage[]): Position[] {
+function stageSpread(stages: readonly OrganizationStage[]): Position[] {
   const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
   const groupShare: Record<string, number> = { REJECTED: 0.29, OFFERS: 0.015, HIRED: 0.01 };
   const inGroup = (g: string) => ordered.filter((s) => s.groupStage === g);

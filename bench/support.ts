@@ -6,7 +6,7 @@ export interface Timing {
   max: number;
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;

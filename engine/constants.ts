@@ -2,14 +2,13 @@
 export const TOAST_TIMEOUT_MS = 5000;
 export const SPINNER_DELAY_MS = 300;
 export const BUTTON_CLICK_LOCK_MS = 1000;
-export const TOOLTIP_DELAY_MS = 1000;
 export const LOGOUT_REDIRECT_DELAY_MS = 500;
 export const FORCED_LOGOUT_DELAY_MS = 100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const OTP_COOKIE_LIFETIME_DAYS = 30;
 
 // Page sizes and the default sort are declared with the search call's schema, which defaults to them.
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES, DEFAULT_SORT_FIELD, DEFAULT_SORT_ORDER } from '#schemas/search';
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, DEFAULT_SORT_FIELD, DEFAULT_SORT_ORDER } from '#schemas/search';
 
 export const TEXT_LIMIT_SHORT = 255;
 export const TEXT_LIMIT_LONG = 4096;

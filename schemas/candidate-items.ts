@@ -137,14 +137,14 @@ export type PanelApplication = Type.Static<typeof PanelApplication>;
 
 /** One row of the panel compiled from the role's template.viewConfiguration.listFields
  * (engine/screens/candidate-panel.ts). */
-export const PanelRow = Type.Object({
+const PanelRow = Type.Object({
   id: Type.String(),
   label: Type.String(),
   value: Type.String(),
   source: Type.Union([Type.Literal('application'), Type.Literal('profile')]),
 });
 
-export const PanelDocument = Type.Object({
+const PanelDocument = Type.Object({
   id: Type.String(),
   fieldId: Type.String(),
   fileName: Type.String(),
@@ -169,7 +169,7 @@ export const CandidatePanel = Type.Object({
 });
 export type CandidatePanel = Type.Static<typeof CandidatePanel>;
 
-export const ContactStatus = Type.Union([Type.Literal('QUEUED'), Type.Literal('SENT'), Type.Literal('FAILED')]);
+const ContactStatus = Type.Union([Type.Literal('QUEUED'), Type.Literal('SENT'), Type.Literal('FAILED')]);
 
 /** A message sent (or waiting to be sent) to the candidate. */
 export const Contact = Type.Object({

@@ -27,7 +27,7 @@ export const StepDefinition = Type.Object(
 );
 export type StepDefinition = Type.Static<typeof StepDefinition>;
 
-export const Views = Type.Object(
+const Views = Type.Object(
   {
     /** The ordered steps of a role application. */
     application: Type.Optional(Type.Array(StepDefinition, { minItems: 1 })),
@@ -36,9 +36,9 @@ export const Views = Type.Object(
   },
   { additionalProperties: false },
 );
-export type Views = Type.Static<typeof Views>;
+type Views = Type.Static<typeof Views>;
 
-export const CustomQuestionType = Type.Union([
+const CustomQuestionType = Type.Union([
   Type.Literal('text'),
   Type.Literal('textarea'),
   Type.Literal('number'),
@@ -48,7 +48,7 @@ export const CustomQuestionType = Type.Union([
   Type.Literal('yesno'),
   Type.Literal('date'),
 ]);
-export type CustomQuestionType = Type.Static<typeof CustomQuestionType>;
+type CustomQuestionType = Type.Static<typeof CustomQuestionType>;
 
 export const CustomQuestion = Type.Object(
   {

@@ -8,7 +8,7 @@ import type { Static, TObject, TSchema } from 'typebox';
  * is a type error, not a 404 at run time. Contracts live in schemas/contracts/*.contract.ts.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: `public` (anyone; the organisation comes from the path or the host) or

@@ -8,7 +8,7 @@ import { JobStatus, MetricType, MoveKind, StageGroup, StageStatus } from './voca
  * default) and the score metrics managers fill in at that stage.
  */
 export const StageId = Type.Integer({ minimum: 1, maximum: 99, description: 'a pipeline stage id of spec §4' });
-export const SubStageId = Type.String({
+const SubStageId = Type.String({
   pattern: '^[a-z0-9][a-z0-9-]{0,63}$',
   description: 'a substage id, unique within the organisation',
 });
@@ -54,7 +54,7 @@ export const PROVIDER_KINDS = [
   'applicationScreen',
   'hrScheduler',
 ] as const;
-export const ProviderKind = Type.Enum(PROVIDER_KINDS);
+const ProviderKind = Type.Enum(PROVIDER_KINDS);
 
 /**
  * The assessment provider an organisation attaches to a stage (decision 0014). It decides which
@@ -62,7 +62,7 @@ export const ProviderKind = Type.Enum(PROVIDER_KINDS);
  * may choose there (spec §4 substage filtering): while an assessment exists (`assessment`, the
  * default), the `excluded` substages are hidden; before it does, only the `included` ones show.
  */
-export const StageProvider = Type.Object(
+const StageProvider = Type.Object(
   {
     kind: ProviderKind,
     /** false while the provider is attached but its assessment is not set up yet (default true). */
@@ -74,7 +74,7 @@ export const StageProvider = Type.Object(
   },
   { additionalProperties: false },
 );
-export type StageProvider = Type.Static<typeof StageProvider>;
+type StageProvider = Type.Static<typeof StageProvider>;
 
 export const OrganizationStage = Type.Object(
   {
@@ -198,7 +198,7 @@ export const CopyResult = Type.Object({ id: Type.String({ description: 'the new 
 export const AssigneeResult = Type.Object({ id: Type.String(), assignee: Nullable(Person) });
 export type AssigneeResult = Type.Static<typeof AssigneeResult>;
 
-export const HistoryPosition = Type.Object({
+const HistoryPosition = Type.Object({
   stageId: Type.Integer(),
   stageName: Type.String(),
   substageId: Nullable(Type.String()),

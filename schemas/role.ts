@@ -17,7 +17,7 @@ export type WorkType = Type.Static<typeof WorkType>;
 export { RoleStatus };
 
 /** template.viewConfiguration.listFields: what the hiring side's candidate panel shows (spec §3). */
-export const ListFieldEntry = Type.Object(
+const ListFieldEntry = Type.Object(
   { id: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' }), candidateResponse: Type.Boolean() },
   { additionalProperties: false },
 );
@@ -111,9 +111,6 @@ export const OrganizationKey = Type.String({
   pattern: '^([a-z][a-z0-9-]{1,40}|[0-9a-fA-F-]{36})$',
   description: 'organisation id or subdomain',
 });
-export const Uuid = Type.String({
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-});
 
 /** One demo role in configs/organizations/<sub>/roles.json (seeded when absent). */
 export const RoleFile = Type.Object(
@@ -167,7 +164,7 @@ export const ManagerRoleQuery = Type.Object(
 export type ManagerRoleQuery = Type.Static<typeof ManagerRoleQuery>;
 
 /** How many of a role's applications (submitted or withdrawn, never drafts) sit in one stage. */
-export const RoleStageCount = Type.Object({ stageId: Type.Integer(), total: Type.Integer({ minimum: 0 }) });
+const RoleStageCount = Type.Object({ stageId: Type.Integer(), total: Type.Integer({ minimum: 0 }) });
 
 /** One row of the hiring side's role list. */
 export const ManagerRole = Type.Object({

@@ -15,7 +15,7 @@ export const UserOrganization = Type.Object({
 export type UserOrganization = Type.Static<typeof UserOrganization>;
 
 /** One application of a candidate (spec §3); the application records arrive with a later issue. */
-export const UserApplication = Type.Object({
+const UserApplication = Type.Object({
   role: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
   roleType: Type.Optional(Type.String()),
   appliedAt: Type.String({ format: 'date-time' }),

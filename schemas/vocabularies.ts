@@ -35,7 +35,7 @@ export const StageGroup = literalUnion(STAGE_GROUPS);
 export type StageGroup = Type.Static<typeof StageGroup>;
 
 /** Spec §3 Score metric types (engine/scoring/metrics.ts has their ranges). */
-export const METRIC_TYPES = ['NUMBER', 'PERCENT', 'BOOLEAN', 'TEXT', 'DATE'] as const;
+const METRIC_TYPES = ['NUMBER', 'PERCENT', 'BOOLEAN', 'TEXT', 'DATE'] as const;
 export const MetricType = literalUnion(METRIC_TYPES);
 export type MetricType = Type.Static<typeof MetricType>;
 

@@ -1,7 +1,7 @@
 import type { Configuration } from '#schemas/configuration';
 
 /** Prefix of interface strings (i18next keys) inside a translation layer's `text`. */
-export const UI_TEXT_PREFIX = 'ui.';
+const UI_TEXT_PREFIX = 'ui.';
 
 export type NestedStrings = { [key: string]: string | NestedStrings };
 

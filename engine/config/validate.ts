@@ -5,7 +5,7 @@ import { isListType } from '../fields/lists';
 import { engineAjv } from '../validation/ajv';
 import { HR_FEATURES, MENUS } from './known';
 
-export interface ConfigurationProblem {
+interface ConfigurationProblem {
   /** JSON Pointer into the configuration, e.g. `/views/application/2/sections/0`. */
   path: string;
   message: string;
@@ -149,8 +149,4 @@ export function validateConfiguration(configuration: unknown, options: ValidateO
   const valid = configuration as Configuration;
   const references = referenceProblems(valid, options);
   return references.length ? { valid: false, problems: references } : { valid: true, configuration: valid };
-}
-
-export function formatProblems(source: string, problems: readonly ConfigurationProblem[]): string {
-  return problems.map((p) => `${source}: ${p.path}: ${p.message}`).join('\n');
 }

@@ -40,13 +40,13 @@ export type SectionId =
   | 'acceptedTermsAndConditions';
 
 /** Year list around the current academic year (spec §9: 50 back; 2, 4 or 9 forward). */
-export interface YearRange {
+interface YearRange {
   back: number;
   forward: 2 | 4 | 9;
 }
 
 /** A field shown only while another field of the same object has one of some values. */
-export interface ShowIf {
+interface ShowIf {
   field: string;
   /**
    * Values of the controlling field that show this one, matched exactly; '@other' stands for each of its options that

@@ -46,11 +46,6 @@ export function formFields(form: CompiledForm): CompiledField[] {
   return form.steps.flatMap(stepFields);
 }
 
-/** Only the step's own answers, pruned as pruneAnswers does: answers the step does not own are dropped. */
-export function pruneStepAnswers(step: CompiledStep, answers: Answers): Answers {
-  return pruneAnswers(stepFields(step), answers);
-}
-
 /** The application's answers with one step's answers replaced by `stepAnswers` (the step's other answers dropped). */
 export function mergeStepAnswers(step: CompiledStep, answers: Answers, stepAnswers: Answers): Answers {
   const merged: Answers = { ...answers };

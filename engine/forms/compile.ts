@@ -9,7 +9,7 @@ import { objectSchema } from './kinds';
 import { optionalText, textOf } from './texts';
 import type { CompileContext, CompiledField, CompiledForm, CompiledSection, CompiledStep } from './types';
 
-export const CUSTOM_SECTION = 'additionalQuestions';
+const CUSTOM_SECTION = 'additionalQuestions';
 
 const CUSTOM_KINDS: Record<CustomQuestion['type'], FieldKind> = {
   text: 'text',
@@ -22,7 +22,7 @@ const CUSTOM_KINDS: Record<CustomQuestion['type'], FieldKind> = {
   date: 'date',
 };
 
-export function customField(question: CustomQuestion): FieldDefinition {
+function customField(question: CustomQuestion): FieldDefinition {
   return {
     id: question.id,
     kind: CUSTOM_KINDS[question.type],
@@ -40,7 +40,7 @@ export function customField(question: CustomQuestion): FieldDefinition {
 }
 
 /** Catalogue and custom fields of each section, in catalogue then declaration order. */
-export function fieldsBySection(configuration: Configuration): Map<string, FieldDefinition[]> {
+function fieldsBySection(configuration: Configuration): Map<string, FieldDefinition[]> {
   const bySection = new Map<string, FieldDefinition[]>();
   for (const field of [...CATALOGUE, ...(configuration.custom ?? []).map(customField)]) {
     const list = bySection.get(field.section) ?? [];
@@ -233,11 +233,4 @@ export function compileUncached(configuration: Configuration, context: CompileCo
     texts: configuration.text ?? {},
     textArrays: configuration.textArrays ?? {},
   };
-}
-
-/** The sections of the candidate profile (views.profile), compiled like application sections. */
-export function compileProfileSections(configuration: Configuration, context: CompileContext): CompiledSection[] {
-  const compiler = new Compiler(configuration, context);
-  const bySection = fieldsBySection(configuration);
-  return (configuration.views?.profile ?? SECTIONS).flatMap((id) => compiler.section(id, bySection) ?? []);
 }

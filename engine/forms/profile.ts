@@ -8,7 +8,7 @@ import type { CompileContext, CompiledForm } from './types';
  * per section, titled like the section. The same compile, so the same visibility, required
  * defaults and validation as the application steps that ask the same questions.
  */
-export function profileConfiguration(configuration: Configuration): Configuration {
+function profileConfiguration(configuration: Configuration): Configuration {
   const sections = configuration.views?.profile ?? SECTIONS;
   return {
     ...configuration,

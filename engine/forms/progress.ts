@@ -16,12 +16,7 @@ function hasAnswer(value: unknown): boolean {
  * the candidate has continued past it; a problem when it was continued past but no longer
  * validates (e.g. after configuration changed); otherwise in progress.
  */
-export function stepStatus(
-  form: CompiledForm,
-  step: CompiledStep,
-  answers: Answers,
-  continuedPast: boolean,
-): StepStatus {
+function stepStatus(form: CompiledForm, step: CompiledStep, answers: Answers, continuedPast: boolean): StepStatus {
   const answered = stepFields(step).some((f) => hasAnswer(answers[f.id]));
   const valid = validateStep(form, step.id, answers).valid;
   if (continuedPast) return valid ? 'completed' : 'problem';

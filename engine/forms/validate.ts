@@ -7,7 +7,7 @@ import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './type
 const validators = new WeakMap<JsonSchema, ValidateFunction>();
 
 /** The Ajv validator of a compiled schema, compiled once per schema object and reused. */
-export function validatorFor(schema: JsonSchema): ValidateFunction {
+function validatorFor(schema: JsonSchema): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
     validate = engineAjv().compile(schema);
@@ -47,7 +47,7 @@ export function validateApplication(form: CompiledForm, answers: Answers): Valid
 }
 
 /** Ajv errors → one message per field, GOV.UK style, in the order of the form and the language of `texts`. */
-export function fieldErrors(
+function fieldErrors(
   errors: readonly ErrorObject[],
   fields: readonly CompiledField[],
   texts: MessageTexts = {},

@@ -69,15 +69,6 @@ export function isActionable(provider: ProviderKind | undefined, status: StageSt
   return status === 'PENDING';
 }
 
-/** Which stage statuses each provider kind reports on beyond pending and completed (spec §4). */
-export function relevantStatuses(provider: ProviderKind): readonly StageStatus[] {
-  const statuses: StageStatus[] = ['PENDING', 'INVITED', 'COMPLETED'];
-  if (provider === 'assessmentCentreScheduling' || provider === 'candidateScheduler' || provider === 'hrScheduler')
-    statuses.push('SCHEDULED');
-  if (provider === 'applicationScreen') statuses.push('IN_PROGRESS');
-  return statuses;
-}
-
 export interface ProviderSubStages {
   included: readonly string[];
   excluded: readonly string[];

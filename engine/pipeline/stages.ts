@@ -35,7 +35,7 @@ export type StageId = keyof typeof STAGE_NAMES;
 export const STAGE_IDS = Object.keys(STAGE_NAMES).map(Number) as StageId[];
 
 /** Spec §4 stage groups; stages outside them have no group. */
-export const GROUP_OF_STAGE: Readonly<Partial<Record<StageId, StageGroup>>> = {
+const GROUP_OF_STAGE: Readonly<Partial<Record<StageId, StageGroup>>> = {
   11: 'OFFERS',
   14: 'HIRED',
   15: 'REJECTED',

@@ -34,8 +34,8 @@ export function localPath(value: string | null | undefined): string | null {
 }
 
 /** Spec §2: login links made at logout carry the page as `url` and its query as `search`. */
-export const URL_PARAM = 'url';
-export const SEARCH_PARAM = 'search';
+const URL_PARAM = 'url';
+const SEARCH_PARAM = 'search';
 
 /** The sign-in page with the page to come back to as url and search (spec §2, §4 Logout). */
 export function loginPathWithReturn(pathname: string, search = ''): string {

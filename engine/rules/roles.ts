@@ -37,6 +37,3 @@ export function hasRole(userType: UserType, required: HiringRole): boolean {
       return isHiringManager(userType);
   }
 }
-
-/** Manager-side invitations offer Standard (HIRING_MANAGER) or Admin (HIRING_MANAGER_ADMIN). */
-export const INVITABLE_USER_TYPES = ['HIRING_MANAGER', 'HIRING_MANAGER_ADMIN'] as const satisfies readonly UserType[];

@@ -48,9 +48,8 @@ export const OTP_COOKIES_STORAGE_KEY = 'otpCookies';
 export const INVALID_LOGIN_COOKIE = MESSAGES.invalidLoginCookie;
 export const CANNOT_CONVERT_ACCESS_TOKEN = 'Cannot convert access token to JSON';
 export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
-export const SYSTEM_ERROR_TEMPLATE =
-  'System error. Please contact your account manager for support or email us at {email}.';
-export const UNKNOWN_CLIENT_NAME = 'Unknown Client';
+const SYSTEM_ERROR_TEMPLATE = 'System error. Please contact your account manager for support or email us at {email}.';
+const UNKNOWN_CLIENT_NAME = 'Unknown Client';
 
 /** The OAuth client id of this web client and the scope it asks for (spec §7: scope write). */
 export const WEB_CLIENT_ID = 'web';

@@ -1,10 +1,8 @@
 /** Scheduling constants and rules of spec §5 and §9. */
-export const SLOT_DURATION_MIN = 15;
-export const SLOT_DURATION_MAX = 540;
-export const SLOT_STEP_MINUTES = 15;
-export const CONSULTATION_DURATIONS = [15, 30, 60, 120, 240] as const;
-export const MAX_INTERVIEW_DAYS = 5;
-export const DEFAULT_MAX_INTERVIEWERS = 5;
+const SLOT_DURATION_MIN = 15;
+const SLOT_DURATION_MAX = 540;
+const SLOT_STEP_MINUTES = 15;
+const MAX_INTERVIEW_DAYS = 5;
 export const INVITE_DUE_DAY_OPTIONS: readonly number[] = [...Array.from({ length: 28 }, (_, i) => i + 1), 200];
 
 /** Times of day in 15-minute steps from 00:00 to 23:45. */

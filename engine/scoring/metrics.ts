@@ -1,8 +1,6 @@
 import type { MetricType } from '#schemas/vocabularies';
 
 /** Score metrics and their range defaults (spec §3 Score, §5 Score range); the metric types are a vocabulary. */
-export type { MetricType };
-
 export interface Metric {
   label: string;
   metricType: MetricType;
@@ -52,7 +50,6 @@ export function gradeInputLabel(subjectId: number): string | undefined {
 const average = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 /** Custom matrix score (spec §5): 1.5 × min(4, sum) + 0.75 × (enthusiasm average + writing average), out of 12. */
-export const MATRIX_SCORE_MAX = 12;
 export function matrixScore(input: {
   scores: readonly number[];
   enthusiasm: readonly number[];

@@ -14,7 +14,7 @@ export interface AnswerRow {
   file?: { id: string; name: string };
 }
 
-export interface AnswerGroup {
+interface AnswerGroup {
   /** A repeatable item, e.g. "Universities 2". */
   title: string;
   rows: AnswerRow[];

@@ -4,9 +4,8 @@ import type { FieldKind } from '../fields/types';
 import type { CompiledField } from '../forms/types';
 
 /** Spec §9 display formats. */
-export const DATE_FORMAT_LONG = 'd MMMM yyyy';
+const DATE_FORMAT_LONG = 'd MMMM yyyy';
 export const DATE_FORMAT_SHORT = 'dd/MM/yyyy';
-export const DATE_FORMAT_MONTH = 'MMM yyyy';
 
 /** Scores show one decimal only when fractional (spec §9). */
 export function formatScore(value: number): string {
@@ -37,7 +36,7 @@ export function formatLongDate(value: string | number, language?: string): strin
 }
 
 /** Ethnicity with its specify text appended for 'other' options (spec §5); `label` is how the option reads. */
-export function formatEthnicity(ethnicity: string, specify?: unknown, label = ethnicity): string {
+function formatEthnicity(ethnicity: string, specify?: unknown, label = ethnicity): string {
   return isOtherOption(ethnicity) && typeof specify === 'string' && specify.trim()
     ? `${label} (${specify.trim()})`
     : label;

@@ -26,7 +26,7 @@ function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const FORMATS: Record<string, (value: string) => boolean> = {
+const FORMATS: Record<string, (value: string) => boolean> = {
   email: isValidEmail,
   'uk-mobile': isValidUkMobile,
   'uk-postcode': isValidPostCode,

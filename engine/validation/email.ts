@@ -1,8 +1,8 @@
 /** Spec §5: a standard address pattern (the WHATWG form-validation pattern, with a dotted domain). */
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);

@@ -1,6 +1,6 @@
 /** Spec §5: at least 8 characters, with a letter, a digit, a special character, an uppercase and a lowercase letter. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 export type PasswordRule = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'special';
 

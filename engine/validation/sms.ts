@@ -1,6 +1,6 @@
 /** Spec §5: SMS text is limited to the GSM 03.38 character set; 160 characters a message, up to 3 messages. */
-export const SMS_SEGMENT_LENGTH = 160;
-export const SMS_MAX_SEGMENTS = 3;
+const SMS_SEGMENT_LENGTH = 160;
+const SMS_MAX_SEGMENTS = 3;
 
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
@@ -9,11 +9,6 @@ const GSM_EXTENDED = '^{}\\[~]|€\f';
 export function isGsmText(text: string): boolean {
   for (const ch of text) if (!GSM_BASIC.includes(ch) && !GSM_EXTENDED.includes(ch)) return false;
   return true;
-}
-
-/** Characters outside the GSM set, each once, in order of appearance. */
-export function nonGsmCharacters(text: string): string[] {
-  return [...new Set([...text].filter((ch) => !GSM_BASIC.includes(ch) && !GSM_EXTENDED.includes(ch)))];
 }
 
 /** n/160 with 1 message, up to 320 as 2, up to 480 as 3; null when longer than 3 messages. */

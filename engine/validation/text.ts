@@ -1,5 +1,5 @@
 /** Spec §5 text rules: limits 255 and 4096, word count without punctuation, rich-text emptiness. */
-export { TEXT_LIMIT_SHORT, TEXT_LIMIT_LONG } from '../constants';
+export { TEXT_LIMIT_LONG } from '../constants';
 
 /** Words after stripping punctuation (spec §5); hyphenated and apostrophised words count once. */
 export function wordCount(text: string): number {

@@ -28,7 +28,7 @@ export const searchCandidate = defineRoute({
   response: { 200: CandidateSearchPage },
 });
 
-export const searchCandidatev = defineRoute({
+const searchCandidatev = defineRoute({
   ...list,
   path: '/v1/search/candidatev/:orgId',
   summary:
@@ -36,7 +36,7 @@ export const searchCandidatev = defineRoute({
   response: { 200: CandidateSearchPage },
 });
 
-export const searchFastCandidate = defineRoute({
+const searchFastCandidate = defineRoute({
   ...list,
   path: '/v1/search/fastCandidate/:orgId',
   summary: 'Search the candidates: the page only, without counts per stage (a cheap refresh)',

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /** Pino levels; 'silent' turns logging off. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface ServerConfig {
   port: number;

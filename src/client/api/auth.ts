@@ -105,9 +105,6 @@ export const completeOnboarding = (subdomain: string, request: RouteBody<typeof 
 export const requestSignInLink = (subdomain: string, email: string) =>
   call(auth.sendSignInLink, { params: { email }, query: { subdomain } });
 
-export const describeUrlToken = (subdomain: string, token: string) =>
-  call(auth.describeUrlToken, { query: { subdomain, token } });
-
 export async function sendLogoutNotification(
   subdomain: string,
   body: RouteBody<typeof auth.logoutNotification>,

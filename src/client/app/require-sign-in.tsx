@@ -10,7 +10,7 @@ export type GuardDecision = 'allow' | 'wait' | 'redirect';
  * Protected routes need a signed-in user (spec §6). Without a stored token there is nothing to
  * wait for; with one, the user may still be loading.
  */
-export function guardDecision(hasToken: boolean, { status, user }: UserState): GuardDecision {
+function guardDecision(hasToken: boolean, { status, user }: UserState): GuardDecision {
   if (user) return 'allow';
   if (!hasToken) return 'redirect';
   return status === 'ready' ? 'redirect' : 'wait';

@@ -43,7 +43,7 @@ function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown
  * it right (engine/validation/messages.ts), found with the engine's fieldAt on the step's fields.
  * The `if` error of a conditional requirement is dropped: its `then` error says it all.
  */
-export function createTransformErrors(
+function createTransformErrors(
   fields: readonly CompiledField[],
   rootSchema: JsonSchema,
   texts: MessageTexts = {},
@@ -71,7 +71,7 @@ export function createTransformErrors(
 const isIndex = (segment: string) => /^\d+$/.test(segment);
 
 /** Orders error paths as the questions are asked: field order, then item order inside groups. */
-export function compareByForm(fields: readonly CompiledField[]): (a: string, b: string) => number {
+function compareByForm(fields: readonly CompiledField[]): (a: string, b: string) => number {
   const rank = (scope: readonly CompiledField[], id: string) => {
     const index = scope.findIndex((f) => f.id === id);
     return index < 0 ? scope.length : index;
@@ -97,7 +97,7 @@ export function compareByForm(fields: readonly CompiledField[]): (a: string, b: 
 }
 
 /** Field errors as RJSF's ErrorSchema, built in the order given (the error summary keeps it). */
-export function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
+function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
   const root: Record<string, unknown> = {};
   for (const { field, message } of errors) {
     let node = root;

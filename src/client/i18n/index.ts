@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import { DEFAULT_LANGUAGE } from '#engine';
 
-export const resources = { en: { translation: en } } as const;
+const resources = { en: { translation: en } } as const;
 
 interface I18nOptions {
   /** Flags missing keys: warns and shows the key in brackets instead of falling back silently. */

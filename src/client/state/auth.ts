@@ -108,7 +108,7 @@ export const authAtom = atomWithStorage<AuthRecord | null>(AUTH_STORAGE_KEY, nul
 /** The signed-in user as GET /api/v1/user answers it; tests may give only id and type. */
 export type CurrentUser = Pick<User, 'id' | 'userType'> & Partial<Omit<User, 'id' | 'userType'>>;
 
-export type UserStatus = 'idle' | 'loading' | 'ready';
+type UserStatus = 'idle' | 'loading' | 'ready';
 
 export interface UserState {
   status: UserStatus;

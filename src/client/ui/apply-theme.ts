@@ -4,7 +4,7 @@ import { readableTextColour } from '#engine';
 import { vars } from './theme.css';
 
 /** Brand token values for an organisation; text colours are picked for contrast, not configured. */
-export function brandTokens(theme: ThemeConfiguration) {
+function brandTokens(theme: ThemeConfiguration) {
   return {
     headerBackground: theme.headerBGcolour,
     headerText: readableTextColour(theme.headerBGcolour),

@@ -2,7 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
 export const lead = style({ fontSize: vars.font.sizeLead, lineHeight: 1.25 });
-export const body = style({ fontSize: vars.font.sizeBody });
 export const small = style({ fontSize: vars.font.sizeSmall, color: vars.colour.secondaryText });
 export const caption = style({
   display: 'block',
@@ -10,4 +9,3 @@ export const caption = style({
   color: vars.colour.secondaryText,
   marginBottom: vars.space.xs,
 });
-export const bold = style({ fontWeight: vars.font.weightBold });

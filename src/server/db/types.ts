@@ -27,15 +27,15 @@ import type {
  * db/json.ts): node-postgres turns a JS array parameter into a PostgreSQL array literal, which
  * jsonb rejects, while text works on both pg and PGlite.
  */
-export type Json<T> = ColumnType<T, string, string>;
+type Json<T> = ColumnType<T, string, string>;
 
 /** bytea arrives as a Buffer through pg and a Uint8Array through PGlite; Buffer is a Uint8Array. */
-export type Bytes = Uint8Array;
+type Bytes = Uint8Array;
 
 /** Database default now(); Date on read, Date or ISO text on write. */
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface OrganizationsTable {
+interface OrganizationsTable {
   id: Generated<string>;
   subdomain: string;
   name: string;
@@ -58,7 +58,7 @@ export interface OrganizationsTable {
   updated_at: Timestamp;
 }
 
-export interface TranslationsTable {
+interface TranslationsTable {
   organization_id: string;
   language_code: string;
   configuration: ColumnType<Configuration, string | undefined, string>;
@@ -66,7 +66,7 @@ export interface TranslationsTable {
   updated_at: Timestamp;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   /** null for platform admins, who belong to no organisation. */
   organization_id: string | null;
@@ -95,9 +95,9 @@ export interface UsersTable {
 }
 
 /** Nullable timestamp written as a Date or ISO text. */
-export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export interface SessionFamiliesTable {
+interface SessionFamiliesTable {
   id: Generated<string>;
   organization_id: string;
   user_id: string;
@@ -111,7 +111,7 @@ export interface SessionFamiliesTable {
   created_at: Timestamp;
 }
 
-export interface SessionTokensTable {
+interface SessionTokensTable {
   token_hash: string;
   kind: 'access' | 'refresh';
   family_id: string;
@@ -122,10 +122,10 @@ export interface SessionTokensTable {
   created_at: Timestamp;
 }
 
-export type LinkTokenPurposeColumn =
+type LinkTokenPurposeColumn =
   'verify_account' | 'verify_email' | 'reset_password' | 'magic_link' | 'onboarding' | 'user_token';
 
-export interface LinkTokensTable {
+interface LinkTokensTable {
   token_hash: string;
   organization_id: string;
   user_id: string;
@@ -136,7 +136,7 @@ export interface LinkTokensTable {
   created_at: Timestamp;
 }
 
-export interface OtpCodesTable {
+interface OtpCodesTable {
   id: Generated<string>;
   organization_id: string;
   user_id: string;
@@ -147,7 +147,7 @@ export interface OtpCodesTable {
   created_at: Timestamp;
 }
 
-export interface OtpCookiesTable {
+interface OtpCookiesTable {
   token_hash: string;
   organization_id: string;
   user_id: string;
@@ -155,7 +155,7 @@ export interface OtpCookiesTable {
   created_at: Timestamp;
 }
 
-export interface AuthAttemptsTable {
+interface AuthAttemptsTable {
   id: Generated<string>;
   organization_id: string;
   kind: 'login' | 'email';
@@ -167,7 +167,7 @@ export interface AuthAttemptsTable {
 
 export type { JobStatus };
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<string>;
   organization_id: string;
   user_id: string | null;
@@ -218,11 +218,11 @@ export interface RolesTable {
 }
 
 /** The vocabularies' columns (text with a CHECK built from the same tuple, see the migrations). */
-export type CandidateStatusColumn = CandidateStatus;
+type CandidateStatusColumn = CandidateStatus;
 export type { ApplicationState };
 export type StageStatusColumn = StageStatus;
 
-export interface ApplicationsTable {
+interface ApplicationsTable {
   id: Generated<string>;
   organization_id: string;
   role_id: string;
@@ -266,7 +266,7 @@ export interface ApplicationsTable {
   updated_at: Timestamp;
 }
 
-export interface StageHistoryTable {
+interface StageHistoryTable {
   id: Generated<string>;
   organization_id: string;
   application_id: string;
@@ -290,7 +290,7 @@ export interface AdjustmentValue {
   notes?: string;
 }
 
-export interface CandidateNotesTable {
+interface CandidateNotesTable {
   id: Generated<string>;
   organization_id: string;
   application_id: string;
@@ -301,7 +301,7 @@ export interface CandidateNotesTable {
   updated_at: Timestamp;
 }
 
-export interface CandidateScoresTable {
+interface CandidateScoresTable {
   organization_id: string;
   application_id: string;
   stage_id: number;
@@ -315,7 +315,7 @@ export interface CandidateScoresTable {
 }
 
 /** Migration 0006: the total of one scored stage of an application (spec §3 Score totalScore). */
-export interface CandidateStageScoresTable {
+interface CandidateStageScoresTable {
   organization_id: string;
   application_id: string;
   stage_id: number;
@@ -325,7 +325,7 @@ export interface CandidateStageScoresTable {
   updated_at: Timestamp;
 }
 
-export interface CandidateProfilesTable {
+interface CandidateProfilesTable {
   organization_id: string;
   user_id: string;
   answers: ColumnType<Record<string, unknown>, string | undefined, string>;
@@ -370,16 +370,14 @@ export interface Database {
   candidate_stage_scores: CandidateStageScoresTable;
 }
 
-export type OrganizationRow = Selectable<OrganizationsTable>;
+type OrganizationRow = Selectable<OrganizationsTable>;
 export type NewOrganizationRow = Insertable<OrganizationsTable>;
-export type OrganizationUpdate = Updateable<OrganizationsTable>;
 /** An organisation as requests carry it: every column but the logo bytes. */
 export type OrganizationRecord = Omit<OrganizationRow, 'logo'>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 /** A user row as the services read it (never the password hash unless asked). */
 export type UserRecord = Omit<UserRow, 'password_hash'>;
-export type SessionFamilyRow = Selectable<SessionFamiliesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type NewRoleRow = Insertable<RolesTable>;

@@ -7,7 +7,7 @@ import { findTranslations } from '../modules/translations/translation.repository
 import { languageLayer } from '../modules/translations/product-translations';
 import { renderEmail, type EmailLanguage, type EmailTemplate } from './templates';
 
-export const EMAIL_JOB = 'email';
+const EMAIL_JOB = 'email';
 
 export interface QueueEmail {
   organizationId: string;
@@ -23,7 +23,7 @@ export interface QueueEmail {
  * The messages that are contacts with a candidate, which the hiring side sees (GET …/contact/:n).
  * Account and sign-in messages are not: their subjects can hold a code, their bodies a link.
  */
-export const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set(['application_submitted']);
+const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set(['application_submitted']);
 
 /** The email texts of a language as the organisation writes it: the product's ▸ the organisation's own. */
 async function emailLanguage(

@@ -65,7 +65,7 @@ export const EMAIL_TEXTS = {
     'We will email you when there is news. You can see your applications and their progress at any time:',
 } as const;
 
-export type EmailTextKey = keyof typeof EMAIL_TEXTS;
+type EmailTextKey = keyof typeof EMAIL_TEXTS;
 
 /** An email's words in one language: the translated texts by key (missing ones are English). */
 export interface EmailLanguage {

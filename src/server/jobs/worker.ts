@@ -4,7 +4,7 @@ import type { JobRow } from '../db/types';
 import { claimDueJobs, completeJob, failJob, requeueStaleJobs } from './job.repository';
 
 /** Runs one job; throwing means "try again later". */
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

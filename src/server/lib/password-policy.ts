@@ -41,7 +41,7 @@ function stems(password: string): string[] {
 }
 
 /** Whether the password (or its stem) is on the list of very common passwords. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= loadCommonPasswords();
   const list = commonPasswords;
   if (list.has(password.toLowerCase())) return true;

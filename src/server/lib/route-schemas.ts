@@ -8,7 +8,7 @@ export const SubdomainQuery = Type.Object({
 });
 
 /** The error answers every /api/v1 route may give. */
-export const V1_ERRORS = { 400: ApiError, 401: OAuthError, 403: ApiError, 404: ApiError } as const;
+const V1_ERRORS = { 400: ApiError, 401: OAuthError, 403: ApiError, 404: ApiError } as const;
 
 /** The error answers of each access level (schemas/contract.ts); a contract may add or replace some. */
 export const ERRORS_OF = { public: { 400: ApiError, 404: ApiError }, 'signed-in': V1_ERRORS } as const;

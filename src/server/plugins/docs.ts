@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App } from '../app-types';
 
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 /**
  * OpenAPI 3 generated from the route schemas (register before any route: @fastify/swagger

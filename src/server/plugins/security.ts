@@ -9,7 +9,7 @@ const GA = 'https://*.google-analytics.com';
  * nothing like upgrade-insecure-requests breaks http://<sub>.localhost. Google Tag Manager and
  * Analytics are the only third parties (loaded after cookie consent).
  */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   // 'unsafe-eval': Ajv compiles the form validators of run-time configuration with new Function()
   // in the browser (docs/decisions/0006-csp-and-form-validation.md says how to drop it).

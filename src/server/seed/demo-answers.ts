@@ -30,7 +30,7 @@ export interface DemoAnswers {
 }
 
 /** A one-page PDF that any reader opens, naming the candidate and the document. */
-export function demoPdf(title: string): Uint8Array {
+function demoPdf(title: string): Uint8Array {
   const text = title.replace(/[()\\]/g, '');
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [

@@ -43,7 +43,7 @@ export function organizationRow(input: OrganizationInput): NewOrganizationRow {
 }
 
 /** A complete, valid organisation; `overrides` replace whole top-level fields. */
-export function buildOrganizationInput(overrides: Partial<OrganizationInput> = {}): OrganizationInput {
+function buildOrganizationInput(overrides: Partial<OrganizationInput> = {}): OrganizationInput {
   const subdomain = overrides.subdomain ?? `org-${randomUUID().slice(0, 8)}`;
   return {
     subdomain,
@@ -141,7 +141,7 @@ export function roleRow(organizationId: string, input: RoleInput, now: Date = ne
 }
 
 /** A complete, valid open role; `overrides` replace whole fields. */
-export function buildRoleInput(overrides: Partial<RoleInput> = {}): RoleInput {
+function buildRoleInput(overrides: Partial<RoleInput> = {}): RoleInput {
   return {
     reference: `role-${randomUUID().slice(0, 8)}`,
     name: 'Test Graduate Role',

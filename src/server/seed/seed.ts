@@ -44,7 +44,7 @@ const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'i
  * A parsed configuration file without its `$schema` key: the editor's link to configs/schemas (npm run schemas),
  * which is neither part of the format nor stored.
  */
-export function withoutSchemaKey(value: unknown): unknown {
+function withoutSchemaKey(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !('$schema' in value)) return value;
   const { $schema: _schema, ...rest } = value;
   return rest;

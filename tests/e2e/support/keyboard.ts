@@ -36,7 +36,7 @@ export async function selectOption(page: Page, select: Locator, label: string): 
   await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(label);
 }
 
-export async function pressButton(page: Page, name: string): Promise<void> {
+async function pressButton(page: Page, name: string): Promise<void> {
   await tabTo(page, page.getByRole('button', { name }));
   await page.keyboard.press('Enter');
 }

@@ -4,7 +4,7 @@ import { CATALOGUE_BY_ID, HR_FEATURES, MENUS, SECTIONS, type CompileContext } fr
 import productDefault from '#configs/default-configuration.json';
 
 export const PRODUCT = productDefault as Configuration;
-export const FIELD_IDS = [...CATALOGUE_BY_ID.keys()];
+const FIELD_IDS = [...CATALOGUE_BY_ID.keys()];
 export const CONTEXT: CompileContext = { language: 'en', edition: 'ats', userType: 'CANDIDATE', today: '2026-11-21' };
 
 const flags = (ids: readonly string[]) => fc.dictionary(fc.constantFrom(...ids), fc.boolean(), { maxKeys: ids.length });
@@ -54,6 +54,3 @@ function withKnownFieldKeys(layer: Configuration, ids: Set<string>): Configurati
   if (layer.required) result.required = keep(layer.required);
   return result;
 }
-
-/** The product default with one generated layer on top, as the compiler sees it. */
-export const mergedConfiguration = configurationLayer.map((layer) => ({ layer }));

@@ -119,7 +119,7 @@ function AccountLayout({ children }: { children: ReactNode }) {
   return <Layout>{children}</Layout>;
 }
 
-export const layouts: Record<LayoutName, LayoutComponent> = {
+const layouts: Record<LayoutName, LayoutComponent> = {
   candidate: CandidateLayout,
   main: CandidateLayout,
   fullWidth: FullWidthLayout,

@@ -15,7 +15,7 @@ import { visuallyHidden } from '../../ui/visually-hidden.css';
 import * as styles from './pipeline.css';
 
 /** Cards per column; the rest are a link away, in the list. */
-export const BOARD_CARDS_PER_COLUMN = 20;
+const BOARD_CARDS_PER_COLUMN = 20;
 
 interface Column {
   stage: OrganizationStage;

@@ -73,7 +73,7 @@ function draftOf(filters: CandidateSearchFilters): Draft {
 }
 
 /** How many filters are set (the folded panel says so). */
-export function activeFilterCount(filters: CandidateSearchFilters): number {
+function activeFilterCount(filters: CandidateSearchFilters): number {
   return Object.values(compactFilters(filters)).reduce<number>(
     (n, value) => n + (Array.isArray(value) ? value.length : 1),
     0,

@@ -12,7 +12,7 @@ export type ScoreProblem =
   | { key: string; code: 'date' };
 
 /** Epoch seconds (spec §3 Score: dates are epoch seconds) as the date input's YYYY-MM-DD. */
-export function dateInputValue(seconds: number): string {
+function dateInputValue(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 

@@ -1,5 +1,5 @@
 import type { OrganizationStage } from '#schemas/pipeline';
-import type { CandidateSearchFilters, SortField } from '#schemas/search';
+import type { CandidateSearchFilters } from '#schemas/search';
 import type { SearchParams } from '../../api/pipeline';
 import {
   compactFilters,
@@ -19,12 +19,12 @@ import {
  * selectedTabIndex rule while no stage is chosen, the board or list view, and the list variant.
  * A link reproduces the view; Back and Forward move between views.
  */
-export const SEARCH_PATH = '/manager/search';
+const SEARCH_PATH = '/manager/search';
 
 export type View = 'list' | 'board';
 /** Spec §2 candidate-list variants: candidatesx shows the role's answer columns (candidatev), candidatesc the compact
  * list. */
-export type ListVariant = 'candidatesc' | 'candidatesx';
+type ListVariant = 'candidatesc' | 'candidatesx';
 
 export interface SearchLocation {
   state: SearchState;
@@ -33,8 +33,6 @@ export interface SearchLocation {
   view: View;
   list: ListVariant;
 }
-
-export type { SortField };
 
 /** The search location in `search` (a query string); the engine's decodeSearchState cleans the state. */
 export function readSearchLocation(search: string): SearchLocation {
@@ -94,7 +92,7 @@ function atStatus(stage: OrganizationStage, status: string): StagePosition {
  * 2 interview stages pending, 3 offers group pending, any other value the first stage's default
  * substage. A rule this organisation's pipeline cannot meet falls back to that default too.
  */
-export function tabPosition(index: number, stages: readonly OrganizationStage[]): StagePosition {
+function tabPosition(index: number, stages: readonly OrganizationStage[]): StagePosition {
   const fallback = (): StagePosition => {
     const rule = selectedTab(-1, stages);
     return rule.kind === 'defaultSubStage' ? { stageId: rule.stageId, substageId: rule.subStageId } : {};

@@ -10,7 +10,7 @@ const LIST_PARAMS = {
   workTypes: 'work',
 } as const;
 export type ListFilter = keyof typeof LIST_PARAMS;
-export const LIST_FILTERS = Object.keys(LIST_PARAMS) as ListFilter[];
+const LIST_FILTERS = Object.keys(LIST_PARAMS) as ListFilter[];
 
 export interface RoleSearch {
   filters: RoleFilters;

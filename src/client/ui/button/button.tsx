@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import * as styles from './button.css';
 
-export type ButtonVariant = keyof typeof styles.variants;
+type ButtonVariant = keyof typeof styles.variants;
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import * as styles from './form.css';
 
-export interface ChoiceOption {
+interface ChoiceOption {
   value: string;
   label: string;
 }

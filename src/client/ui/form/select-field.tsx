@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import * as styles from './form.css';
 
-export interface SelectOption {
+interface SelectOption {
   value: string | number;
   label: string;
 }

@@ -21,7 +21,7 @@ export const kinds = styleVariants({
     backgroundColor: vars.colour.background,
   },
 });
-export const bannerTitle = style({
+const bannerTitle = style({
   margin: 0,
   padding: `2px ${vars.space.m} 5px`,
   fontSize: vars.font.sizeBody,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type en from '../../i18n/locales/en.json';
 import { lead } from '../typography.css';
 
-export type PageKey = keyof (typeof en)['pages'];
+type PageKey = keyof (typeof en)['pages'];
 
 interface PlaceholderPageProps {
   page: PageKey;

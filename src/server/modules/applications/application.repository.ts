@@ -138,7 +138,7 @@ export async function findCandidateApplications(db: Db, organizationId: string, 
     .execute();
 }
 
-export interface PipelinePlace {
+interface PipelinePlace {
   stageId: number | null;
   substageId: string | null;
   stageStatus: StageStatusColumn | null;

@@ -12,7 +12,7 @@ import { roleForm } from './role-form';
 import { searchColumns } from './search-columns';
 import { message } from '#schemas/messages';
 
-export const DEFAULT_SOURCE = 'Careers site';
+const DEFAULT_SOURCE = 'Careers site';
 
 /**
  * POST /candidate/applyc/:roleId: the candidate's application record for a role, created the

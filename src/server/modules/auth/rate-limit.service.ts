@@ -37,7 +37,7 @@ export async function assertSignInAllowed(db: Db, caller: Caller, email: string)
   }
 }
 
-export function signInLimitError(): HttpError {
+function signInLimitError(): HttpError {
   return tooManyRequests(
     message('tooManySignInAttempts', { minutes: LOGIN_FAILURE_WINDOW_MINUTES }),
     LOGIN_FAILURE_WINDOW_MINUTES * 60,

@@ -117,8 +117,8 @@ const unauthorized = (description: string) =>
     'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
   });
 
-export const AUTHENTICATION_REQUIRED = 'Full authentication is required to access this resource';
-export const INVALID_ACCESS_TOKEN = 'Invalid access token';
+const AUTHENTICATION_REQUIRED = 'Full authentication is required to access this resource';
+const INVALID_ACCESS_TOKEN = 'Invalid access token';
 
 /**
  * The session behind an `Authorization: Bearer` header, or a 401 in the OAuth shape whose

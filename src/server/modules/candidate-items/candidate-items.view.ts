@@ -16,7 +16,7 @@ export function personName(person: PersonRow): string {
   });
 }
 
-export function personRef(id: string | null, people: ReadonlyMap<string, PersonRow>): PersonRef | null {
+function personRef(id: string | null, people: ReadonlyMap<string, PersonRow>): PersonRef | null {
   const person = id ? people.get(id) : undefined;
   return person ? { id: person.id, name: personName(person) } : null;
 }
@@ -68,7 +68,7 @@ export function toNote(row: NoteRow, people: ReadonlyMap<string, PersonRow>): No
 }
 
 /** A metric as the client needs it: with the spec §5 range defaults filled in (NUMBER 0..5, PERCENT 0..100). */
-export function withRange(metric: MetricDefinition): MetricDefinition {
+function withRange(metric: MetricDefinition): MetricDefinition {
   const range = metricRange(metric);
   return range ? { ...metric, ...range } : metric;
 }

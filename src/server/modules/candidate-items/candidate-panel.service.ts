@@ -15,8 +15,7 @@ import { findNotes, findPeople, findScoreValues, findStageTotals } from './candi
 import { byId, personName, toNote, toPanelApplication, toStageScores, visibleEmail } from './candidate-items.view';
 
 /** 409 for the hiring side: someone else wrote the record between the read and the write. */
-export const CHANGED_MEANWHILE =
-  'This application was changed by someone else at the same time: reload it and try again.';
+const CHANGED_MEANWHILE = 'This application was changed by someone else at the same time: reload it and try again.';
 
 /**
  * GET /organization/:orgId/candidate/:id: the application with everything /manager/candidate/:id

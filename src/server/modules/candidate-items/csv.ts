@@ -10,7 +10,7 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 export type CsvCell = string | number | null | undefined;
 
-export function csvCell(value: CsvCell): string {
+function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

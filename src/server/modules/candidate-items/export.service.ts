@@ -22,9 +22,9 @@ import { stageName, substageName } from '#engine';
 import { personName, visibleEmail } from './candidate-items.view';
 
 /** The most rows one export answers; a larger selection is refused (400) rather than held in memory. */
-export const MAX_EXPORT_ROWS = 100_000;
+const MAX_EXPORT_ROWS = 100_000;
 const BATCH = 5_000;
-export const CHOOSE_SELECTION =
+const CHOOSE_SELECTION =
   'Send either ids (the selected candidates) or filters (every candidate matching them), not both';
 
 const STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -40,7 +40,7 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10).split
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
 /** A file name from the role's name: letters, digits and dashes only. */
-export function exportFileName(roleName: string, now: Date): string {
+function exportFileName(roleName: string, now: Date): string {
   const slug = roleName
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')

@@ -8,7 +8,7 @@ import { pipelineApplication } from '../applications/application-access';
 import { findNote, findPeople, insertNote, updateNoteBody } from './candidate-items.repository';
 import { byId, toNote } from './candidate-items.view';
 
-export const NOTE_NOT_YOURS = 'Only the author of a note or an admin can change it.';
+const NOTE_NOT_YOURS = 'Only the author of a note or an admin can change it.';
 const noNote = (id: string) => notFound(`No note with id '${id}'.`);
 const EMPTY: Record<NoteKind, string> = { NOTE: 'Enter a note', COMMENT: 'Enter a comment' };
 

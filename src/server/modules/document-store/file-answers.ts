@@ -11,7 +11,7 @@ function fileIdOf(value: unknown): string | undefined {
 }
 
 /** Ids of the form's file questions. */
-export function fileFieldIds(form: CompiledForm): string[] {
+function fileFieldIds(form: CompiledForm): string[] {
   return formFields(form)
     .filter((field) => field.kind === 'file')
     .map((field) => field.id);

@@ -44,7 +44,7 @@ function typeNames(accept: readonly string[]): string[] {
 }
 
 /** A file name safe to store and to send back in Content-Disposition: no path, no control characters. */
-export function safeFileName(name: string | undefined): string {
+function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base]
     .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)

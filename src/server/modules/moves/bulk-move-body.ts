@@ -3,7 +3,7 @@ import { badRequest } from '../../lib/http-error';
 import { SentTwice } from '../../lib/sent-twice';
 import type { OrganizationRecord } from '../../db/types';
 
-export const BULK_BODY_MESSAGE = 'There is a problem with the bulk move';
+const BULK_BODY_MESSAGE = 'There is a problem with the bulk move';
 
 /**
  * A bulk move's selection from its body (spec §7, decision 0020): the spec's `stageId` and

@@ -16,11 +16,11 @@ import { findProgressJob, findUsersWithApplication, recordJobProgress } from './
 import { checkedTarget, Refusals } from './move-rules';
 import { targetRoleOf } from './candidate-role.service';
 
-export const FAST_TRACK_JOB = 'fast_track';
+const FAST_TRACK_JOB = 'fast_track';
 /** Job kinds GET /jobs/:jobId reports on (never emails: their rows concern other people). */
 const PROGRESS_JOB_KINDS = [FAST_TRACK_JOB] as const;
 /** Applications fast-tracked per transaction: progress moves on after each. */
-export const FAST_TRACK_CHUNK = 500;
+const FAST_TRACK_CHUNK = 500;
 
 interface FastTrackPayload {
   actorId: string;
@@ -76,7 +76,7 @@ export async function fastTrackCandidates(
  * after each. Safe to run again after a failure: a candidate who already has an application for
  * the role (made by an earlier try, or before) is counted as skipped, never given a second.
  */
-export async function runFastTrack(db: Db, job: JobRow, payload: FastTrackPayload): Promise<void> {
+async function runFastTrack(db: Db, job: JobRow, payload: FastTrackPayload): Promise<void> {
   const organization = await findOrganizationByKey(db, job.organization_id);
   const role = organization && (await findRoleById(db, organization.id, payload.roleId));
   if (!organization || !role) throw new Error('The role to fast-track to no longer exists.');

@@ -9,7 +9,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
  * client uses to offer stages and substages decide here what the server accepts.
  */
 
-export const WITHDRAWN_MESSAGE = 'The candidate has withdrawn this application: it cannot be moved.';
+const WITHDRAWN_MESSAGE = 'The candidate has withdrawn this application: it cannot be moved.';
 
 /**
  * Where a move lands, or the error: a stage id the product does not have or a substage that is not

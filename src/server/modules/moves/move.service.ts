@@ -12,7 +12,7 @@ import { findHistory, findLastMove, lockPipelineApplication, markUndone, moveApp
 import { assertMovable, checkedTarget } from './move-rules';
 import { toHistoryEntry, toMoveResult } from './move.view';
 
-export const NOTHING_TO_UNDO = 'Nothing to undo';
+const NOTHING_TO_UNDO = 'Nothing to undo';
 /** Moves an undo can revert: those that moved an application already in the pipeline. */
 const UNDOABLE: ReadonlySet<StageMoveKind> = new Set(['MOVE', 'BULK', 'FAST_TRACK']);
 

@@ -7,7 +7,7 @@ import { findOrganizationLogo } from './organization.repository';
 import type { OrganizationRecord } from '../../db/types';
 
 /** Where the organisation's logo is served (GET /api/public/organization/:sub/logo). */
-export const logoUrl = (subdomain: string): string => `/api${pathOf(logoRoute, { sub: subdomain })}`;
+const logoUrl = (subdomain: string): string => `/api${pathOf(logoRoute, { sub: subdomain })}`;
 
 /** Configuration without its hiring-side part, which only the HR side may read. */
 export function withoutHr(configuration: Configuration): Configuration {

@@ -25,21 +25,16 @@ export const COUNTRIES: readonly Country[] = countries;
 const ENTRIES: readonly UniversityEntry[] = universities as UniversityEntry[];
 /** Universities with their groups today. */
 export const UNIVERSITIES: readonly University[] = ENTRIES.map(({ joined: _joined, ...university }) => university);
-export const SCHOOLS: readonly School[] = schools;
-export const SUBJECTS: readonly string[] = subjects;
+const SCHOOLS: readonly School[] = schools;
+const SUBJECTS: readonly string[] = subjects;
 
-export function matches(name: string, term: string | undefined): boolean {
+function matches(name: string, term: string | undefined): boolean {
   if (!term?.trim()) return true;
   return name.toLocaleLowerCase('en-GB').includes(term.trim().toLocaleLowerCase('en-GB'));
 }
 
 /** Items whose name contains the term, names starting with it first, at most `limit`. */
-export function search<T>(
-  items: readonly T[],
-  nameOf: (item: T) => string,
-  term: string | undefined,
-  limit: number,
-): T[] {
+function search<T>(items: readonly T[], nameOf: (item: T) => string, term: string | undefined, limit: number): T[] {
   const lower = term?.trim().toLocaleLowerCase('en-GB') ?? '';
   const found = items.filter((item) => matches(nameOf(item), term));
   if (lower)
@@ -56,7 +51,7 @@ export function search<T>(
  * year the university joined it; a UK university outside the Russell Group that year is
  * NON_RUSSELL. Without a year, today's groups.
  */
-export function groupsInYear(entry: UniversityEntry, year: number | undefined): UniversityGroup[] {
+function groupsInYear(entry: UniversityEntry, year: number | undefined): UniversityGroup[] {
   if (year === undefined) return [...entry.groups];
   const joined = (group: UniversityGroup): number =>
     group === 'RUSSELL' || group === 'GO8' ? (entry.joined?.[group] ?? 0) : 0;
@@ -110,7 +105,7 @@ const ROLE_VALUE_TYPES: Record<string, RoleValueColumn> = {
 const item = (value: string): ReferenceItem => ({ id: value, value });
 
 /** The reference list types this server answers: shipped lists, role attributes, roles and stages. */
-export function referenceListTypes(): string[] {
+function referenceListTypes(): string[] {
   return [...LIST_TYPES, ...Object.keys(ROLE_VALUE_TYPES), 'ROLE', 'STAGE'].sort();
 }
 

@@ -25,7 +25,7 @@ import {
 } from './role.repository';
 import { isClosed, noRole, roleOf, toRole } from './role.service';
 
-export const ROLE_CONFIGURATION_PROBLEMS = "The role's configuration has problems";
+const ROLE_CONFIGURATION_PROBLEMS = "The role's configuration has problems";
 
 /** A role name as typed, trimmed; 400 naming the field when only spaces are left. */
 function roleName(name: string): string {
@@ -160,7 +160,7 @@ function fieldPath(root: string, pointer: string): string {
  * validateConfiguration (the organisation's custom questions are known), and listFields that
  * name no catalogue field or custom question. Each problem names its path.
  */
-export function roleConfigurationProblems(
+function roleConfigurationProblems(
   organization: OrganizationRecord,
   formConfiguration: unknown,
   languageLayers: Readonly<Record<string, Configuration>>,

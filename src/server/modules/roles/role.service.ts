@@ -16,7 +16,7 @@ export function isClosed(role: Pick<RoleRecord, 'deadline'>, now: Date): boolean
   return role.deadline !== null && role.deadline.getTime() <= now.getTime();
 }
 
-export function toRoleSummary(role: RoleRecord, now: Date): RoleSummary {
+function toRoleSummary(role: RoleRecord, now: Date): RoleSummary {
   return {
     id: role.id,
     name: role.name,

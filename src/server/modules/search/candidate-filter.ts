@@ -25,7 +25,7 @@ type Eb = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
  * The text `searchTerm` looks in: first name, last name and email, lower-cased. The expression is
  * exactly the one the trigram index of migration 0007 is built on, so the planner can use it.
  */
-export const SEARCH_TEXT = sql<string>`lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '') || ' ' || coalesce(a.email, ''))`;
+const SEARCH_TEXT = sql<string>`lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '') || ' ' || coalesce(a.email, ''))`;
 
 const uuids = (values: readonly string[]): string[] => values.filter(isUuid).map((v) => v.toLowerCase());
 const nothing = sql<SqlBool>`false`;
@@ -83,7 +83,7 @@ function roleConditions(
 }
 
 /** Every condition of the payload, for applications aliased `a` of `organization`. */
-export function filterConditions(organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
+function filterConditions(organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
   return (eb: Eb): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [
       eb('a.organization_id', '=', organization.id),

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { matchingApplications, type FilterOrganization } from './candidate-filter';
 
-export type SortField = NonNullable<SearchQuery['sortBy']>;
-export type SortOrder = 'ASC' | 'DESC';
+type SortField = NonNullable<SearchQuery['sortBy']>;
+type SortOrder = 'ASC' | 'DESC';
 
 export interface SearchSort {
   field: SortField;

@@ -39,7 +39,7 @@ export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
 
 export const INVALID_FILTERS_MESSAGE = 'There is a problem with the search filters';
 /** How many people the quick profile search answers at most. */
-export const PROFILE_RESULTS = 20;
+const PROFILE_RESULTS = 20;
 
 type Range = { min?: number; max?: number };
 
@@ -47,7 +47,7 @@ type Range = { min?: number; max?: number };
  * What the schema cannot say about a filter payload: ids that cannot name a row, stages and
  * substages the organisation does not have, ranges upside down. Each problem names its field.
  */
-export function filterProblems(
+function filterProblems(
   organization: Pick<OrganizationRecord, 'stages'>,
   filters: CandidateSearchFilters,
   prefix = 'filters',
@@ -159,7 +159,7 @@ function toListItem(row: CandidatePageRow, organization: OrganizationRecord): Ca
  * (zeros included, so each tab has a number), then any stage or substage the data holds that the
  * pipeline no longer lists, so the counts always add up to the matching total.
  */
-export function stageTotals(
+function stageTotals(
   organization: Pick<OrganizationRecord, 'stages'>,
   counts: ReadonlyArray<{ stageId: number | null; substageId: string | null; total: number }>,
 ): StageTotals {

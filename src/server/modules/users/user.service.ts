@@ -55,7 +55,7 @@ async function userApplications(db: Db, user: UserRecord): Promise<User['applica
 }
 
 /** The user as the API shows it (schemas User). */
-export async function toUser(
+async function toUser(
   db: Db,
   user: UserRecord,
   organizationRequiresOtp: boolean,
@@ -222,7 +222,7 @@ export async function rareUsers(db: Db, viewer: Viewer) {
  * history), profiles and uploaded documents go; the row stays as an anonymous record (type,
  * organisation, dates) for statistics.
  */
-export async function eraseUser(db: Db, userId: string): Promise<void> {
+async function eraseUser(db: Db, userId: string): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user || user.anonymised_at) return;
   const addresses = [user.email, user.pending_email].filter((e): e is string => !!e).map(normaliseEmail);

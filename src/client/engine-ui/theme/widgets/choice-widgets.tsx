@@ -9,7 +9,7 @@ import * as styles from '../theme.css';
 type Options = EnumOptionsType[];
 
 /** GOV.UK ids of grouped inputs: the first takes the question's id (the error summary links to it). */
-export const optionDomId = (id: string, index: number) => (index === 0 ? id : `${id}-${index + 1}`);
+const optionDomId = (id: string, index: number) => (index === 0 ? id : `${id}-${index + 1}`);
 
 function hasHint(props: WidgetProps): boolean {
   return Boolean(compiledFieldOf(props.options)?.hint ?? props.schema.description);

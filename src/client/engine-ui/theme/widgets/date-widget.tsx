@@ -13,7 +13,7 @@ interface Parts {
 const EMPTY: Parts = { day: '', month: '', year: '' };
 
 /** 'YYYY-MM-DD' (or what was composed from an incomplete date) back into the three boxes. */
-export function splitDate(value: unknown): Parts {
+function splitDate(value: unknown): Parts {
   if (typeof value !== 'string' || value === '') return EMPTY;
   const match = /^([^-]*)-([^-]*)-([^-]*)$/.exec(value);
   if (!match) return { ...EMPTY, year: value };
@@ -26,7 +26,7 @@ export function splitDate(value: unknown): Parts {
  * (a missing part, letters, 31 February) is composed as typed and left for validation to reject
  * with the engine's message, so the client and the API agree on what a date is.
  */
-export function composeDate({ day, month, year }: Parts): string | undefined {
+function composeDate({ day, month, year }: Parts): string | undefined {
   const d = day.trim();
   const m = month.trim();
   const y = year.trim();

@@ -21,7 +21,7 @@ const FILE_TYPES: Record<string, { extensions: string[]; name: string }> = {
   'image/png': { extensions: ['.png'], name: 'PNG' },
 };
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const mb = 1024 * 1024;
   if (bytes >= mb) return `${Math.round((bytes / mb) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
@@ -29,7 +29,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** What the file input offers: the content types and their usual extensions. */
-export function acceptAttribute(accept: readonly string[] | undefined): string | undefined {
+function acceptAttribute(accept: readonly string[] | undefined): string | undefined {
   if (!accept?.length) return undefined;
   return [...accept, ...accept.flatMap((type) => FILE_TYPES[type]?.extensions ?? [])].join(',');
 }

@@ -9,7 +9,7 @@ import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
 /** Wait for a pause in typing before asking the server, and ask only from two characters. */
-export const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 250;
 const MIN_TERM_LENGTH = 2;
 const MAX_SUGGESTIONS = 10;
 
