@@ -47,7 +47,7 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
           // axe over a whole step in jsdom takes seconds on a busy 2-core machine.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
     ],

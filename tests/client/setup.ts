@@ -6,8 +6,9 @@ import { createI18n } from '#client/i18n';
 createI18n('en', { debug: false });
 
 // Lazy route chunks load through the module graph: on a loaded 2-core CI machine the first
-// render of a big page can take seconds, so `findBy…` waits up to 5 s instead of 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// render of a big page can take seconds (more while the server suite runs beside it), so `findBy…`
+// waits up to 15 s instead of 1 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout engine: the router's scroll restoration would log "not implemented".
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

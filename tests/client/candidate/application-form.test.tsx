@@ -21,7 +21,7 @@ function start(path: string, handler: Handler) {
   return { ...renderApp(path, { organization, user: candidate }), calls: fake.calls };
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /** Fills the two answers the record does not already hold (names and email come from the account). */
 function fillAboutYou() {

@@ -64,7 +64,7 @@ describe('download links for uploaded documents', () => {
       return documentOk(call);
     });
 
-    const link = await screen.findByRole('button', { name: 'Download letter.pdf' }, { timeout: 5000 });
+    const link = await screen.findByRole('button', { name: 'Download letter.pdf' });
     fireEvent.click(link);
     await waitFor(() => expect(saved).toEqual([{ name: 'letter.pdf', href: 'blob:saved' }]));
     expect(calls.filter((c) => c.url === downloadUrl).map((c) => c.method)).toEqual(['GET']);
@@ -76,7 +76,7 @@ describe('download links for uploaded documents', () => {
       if (call.url === '/v1/candidate/applyc/r1') return { status: 200, data: record };
       return documentOk(call);
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Download letter.pdf' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download letter.pdf' }));
     await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['letter.pdf']));
     // The documents step shows the chosen file with Download next to Remove.
     fireEvent.click(
@@ -98,7 +98,7 @@ describe('download links for uploaded documents', () => {
         };
       return { status: 404, data: { message: 'nope' } };
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Download letter.pdf' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download letter.pdf' }));
     await screen.findByText("No document with id 'doc-1'.");
     expect(saved).toEqual([]);
   });

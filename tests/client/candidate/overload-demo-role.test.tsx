@@ -55,7 +55,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const PDF_NAME = 'why-acme.pdf';
 
 describe('the demo role with overload (spec §4)', () => {

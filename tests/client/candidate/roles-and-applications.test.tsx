@@ -41,7 +41,7 @@ describe('/roles', () => {
       if (call.method === 'POST') return { status: 200, data: page(Number(call.params.page), 11) };
       return { status: 200, data: call.url.endsWith('/locations') ? ['Leeds', 'London'] : ['Data'] };
     });
-    await screen.findByRole('link', { name: 'Role on page 2' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Role on page 2' });
     expect(screen.getByText('11 roles found')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.params).toEqual({ page: 1 });

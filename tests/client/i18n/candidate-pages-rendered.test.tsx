@@ -45,8 +45,8 @@ describe('candidate pages in the demo languages', () => {
       data: [listItemFixture({ state: 'SUBMITTED', progress: 'SUBMITTED', appliedAt: '2026-11-02T10:00:00.000Z' })],
     })).adapter;
     renderApp('/applications', { organization, user: candidate });
-    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe('Eich ceisiadau');
-    await screen.findByText('2 Tachwedd 2026', undefined, { timeout: 5000 });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Eich ceisiadau');
+    await screen.findByText('2 Tachwedd 2026', undefined);
     expect(screen.getByText("Wedi'i gyflwyno")).toBeTruthy();
     expect(screen.getByText('Dyddiad gwneud cais')).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Tynnu'r cais yn ôl/ }).textContent).toBe(
@@ -64,7 +64,7 @@ describe('candidate pages in the demo languages', () => {
       }),
       user: candidate,
     });
-    await screen.findByRole('heading', { level: 2, name: 'عن الوظيفة' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'عن الوظيفة' });
     expect(screen.getByText('نمط العمل')).toBeTruthy();
     expect(screen.getByText('عن بُعد')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'بدء الطلب' })).toBeTruthy();

@@ -58,7 +58,7 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
       BOARD,
       api(() => ({ status: 200, data: moved('a1', 28, 'For review', '28-to-review', 'To review') })),
     );
-    await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Applied (1)' });
     expect(cardNames('Applied')).toEqual(['Ada Lovelace']);
     // Each column asked for its own stage, with the role's filters.
     expect(
@@ -89,7 +89,7 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
       BOARD,
       api(() => ({ status: 500 })),
     );
-    await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Applied (1)' });
     const handle = screen.getByRole('button', { name: 'Move Ada Lovelace' });
     fireEvent.keyDown(handle, { key: 'Enter' });
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
@@ -105,7 +105,7 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
       BOARD,
       api(() => ({ status: 409, data: { message: 'This candidate cannot be moved at this stage status' } })),
     );
-    await screen.findByRole('heading', { name: 'For review (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'For review (1)' });
     fireEvent.click(screen.getByRole('button', { name: /^Move to… ?Grace Hopper$/ }));
     const menu = screen.getByRole('list', { name: 'Move Grace Hopper to' });
     expect(within(menu).getByRole('button', { name: 'For review (current)' }).hasAttribute('disabled')).toBe(true);
@@ -123,7 +123,7 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
       BOARD,
       api(() => ({ status: 500 })),
     );
-    await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Applied (1)' });
     const button = screen.getByRole('button', { name: /^Move to… ?Ada Lovelace$/ });
     fireEvent.click(button);
     const menu = screen.getByRole('list', { name: 'Move Ada Lovelace to' });
@@ -142,7 +142,7 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
       BOARD,
       api(() => ({ status: 200, data: moved('a1', 3, 'At interview', '3-to-invite', 'To invite') })),
     );
-    await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Applied (1)' });
     const data = new Map<string, string>();
     const dataTransfer = {
       setData: (k: string, v: string) => data.set(k, v),
@@ -163,7 +163,7 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
       BOARD,
       api(() => ({ status: 500 })),
     );
-    await screen.findByRole('heading', { name: 'Applied (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Applied (1)' });
     expect(await seriousViolations(container)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: /^Move to… ?Ada Lovelace$/ }));
     expect(await seriousViolations(container)).toEqual([]);

@@ -91,7 +91,7 @@ function api(extra: (call: Call) => Reply | undefined = () => undefined) {
 }
 
 const open = (path = '/manager/candidate/a1') =>
-  screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 }).then(() => path);
+  screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }).then(() => path);
 
 describe('/manager/candidate/:id', () => {
   it('shows the application, the role’s panel, documents, notes and the history of moves', async () => {
@@ -382,9 +382,7 @@ describe('/manager/candidate/:id', () => {
 
   it('says so when the application cannot be loaded (another organisation’s id answers 404)', async () => {
     startHiring('/manager/candidate/zz', api());
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This candidate could not be loaded' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This candidate could not be loaded' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Not found');
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe('/manager/search'),

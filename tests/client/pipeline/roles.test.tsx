@@ -54,7 +54,7 @@ function api(extra: (call: Call) => Reply | undefined = () => undefined) {
 describe('/manager/roles', () => {
   it('lists active roles with counts per stage in pipeline order and links to their candidates and board', async () => {
     const { calls } = startHiring('/manager/roles', api());
-    await screen.findByRole('link', { name: 'Graduate Analyst' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Graduate Analyst' });
     expect(calls.find((c) => c.url === '/v1/roles')!.params).toEqual({ status: 'ACTIVE', page: 0, resultsPerPage: 20 });
     const counts = screen.getByRole('list', { name: 'Candidates of Graduate Analyst by stage' });
     expect(
@@ -73,7 +73,7 @@ describe('/manager/roles', () => {
 
   it('searches and switches to archived roles through the address', async () => {
     const { router, calls } = startHiring('/manager/roles', api());
-    await screen.findByRole('link', { name: 'Graduate Analyst' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Graduate Analyst' });
     fireEvent.change(screen.getByLabelText('Role name'), { target: { value: 'analyst' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=analyst'));
@@ -98,7 +98,7 @@ describe('/manager/roles', () => {
         call.url === '/v1/role/r1/archive' ? { status: 200, data: { id: 'r1', status: 'ARCHIVED' } } : undefined,
       ),
     );
-    await screen.findByRole('link', { name: 'Graduate Analyst' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Graduate Analyst' });
     const loads = calls.filter((c) => c.url === '/v1/roles').length;
     fireEvent.click(screen.getByRole('button', { name: /^Archive/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Archive Graduate Analyst?' });
@@ -111,7 +111,7 @@ describe('/manager/roles', () => {
 
   it('has no serious accessibility problems', async () => {
     const { container } = startHiring('/manager/roles', api());
-    await screen.findByRole('link', { name: 'Graduate Analyst' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Graduate Analyst' });
     expect(await seriousViolations(container)).toEqual([]);
   });
 });
@@ -119,7 +119,7 @@ describe('/manager/roles', () => {
 describe('/manager: the landing of spec §2', () => {
   it('is the role list outside the connect edition', async () => {
     startHiring('/manager', api());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hiring dashboard' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hiring dashboard' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Graduate Analyst' })).toBeTruthy();
   });
 
@@ -134,7 +134,7 @@ describe('/manager: the landing of spec §2', () => {
     );
     http.defaults.adapter = fake.adapter;
     renderApp('/manager', { organization: connect, user: manager, side: 'hr' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hiring dashboard' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hiring dashboard' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'No candidates match these filters' })).toBeTruthy();
     expect(fake.calls.some((c) => c.url === '/v1/roles')).toBe(false);
   });

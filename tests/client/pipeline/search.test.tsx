@@ -47,7 +47,7 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
         : { status: 404 },
     );
 
-    await screen.findByRole('heading', { level: 1, name: 'Search candidates: Graduate Analyst' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Search candidates: Graduate Analyst' });
     await screen.findByText('103 candidates found');
     expect(lastSearch(calls)).toEqual({
       filters: { searchTerm: 'ada', universityGroups: ['RUSSELL'], roleId: 'r1', stageId: 3 },
@@ -102,7 +102,7 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
       status: 200,
       data: searchPage(people),
     }));
-    await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('3 candidates found', undefined);
     const before = searches(calls).length;
     const search = router.state.location.search;
     fireEvent.change(screen.getByLabelText('From', { selector: '#filter-universityPercentile-min' }), {
@@ -136,7 +136,7 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
       status: 200,
       data: searchPage(people),
     }));
-    await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('3 candidates found', undefined);
     fireEvent.click(screen.getByLabelText('Assigned to me'));
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(addressState(router.state.location.search).filters).toEqual({ assigneeId: 'me' }));
@@ -174,7 +174,7 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
       status: 200,
       data: searchPage(people, { totals }),
     }));
-    await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('3 candidates found', undefined);
     expect(lastSearch(calls).filters).toEqual({ roleId: 'r1', ...position });
     const stages = screen.getByRole('navigation', { name: 'Stages' });
     expect(within(stages).getByRole('link', { current: 'page' }).textContent).toContain(stage);
@@ -187,7 +187,7 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
       status: 200,
       data: searchPage(people, { totals }),
     }));
-    await screen.findByText('3 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('3 candidates found', undefined);
     const stages = screen.getByRole('navigation', { name: 'Stages' });
     expect(
       within(stages)
@@ -234,7 +234,7 @@ describe('selection and bulk moves', () => {
 
   it('confirms how many will move: the ticked rows, then all matching minus the rows unticked again', async () => {
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), handler(2));
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
     expect(screen.getByText('2 candidates selected.')).toBeTruthy();
@@ -292,7 +292,7 @@ describe('selection and bulk moves', () => {
       }
       return handler(0)(call);
     });
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
     const group = await screen.findByRole('group', { name: 'Fast-track to another role' });
@@ -325,7 +325,7 @@ describe('selection and bulk moves', () => {
       }
       return handler(0)(call);
     });
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     const group = await screen.findByRole('group', { name: 'Fast-track to another role' });
     fireEvent.change(within(group).getByLabelText('Fast-track to role'), { target: { value: 'r2' } });
@@ -343,7 +343,7 @@ describe('selection and bulk moves', () => {
 
   it('cancelling the confirmation moves nothing', async () => {
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), handler(1));
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move 1 candidate to Applied?' });
@@ -359,7 +359,7 @@ describe('selection and bulk moves', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), handler(0));
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all candidates on this page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await screen.findByText('export successful (downloading csv file)');
@@ -381,7 +381,7 @@ describe('selection and bulk moves', () => {
           }
         : handler(0)(call),
     );
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Select at most 10000 candidates to export');
@@ -389,7 +389,7 @@ describe('selection and bulk moves', () => {
 
   it('without a role there is no bulk move (the calls are per role), and new filters clear the selection', async () => {
     startHiring('/manager/search', handler(0));
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     expect(screen.getByText('Choose a role to move or export candidates in bulk.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Move selected' })).toBeNull();
@@ -402,7 +402,7 @@ describe('selection and bulk moves', () => {
 
   it('has no serious accessibility problems, with a selection and the confirmation open', async () => {
     const { container } = startHiring(stateUrl({ roleId: 'r1' }), handler(1));
-    await screen.findByText('57 candidates found', undefined, { timeout: 5000 });
+    await screen.findByText('57 candidates found', undefined);
     expect(await seriousViolations(container)).toEqual([]);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move selected' }));

@@ -4,42 +4,10 @@ import { TEXT_LIMIT_LONG } from '#engine';
 import type { Note } from '../../api/candidate-items';
 import { useApiMessage } from '../../api/use-api-message';
 import { Button, ButtonGroup } from '../../ui/button/button';
-import * as formStyles from '../../ui/form/form.css';
+import { TextArea } from '../../ui/form/text-input';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { formatDateTime } from './format';
 import * as styles from './pipeline.css';
-
-interface TextBoxProps {
-  id: string;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}
-
-function TextBox({ id, label, value, error, onChange }: TextBoxProps) {
-  const { t } = useTranslation();
-  return (
-    <div className={error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup}>
-      <label className={formStyles.label} htmlFor={id}>
-        {label}
-      </label>
-      {error ? (
-        <span id={`${id}-error`} className={formStyles.errorMessage}>
-          <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
-      <textarea
-        id={id}
-        className={styles.textarea}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
 
 /** A note's text: required, at most 4096 characters (spec §5). */
 function noteProblem(text: string): 'empty' | 'tooLong' | undefined {
@@ -80,12 +48,13 @@ function NoteItem({
     <li className={styles.noteItem}>
       {editing ? (
         <form onSubmit={save} noValidate>
-          <TextBox
+          <TextArea
             id={`${id}-edit`}
             label={t('pipeline.notes.editLabel')}
             value={text}
             error={error}
-            onChange={setText}
+            className={styles.textarea}
+            onChange={(event) => setText(event.target.value)}
           />
           <ButtonGroup>
             <Button type="submit">{t('pipeline.notes.save')}</Button>
@@ -164,12 +133,13 @@ export function Notes({ kind, items, canEdit, onAdd, onEdit }: NotesProps) {
         ))}
       </ul>
       <form onSubmit={add} noValidate>
-        <TextBox
+        <TextArea
           id={`${id}-new`}
           label={t(`pipeline.${kind}.addLabel`)}
           value={text}
           error={error}
-          onChange={setText}
+          className={styles.textarea}
+          onChange={(event) => setText(event.target.value)}
         />
         <Button type="submit">{t(`pipeline.${kind}.add`)}</Button>
         <p role="status">{status}</p>

@@ -8,10 +8,8 @@ import { useApiMessage } from '../../api/use-api-message';
 import { Button } from '../../ui/button/button';
 import { Radios } from '../../ui/form/choices';
 import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';
-import { TextInput } from '../../ui/form/text-input';
+import { TextArea, TextInput } from '../../ui/form/text-input';
 import { useFormErrors } from '../../ui/form/use-form-errors';
-import * as formStyles from '../../ui/form/form.css';
-import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { draftFromValues, scoreValues, type ScoreDraft, type ScoreProblem } from './score-values';
 import * as styles from './pipeline.css';
 
@@ -156,30 +154,17 @@ export function ScoreForm({ stage, saved, onSave }: ScoreFormProps) {
             />
           );
         }
-        const error = errorOf(id);
         return (
-          <div
+          <TextArea
             key={metric.key}
-            className={error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup}
-          >
-            <label className={formStyles.label} htmlFor={id}>
-              {metric.label}
-            </label>
-            {error ? (
-              <span id={`${id}-error`} className={formStyles.errorMessage}>
-                <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {error}
-              </span>
-            ) : null}
-            <textarea
-              id={id}
-              className={styles.textarea}
-              maxLength={TEXT_LIMIT_LONG + 1}
-              value={typeof value === 'string' ? value : ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => set(metric.key, event.target.value)}
-            />
-          </div>
+            id={id}
+            label={metric.label}
+            error={errorOf(id)}
+            className={styles.textarea}
+            maxLength={TEXT_LIMIT_LONG + 1}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => set(metric.key, event.target.value)}
+          />
         );
       })}
       <TextInput

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { RoleFilters, RoleStatus } from '#schemas/role';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
@@ -44,7 +44,16 @@ export async function findRoleById(db: Db, organizationId: string, roleId: strin
   return selectRoles(db, organizationId).where('id', '=', roleId).executeTakeFirst();
 }
 
-/** The public role search: live roles of the organisation that match every filter given. */
+type RoleTextColumn = 'name' | 'summary' | 'department' | 'location' | 'role_type' | 'role_level';
+/** The text columns a role search term is looked for in (the managers' search adds the level). */
+const PUBLIC_SEARCH_COLUMNS: readonly RoleTextColumn[] = ['name', 'summary', 'department', 'location', 'role_type'];
+
+/** Any of `columns` contains `term`, case-insensitively. */
+function textMatch(eb: ExpressionBuilder<Database, 'roles'>, term: string, columns: readonly RoleTextColumn[]) {
+  const pattern = containsPattern(term);
+  return eb.or(columns.map((column) => eb(column, 'ilike', pattern)));
+}
+
 function publicFilters(organizationId: string, filters: RoleFilters) {
   return (eb: ExpressionBuilder<Database, 'roles'>) => {
     const conditions = [eb('organization_id', '=', organizationId), eb('status', '=', 'ACTIVE')];
@@ -54,16 +63,7 @@ function publicFilters(organizationId: string, filters: RoleFilters) {
     if (filters.locations?.length) conditions.push(eb('location', 'in', filters.locations));
     if (filters.workTypes?.length) conditions.push(eb('work_type', 'in', filters.workTypes));
     const term = filters.searchTerm?.trim();
-    if (term) {
-      const pattern = containsPattern(term);
-      conditions.push(
-        eb.or(
-          (['name', 'summary', 'department', 'location', 'role_type'] as const).map((column) =>
-            eb(column, 'ilike', pattern),
-          ),
-        ),
-      );
-    }
+    if (term) conditions.push(textMatch(eb, term, PUBLIC_SEARCH_COLUMNS));
     return eb.and(conditions);
   };
 }
@@ -78,26 +78,11 @@ export async function findRolePage(
   filters: RoleFilters,
   page: { offset: number; limit: number; now: Date },
 ): Promise<{ rows: RoleRecord[]; total: number }> {
-  const where = publicFilters(organizationId, filters);
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('roles')
-      .select([...ROLE_COLUMNS, startDate])
-      .where(where)
-      .orderBy(sql`case when deadline is not null and deadline <= ${page.now} then 1 else 0 end`)
-      .orderBy(sql`deadline asc nulls last`)
-      .orderBy('name')
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom('roles')
-      .select(sql<number>`count(*)::int`.as('total'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+  const closed = sql`(deadline is not null and deadline <= ${page.now})`;
+  return rolePage(db, publicFilters(organizationId, filters), page, [
+    sql`case when ${closed} then 1 else 0 end`,
+    sql`deadline asc nulls last`,
   ]);
-  return { rows, total: Number(count.total) };
 }
 
 export type RoleValueColumn = 'department' | 'location' | 'role_type' | 'role_level' | 'employment_type';
@@ -156,16 +141,7 @@ function managerFilters(organizationId: string, filters: ManagerRoleFilters) {
   return (eb: ExpressionBuilder<Database, 'roles'>) => {
     const conditions = [eb('organization_id', '=', organizationId), eb('status', '=', filters.status)];
     const term = filters.searchTerm?.trim();
-    if (term) {
-      const pattern = containsPattern(term);
-      conditions.push(
-        eb.or(
-          (['name', 'summary', 'department', 'location', 'role_type', 'role_level'] as const).map((column) =>
-            eb(column, 'ilike', pattern),
-          ),
-        ),
-      );
-    }
+    if (term) conditions.push(textMatch(eb, term, [...PUBLIC_SEARCH_COLUMNS, 'role_level']));
     return eb.and(conditions);
   };
 }
@@ -180,21 +156,28 @@ export async function findManagerRolePage(
   filters: ManagerRoleFilters,
   page: { offset: number; limit: number; now: Date },
 ): Promise<{ rows: RoleRecord[]; total: number }> {
-  const where = managerFilters(organizationId, filters);
   const closed = sql`(deadline is not null and deadline <= ${page.now})`;
+  return rolePage(db, managerFilters(organizationId, filters), page, [
+    sql`case when ${closed} then 1 else 0 end`,
+    sql`case when ${closed} then null else deadline end asc nulls last`,
+    sql`deadline desc nulls last`,
+  ]);
+}
+
+/** One page of the roles `where` selects, in `order` then by name and id; and how many it selects in all. */
+async function rolePage(
+  db: Db,
+  where: (eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>,
+  page: { offset: number; limit: number },
+  order: readonly RawBuilder<unknown>[],
+): Promise<{ rows: RoleRecord[]; total: number }> {
+  let query = db
+    .selectFrom('roles')
+    .select([...ROLE_COLUMNS, startDate])
+    .where(where);
+  for (const expression of order) query = query.orderBy(expression);
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('roles')
-      .select([...ROLE_COLUMNS, startDate])
-      .where(where)
-      .orderBy(sql`case when ${closed} then 1 else 0 end`)
-      .orderBy(sql`case when ${closed} then null else deadline end asc nulls last`)
-      .orderBy(sql`deadline desc nulls last`)
-      .orderBy('name')
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    query.orderBy('name').orderBy('id').offset(page.offset).limit(page.limit).execute(),
     db
       .selectFrom('roles')
       .select(sql<number>`count(*)::int`.as('total'))
