@@ -4,6 +4,7 @@ import lists from '#configs/reference-data/lists.json' with { type: 'json' };
 import universities from '#configs/reference-data/universities.json' with { type: 'json' };
 import { defaultSubStage, orderedSubStages } from '#engine/pipeline/organization-stages';
 import type { OrganizationStage } from '#schemas/pipeline';
+import { WORK_TYPES } from '#schemas/role';
 import type { Db } from '#server/db/client';
 
 /*
@@ -194,7 +195,6 @@ const DEPARTMENTS = [
 ];
 const LOCATIONS = ['London', 'Manchester', 'Edinburgh', 'Cardiff', 'Birmingham', 'Leeds', 'Bristol', 'Remote'];
 const EMPLOYMENT_TYPES = ['Permanent', 'Permanent', 'Permanent', 'Fixed term', 'Part time'];
-const WORK_TYPES = ['Hybrid', 'On-site', 'Remote'];
 const SOURCES = [
   'Careers site',
   'Careers site',

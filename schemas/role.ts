@@ -90,10 +90,13 @@ export const RoleFilters = Type.Object(
 );
 export type RoleFilters = Type.Static<typeof RoleFilters>;
 
+/** How many roles a page of the careers site lists unless asked for more. */
+export const PUBLIC_ROLES_PAGE_SIZE = 10;
+
 export const RolePageQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
-    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PUBLIC_ROLES_PAGE_SIZE })),
   },
   { additionalProperties: false },
 );

@@ -1,17 +1,9 @@
 import { isAxiosError } from 'axios';
 import type { ApplicationListItem, ApplicationRecord, DocumentRef } from '#schemas/application';
-import {
-  pathOf,
-  type RouteAnswer,
-  type RouteBody,
-  type RouteContract,
-  type RouteParams,
-  type RouteQuery,
-} from '#schemas/contract';
+import type { RouteBody, RouteQuery } from '#schemas/contract';
 import * as applications from '#schemas/contracts/applications.contract';
 import * as documents from '#schemas/contracts/documents.contract';
-import { call, download } from './call';
-import { http } from './http';
+import { call, download, upload } from './call';
 
 /* The candidate calls of spec §7 (application records, documents), under /api/v1. */
 
@@ -57,17 +49,6 @@ export async function withdrawApplication(id: string): Promise<ApplicationRecord
 
 export async function deleteDraftApplication(id: string): Promise<void> {
   await call(applications.deleteDraft, { params: { id } });
-}
-
-/** A multipart upload: call() sends JSON bodies only, so the form goes out here, to the contract's path. */
-async function upload<C extends RouteContract>(
-  contract: C,
-  params: RouteParams<C>,
-  query: RouteQuery<C>,
-  form: FormData,
-): Promise<RouteAnswer<C>> {
-  const url = pathOf(contract, params as Record<string, unknown>);
-  return (await http.request<RouteAnswer<C>>({ method: contract.method, url, params: query, data: form })).data;
 }
 
 /** The questions a document may answer (the upload's `type`). */

@@ -1,5 +1,12 @@
 import type { AxiosRequestConfig } from 'axios';
-import { pathOf, type RouteAnswer, type RouteContract, type RouteInput } from '#schemas/contract';
+import {
+  pathOf,
+  type RouteAnswer,
+  type RouteContract,
+  type RouteInput,
+  type RouteParams,
+  type RouteQuery,
+} from '#schemas/contract';
 import { http } from './http';
 
 type Args<C extends RouteContract> =
@@ -31,4 +38,15 @@ export async function call<const C extends RouteContract>(
 /** Calls a contract whose answer is a file (an attachment, a CSV export): the file's bytes. */
 export async function download<const C extends RouteContract>(contract: C, ...[input, config]: Args<C>): Promise<Blob> {
   return (await call(contract, ...([input, { ...config, responseType: 'blob' }] as Args<C>))) as Blob;
+}
+
+/** Sends a multipart upload (its contract declares no JSON body) to the contract's path. */
+export async function upload<const C extends RouteContract>(
+  contract: C,
+  params: RouteParams<C>,
+  query: RouteQuery<C>,
+  form: FormData,
+): Promise<RouteAnswer<C>> {
+  const url = pathOf(contract, params as Record<string, unknown>);
+  return (await http.request<RouteAnswer<C>>({ method: contract.method, url, params: query, data: form })).data;
 }

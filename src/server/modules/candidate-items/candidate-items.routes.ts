@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contracts from '#schemas/contracts/candidate-items.contract';
+import { DEFAULT_PAGE_SIZE } from '#schemas/search';
 import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
@@ -47,7 +48,13 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     setAdjustment(app.db, viewerOf(request), request.params.id, request.body),
   );
   route(app, contracts.contactPage, async (request) =>
-    contactPage(app.db, viewerOf(request), request.params.id, request.params.n, request.query.resultsPerPage ?? 20),
+    contactPage(
+      app.db,
+      viewerOf(request),
+      request.params.id,
+      request.params.n,
+      request.query.resultsPerPage ?? DEFAULT_PAGE_SIZE,
+    ),
   );
   route(app, contracts.refreshSearchColumns, async (request) =>
     refreshSearchColumns(app.db, viewerOf(request), request.params.id),

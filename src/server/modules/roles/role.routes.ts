@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contracts from '#schemas/contracts/roles.contract';
-import { ROLE_ATTRIBUTES } from '#schemas/role';
+import { PUBLIC_ROLES_PAGE_SIZE, ROLE_ATTRIBUTES } from '#schemas/role';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
@@ -12,7 +12,7 @@ export const publicRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     contracts.publicRolePage,
     async (request) => {
-      const { page = 0, resultsPerPage = 10 } = request.query;
+      const { page = 0, resultsPerPage = PUBLIC_ROLES_PAGE_SIZE } = request.query;
       return publicRolePage(app.db, organizationOf(request), request.body ?? {}, page, resultsPerPage);
     },
     { preHandler: loadOrganization },
