@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
+import { LOOP_TIMEOUT_MS, launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
 import { codeIn, linkIn, nextMessage } from './support/outbox';
 
 let browser: Browser;
@@ -190,25 +190,29 @@ describe('guarded pages', () => {
     await context.close();
   });
 
-  it('the other sign-in pages are axe-clean', async () => {
-    const context = await decidedContext();
-    for (const [path, title] of [
-      ['/forgot-password', 'Reset your password'],
-      ['/magic-password', 'Sign in with a link sent by email'],
-      ['/reset-password/not-a-real-token-000000000000000000000000', 'This reset link does not work'],
-      ['/on-boarding/not-a-real-token-0000000000000000000000000', 'This invitation link does not work'],
-      ['/oauth?token=not-a-real-token-0000000000000000000000000', 'This sign-in link does not work'],
-      ['/verify-email/not-a-real-token-000000000000000000000000', 'This email confirmation link does not work'],
-    ] as const) {
-      const page = await openPage(context, 'acme.localhost', path);
-      await heading(page, title);
-      await expectAxeClean(page, path);
-      await page.close();
-    }
-    const forgot = await openPage(context, 'acme.localhost', '/forgot-password');
-    await forgot.getByLabel('Email address').fill('hr@acme.example');
-    await forgot.getByRole('button', { name: 'Send the link' }).click();
-    await heading(forgot, 'Check your email');
-    await context.close();
-  });
+  it(
+    'the other sign-in pages are axe-clean',
+    async () => {
+      const context = await decidedContext();
+      for (const [path, title] of [
+        ['/forgot-password', 'Reset your password'],
+        ['/magic-password', 'Sign in with a link sent by email'],
+        ['/reset-password/not-a-real-token-000000000000000000000000', 'This reset link does not work'],
+        ['/on-boarding/not-a-real-token-0000000000000000000000000', 'This invitation link does not work'],
+        ['/oauth?token=not-a-real-token-0000000000000000000000000', 'This sign-in link does not work'],
+        ['/verify-email/not-a-real-token-000000000000000000000000', 'This email confirmation link does not work'],
+      ] as const) {
+        const page = await openPage(context, 'acme.localhost', path);
+        await heading(page, title);
+        await expectAxeClean(page, path);
+        await page.close();
+      }
+      const forgot = await openPage(context, 'acme.localhost', '/forgot-password');
+      await forgot.getByLabel('Email address').fill('hr@acme.example');
+      await forgot.getByRole('button', { name: 'Send the link' }).click();
+      await heading(forgot, 'Check your email');
+      await context.close();
+    },
+    LOOP_TIMEOUT_MS,
+  );
 });

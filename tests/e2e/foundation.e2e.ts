@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
+import { LOOP_TIMEOUT_MS, launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
 import { demoOrganizations } from './support/demo';
 
 let browser: Browser;
@@ -225,68 +225,72 @@ describe('shell screens', () => {
     await context.close();
   });
 
-  it('every route of the specification renders a titled page', async () => {
-    const context = await decidedContext();
-    const page = await context.newPage();
-    const open = [
-      '/',
-      '/ui',
-      '/signup',
-      '/profile/create',
-      '/terms',
-      '/policy',
-      '/verify/abc',
-      '/verify-email/abc',
-      '/interview/abc',
-      '/event/1',
-      '/event/1/qr-check-in',
-      '/roles',
-      '/events',
-      '/application',
-      '/applya/1',
-      '/applyp/1',
-      '/apply/1',
-      '/preview/1',
-      '/login',
-      '/oauth',
-      '/forgot-password',
-      '/magic-password',
-      '/reset-password/abc',
-      '/on-boarding/abc',
-      '/screen',
-      '/finished',
-      '/submitted',
-      '/docusignapproved',
-      '/workday-connect',
-    ];
-    const guarded = [
-      '/profile',
-      '/account',
-      '/settings',
-      '/settings/security',
-      '/clients',
-      '/event/1/check-in',
-      '/applications',
-      '/manager',
-      '/manager/search',
-      '/manager/roles',
-      '/manager/reports',
-      '/manager/candidate/1',
-      '/admin',
-    ];
-    for (const path of open) {
-      await page.goto(urlFor('acme.localhost', path));
-      const heading = page.getByRole('heading', { level: 1 });
-      await heading.first().waitFor();
-      expect(await heading.count(), path).toBe(1);
-      expect(await heading.textContent(), path).not.toBe('Page not found');
-    }
-    for (const path of guarded) {
-      await page.goto(urlFor('acme.localhost', path));
-      await page.waitForURL(/\/login\?redirect=/);
-    }
-    await context.close();
-  });
+  it(
+    'every route of the specification renders a titled page',
+    async () => {
+      const context = await decidedContext();
+      const page = await context.newPage();
+      const open = [
+        '/',
+        '/ui',
+        '/signup',
+        '/profile/create',
+        '/terms',
+        '/policy',
+        '/verify/abc',
+        '/verify-email/abc',
+        '/interview/abc',
+        '/event/1',
+        '/event/1/qr-check-in',
+        '/roles',
+        '/events',
+        '/application',
+        '/applya/1',
+        '/applyp/1',
+        '/apply/1',
+        '/preview/1',
+        '/login',
+        '/oauth',
+        '/forgot-password',
+        '/magic-password',
+        '/reset-password/abc',
+        '/on-boarding/abc',
+        '/screen',
+        '/finished',
+        '/submitted',
+        '/docusignapproved',
+        '/workday-connect',
+      ];
+      const guarded = [
+        '/profile',
+        '/account',
+        '/settings',
+        '/settings/security',
+        '/clients',
+        '/event/1/check-in',
+        '/applications',
+        '/manager',
+        '/manager/search',
+        '/manager/roles',
+        '/manager/reports',
+        '/manager/candidate/1',
+        '/admin',
+      ];
+      for (const path of open) {
+        await page.goto(urlFor('acme.localhost', path));
+        const heading = page.getByRole('heading', { level: 1 });
+        await heading.first().waitFor();
+        expect(await heading.count(), path).toBe(1);
+        expect(await heading.textContent(), path).not.toBe('Page not found');
+      }
+      for (const path of guarded) {
+        await page.goto(urlFor('acme.localhost', path));
+        await page.waitForURL(/\/login\?redirect=/);
+      }
+      await context.close();
+    },
+    LOOP_TIMEOUT_MS,
+  );
 });
 
 describe('accessibility', () => {

@@ -2,6 +2,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { inject } from 'vitest';
 
+/** Tests that open many pages (each checked by axe) get longer than one page's limit. */
+export const LOOP_TIMEOUT_MS = 240_000;
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the flags that keep it off the closed network. */
