@@ -1,39 +1,32 @@
 import { Type } from 'typebox';
+import { literalUnion } from './vocabularies';
 import { StageSelection } from './pipeline';
 import { Configuration } from './configuration';
 
 /** Enumerations of spec §1 and §3 that describe an organisation. */
-export const Region = Type.Union([
-  Type.Literal('UK'),
-  Type.Literal('OZ'),
-  Type.Literal('HK'),
-  Type.Literal('GCC'),
-  Type.Literal('OTHER'),
-]);
+export const REGIONS = ['UK', 'OZ', 'HK', 'GCC', 'OTHER'] as const;
+export const Region = literalUnion(REGIONS);
 export type Region = Type.Static<typeof Region>;
 
-export const ProductType = Type.Union([Type.Literal('ATS'), Type.Literal('VANTAGE'), Type.Literal('CRSAO')]);
+export const PRODUCT_TYPES = ['ATS', 'VANTAGE', 'CRSAO'] as const;
+export const ProductType = literalUnion(PRODUCT_TYPES);
 export type ProductType = Type.Static<typeof ProductType>;
 
 /** The five editions the product is sold in (spec §1). */
-export const Edition = Type.Union([
-  Type.Literal('ats'),
-  Type.Literal('lateral'),
-  Type.Literal('connect'),
-  Type.Literal('contextual'),
-  Type.Literal('internal'),
-]);
+export const EDITIONS = ['ats', 'lateral', 'connect', 'contextual', 'internal'] as const;
+export const Edition = literalUnion(EDITIONS);
 export type Edition = Type.Static<typeof Edition>;
 
-export const Tier = Type.Union([
-  Type.Literal('Bar'),
-  Type.Literal('Tier 1'),
-  Type.Literal('Tier 2'),
-  Type.Literal('Tier 3'),
-  Type.Literal('Tier 4'),
-  Type.Literal('Candid Essentials'),
-  Type.Literal('Candid Essentials Plus'),
-]);
+export const TIERS = [
+  'Bar',
+  'Tier 1',
+  'Tier 2',
+  'Tier 3',
+  'Tier 4',
+  'Candid Essentials',
+  'Candid Essentials Plus',
+] as const;
+export const Tier = literalUnion(TIERS);
 export type Tier = Type.Static<typeof Tier>;
 
 const HexColour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'a colour as #rrggbb' });
@@ -108,13 +101,14 @@ export const PublicOrganization = Type.Object({
 });
 export type PublicOrganization = Type.Static<typeof PublicOrganization>;
 
-export const UserType = Type.Union([
-  Type.Literal('CANDIDATE'),
-  Type.Literal('ANONYMOUS_CANDIDATE'),
-  Type.Literal('HIRING_MANAGER'),
-  Type.Literal('HIRING_MANAGER_ADMIN'),
-  Type.Literal('ADMIN'),
-]);
+export const USER_TYPES = [
+  'CANDIDATE',
+  'ANONYMOUS_CANDIDATE',
+  'HIRING_MANAGER',
+  'HIRING_MANAGER_ADMIN',
+  'ADMIN',
+] as const;
+export const UserType = literalUnion(USER_TYPES);
 export type UserType = Type.Static<typeof UserType>;
 
 export const DemoUser = Type.Object(

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { TSchema } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Edition, ProductType, Region, Tier, UserType } from '#schemas/organization';
+import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, USER_TYPES } from '#schemas/organization';
 import { WORK_TYPES } from '#schemas/role';
 import {
   APPLICATION_STATES,
@@ -19,11 +18,6 @@ import { createTestDb, type TestDb } from '../helpers/test-db';
  * test database, and on PostgreSQL in the server-pg project).
  */
 
-/** The values of a TypeBox union of string literals. */
-function literals(union: TSchema): string[] {
-  return (union as unknown as { anyOf: Array<{ const: string }> }).anyOf.map((branch) => branch.const);
-}
-
 /** table.column → the values its CHECK must allow. */
 const VOCABULARIES: Record<string, readonly string[]> = {
   'applications.state': APPLICATION_STATES,
@@ -33,11 +27,11 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'jobs.status': JOB_STATUSES,
   'roles.status': ROLE_STATUSES,
   'roles.work_type': WORK_TYPES,
-  'organizations.product_type': literals(ProductType),
-  'organizations.edition': literals(Edition),
-  'organizations.tier': literals(Tier),
-  'organizations.country_base': literals(Region),
-  'users.user_type': literals(UserType),
+  'organizations.product_type': PRODUCT_TYPES,
+  'organizations.edition': EDITIONS,
+  'organizations.tier': TIERS,
+  'organizations.country_base': REGIONS,
+  'users.user_type': USER_TYPES,
 };
 
 /**
@@ -53,6 +47,11 @@ const SHIPPED: Record<string, readonly string[]> = {
   'jobs.status': ['queued', 'running', 'done', 'failed'],
   'roles.status': ['ACTIVE', 'ARCHIVED', 'PRESET'],
   'roles.work_type': ['On-site', 'Remote', 'Hybrid'],
+  'organizations.product_type': ['ATS', 'VANTAGE', 'CRSAO'],
+  'organizations.edition': ['ats', 'lateral', 'connect', 'contextual', 'internal'],
+  'organizations.tier': ['Bar', 'Tier 1', 'Tier 2', 'Tier 3', 'Tier 4', 'Candid Essentials', 'Candid Essentials Plus'],
+  'organizations.country_base': ['UK', 'OZ', 'HK', 'GCC', 'OTHER'],
+  'users.user_type': ['CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

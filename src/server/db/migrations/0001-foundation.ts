@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, USER_TYPES } from '#schemas/organization';
+import { isOneOf } from './checks';
 
 /*
  * Organisations, their translations and users. Conventions every later migration follows:
@@ -20,21 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('subdomain', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('product_type', 'text', (c) => c.notNull().check(sql`product_type in ('ATS', 'VANTAGE', 'CRSAO')`))
-    .addColumn('edition', 'text', (c) =>
-      c.notNull().check(sql`edition in ('ats', 'lateral', 'connect', 'contextual', 'internal')`),
-    )
-    .addColumn('tier', 'text', (c) =>
-      c
-        .notNull()
-        .check(
-          sql`tier in ('Bar', 'Tier 1', 'Tier 2', 'Tier 3', 'Tier 4', 'Candid Essentials', 'Candid Essentials Plus')`,
-        ),
-    )
+    .addColumn('product_type', 'text', (c) => c.notNull().check(isOneOf('product_type', PRODUCT_TYPES)))
+    .addColumn('edition', 'text', (c) => c.notNull().check(isOneOf('edition', EDITIONS)))
+    .addColumn('tier', 'text', (c) => c.notNull().check(isOneOf('tier', TIERS)))
     .addColumn('sector', 'jsonb', (c) => c.notNull())
-    .addColumn('country_base', 'text', (c) =>
-      c.notNull().check(sql`country_base in ('UK', 'OZ', 'HK', 'GCC', 'OTHER')`),
-    )
+    .addColumn('country_base', 'text', (c) => c.notNull().check(isOneOf('country_base', REGIONS)))
     .addColumn('rare_contact', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('support_email', 'text', (c) => c.notNull())
     .addColumn('theme_configuration', 'jsonb', (c) => c.notNull())
@@ -65,13 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('organization_id', 'uuid', (c) => c.references('organizations.id').onDelete('cascade'))
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text')
-    .addColumn('user_type', 'text', (c) =>
-      c
-        .notNull()
-        .check(
-          sql`user_type in ('CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN')`,
-        ),
-    )
+    .addColumn('user_type', 'text', (c) => c.notNull().check(isOneOf('user_type', USER_TYPES)))
     .addColumn('first_name', 'text')
     .addColumn('preferred_name', 'text')
     .addColumn('last_name', 'text')
