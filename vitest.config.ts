@@ -6,6 +6,25 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 // end-to-end tests have their own config (tests/e2e/vitest.config.ts).
 const postgres = process.env.TEST_DATABASE_URL;
 
+/**
+ * The server suite on one database engine. Each file builds its own app over its own database, so
+ * files share a worker's loaded modules (isolate: false) instead of importing Fastify, PGlite and
+ * the engine again for every file.
+ */
+function serverProject(name: string, database: 'pglite' | 'postgres') {
+  return {
+    test: {
+      name,
+      environment: 'node',
+      include: ['tests/server/**/*.test.ts'],
+      env: { TEST_DB: database },
+      isolate: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine.
@@ -15,30 +34,8 @@ export default defineConfig({
       {
         test: { name: 'engine', environment: 'node', include: ['tests/engine/**/*.test.ts'] },
       },
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(postgres
-        ? [
-            {
-              test: {
-                name: 'server-pg',
-                environment: 'node',
-                include: ['tests/server/**/*.test.ts'],
-                env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      serverProject('server', 'pglite'),
+      ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
         plugins: [react(), vanillaExtractPlugin()],
         test: {

@@ -6,7 +6,7 @@ import { seedDemoData } from '#server/seed/seed';
 import { configurePasswordHashing } from '#server/lib/password';
 
 // Light argon2 cost for tests, set the way main.ts sets it from ARGON2_* (same code path).
-const TEST_PASSWORD_HASHING = { memoryKib: 1024, timeCost: 1 };
+export const TEST_PASSWORD_HASHING = { memoryKib: 1024, timeCost: 1 };
 
 export interface TestDb {
   db: Db;

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '#server/lib/password';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD_HASHING, configurePasswordHashing, hashPassword, verifyPassword } from '#server/lib/password';
+import { TEST_PASSWORD_HASHING } from '../helpers/test-db';
+
+// Test databases lower the cost for speed (tests/helpers/test-db.ts); modules are shared between
+// the files of a worker, so this file sets the production cost it checks, then lowers it again.
 
 describe('password hashing', () => {
+  beforeAll(() => configurePasswordHashing(DEFAULT_PASSWORD_HASHING));
+  afterAll(() => configurePasswordHashing(TEST_PASSWORD_HASHING));
+
   it('hashes with argon2id and verifies only the right password', async () => {
     const hash = await hashPassword('CandidDemo#2026');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

@@ -13,7 +13,7 @@ export interface PasswordHashingCost {
  * the event loop stays free. The PHC string records the parameters, so raising them later keeps
  * old hashes verifiable.
  */
-const DEFAULT_PASSWORD_HASHING: PasswordHashingCost = { memoryKib: 19_456, timeCost: 2 };
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingCost = { memoryKib: 19_456, timeCost: 2 };
 
 let options = {
   algorithm: ARGON2ID,
