@@ -98,3 +98,13 @@ export const Configuration = Type.Object(
   { additionalProperties: false },
 );
 export type Configuration = Type.Static<typeof Configuration>;
+
+/**
+ * A parsed configuration file without its `$schema` key: the editor's link to configs/schemas
+ * (npm run schemas), which is neither part of the format nor stored nor served.
+ */
+export function withoutSchemaKey<T>(value: T): Omit<T, '$schema'> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('$schema' in value)) return value;
+  const { $schema: _schema, ...rest } = value as Record<string, unknown>;
+  return rest as Omit<T, '$schema'>;
+}

@@ -11,12 +11,11 @@ import {
   type CompiledForm,
   DEFAULT_LANGUAGE,
 } from '#engine';
-import type { Configuration } from '#schemas/configuration';
+import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
 import { useOrganization } from '../state/site';
 
-// "$schema" is for editors only (configs/schemas).
-const { $schema: _schema, ...productConfiguration } = productDefault;
+const productConfiguration = withoutSchemaKey(productDefault);
 const PRODUCT_DEFAULT = productConfiguration as Configuration;
 
 function today(): string {

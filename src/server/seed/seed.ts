@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { validateConfiguration, stageProblems, CATALOGUE_BY_ID } from '#engine';
-import type { Configuration } from '#schemas/configuration';
+import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { OrganizationFile, type DemoUser } from '#schemas/organization';
 import { RolesFile, type RoleFile } from '#schemas/role';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
@@ -39,16 +39,6 @@ export interface SeedResult {
 }
 
 const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
-
-/**
- * A parsed configuration file without its `$schema` key: the editor's link to configs/schemas (npm run schemas),
- * which is neither part of the format nor stored.
- */
-function withoutSchemaKey(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('$schema' in value)) return value;
-  const { $schema: _schema, ...rest } = value;
-  return rest;
-}
 
 /**
  * Checks one parsed organisation file (its `$schema` key set aside) against schemas OrganizationFile. Throws

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeConfigurations } from '#engine/config/merge';
-import type { Configuration } from '#schemas/configuration';
+import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 
 export const CONFIGS = join(import.meta.dirname, '../../../configs');
 
@@ -18,8 +18,7 @@ export const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'u
 
 /** A translation file as the server reads it: its "$schema" key (for editors, configs/schemas) set aside. */
 export function readLayer(file: string): Configuration {
-  const { $schema: _schema, ...layer } = readJson<Configuration & { $schema?: string }>(file);
-  return layer;
+  return withoutSchemaKey(readJson<Configuration & { $schema?: string }>(file));
 }
 
 /** configs/translations/<language>.json: the product's own texts in a language. */

@@ -12,7 +12,7 @@ import {
   DEFAULT_LANGUAGE,
   offeredLanguage,
 } from '#engine';
-import type { Configuration } from '#schemas/configuration';
+import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { message } from '#schemas/messages';
 import type { UserType } from '#schemas/organization';
 import type { Db } from '../../db/client';
@@ -21,8 +21,7 @@ import type { OrganizationRecord } from '../../db/types';
 import { languageLayer } from '../translations/product-translations';
 import { findTranslations } from '../translations/translation.repository';
 
-// "$schema" is for editors only (configs/schemas).
-const { $schema: _schema, ...productConfiguration } = productDefault;
+const productConfiguration = withoutSchemaKey(productDefault);
 const PRODUCT_DEFAULT = productConfiguration as Configuration;
 
 export interface FormRequest {

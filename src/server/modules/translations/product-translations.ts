@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateConfiguration, mergeConfigurations } from '#engine';
-import type { Configuration } from '#schemas/configuration';
+import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { CONFIG_DIR } from '../../paths';
 
 /** configs/translations/<language>.json: the product's own texts in a language (decision 0018). */
@@ -18,13 +18,8 @@ export function productTranslation(language: string): Configuration | undefined 
   if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language)) return undefined;
   if (!layers.has(language)) {
     const file = path.join(PRODUCT_TRANSLATIONS_DIR, `${language}.json`);
-    let layer = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
+    const layer = existsSync(file) ? withoutSchemaKey(JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
     if (layer !== undefined) {
-      // "$schema" is for editors only (configs/schemas): neither checked nor served.
-      if (typeof layer === 'object' && layer !== null && !Array.isArray(layer) && '$schema' in layer) {
-        const { $schema: _schema, ...rest } = layer;
-        layer = rest;
-      }
       const check = validateConfiguration(layer);
       if (!check.valid) throw new Error(`${file}: ${check.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`);
     }
