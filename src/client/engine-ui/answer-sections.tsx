@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import type { AnswerRow, AnswerSection } from '#engine';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { answersView, type AnswerRow, type AnswerSection, type Answers, type CompiledForm } from '#engine';
 import { SummaryList } from '../ui/summary-list/summary-list';
 import { AnswerValue } from './download';
 import * as styles from './flow/flow.css';
@@ -43,4 +44,19 @@ export function AnswerSections({ sections, list = readOnly, after }: AnswerSecti
       </div>
     ) : null,
   );
+}
+
+/** The form's answers as sections (engine answersView), with yes, no and "not answered" in the page's language. */
+export function useAnswerSections(form: CompiledForm, answers: Answers): AnswerSection[] {
+  const { t, i18n } = useTranslation();
+  const texts = useMemo(
+    () => ({
+      yes: t('form.yes'),
+      no: t('form.no'),
+      notAnswered: t('form.notAnswered'),
+      language: i18n.resolvedLanguage,
+    }),
+    [t, i18n.resolvedLanguage],
+  );
+  return useMemo(() => answersView(form, answers, texts), [form, answers, texts]);
 }

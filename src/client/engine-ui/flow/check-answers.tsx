@@ -1,18 +1,11 @@
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type Answers,
-  type CompiledForm,
-  type FieldError,
-  validateApplication,
-  answersView,
-  type AnswerRow,
-} from '#engine';
+import { type Answers, type CompiledForm, type FieldError, validateApplication, type AnswerRow } from '#engine';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { ErrorSummary } from '../../ui/form/error-summary';
-import { AnswerSections } from '../answer-sections';
+import { AnswerSections, useAnswerSections } from '../answer-sections';
 import { AnswerValue } from '../download';
 import { lowerFirst } from '../fields';
 import { FlowLink, NavigationContext } from './navigation';
@@ -53,20 +46,11 @@ interface CheckAnswersPageProps {
  * application first; any problem shows in the error summary with links back to the steps.
  */
 export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { navigate, hrefFor } = useContext(NavigationContext);
   const [problems, setProblems] = useState<FieldError[]>();
   const [attempt, setAttempt] = useState(0);
-  const texts = useMemo(
-    () => ({
-      yes: t('form.yes'),
-      no: t('form.no'),
-      notAnswered: t('form.notAnswered'),
-      language: i18n.resolvedLanguage,
-    }),
-    [t, i18n.resolvedLanguage],
-  );
-  const sections = useMemo(() => answersView(form, answers, texts), [form, answers, texts]);
+  const sections = useAnswerSections(form, answers);
   const stepOfField = (path: string) => {
     const top = path.split('.')[0] ?? '';
     return form.steps.find((step) => step.fieldIds.includes(top))?.id ?? form.steps[0]?.id ?? '';

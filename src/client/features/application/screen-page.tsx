@@ -1,14 +1,12 @@
-import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { answersView } from '#engine';
 import type { ApplicationRecord } from '#schemas/application';
 import type { Role } from '#schemas/role';
 import { fetchApplication } from '../../api/applications';
 import { fetchRole } from '../../api/roles';
 import { useApiMessage } from '../../api/use-api-message';
-import { AnswerSections } from '../../engine-ui/answer-sections';
+import { AnswerSections, useAnswerSections } from '../../engine-ui/answer-sections';
 import { DownloadContext } from '../../engine-ui/download';
 import { useApplicationForm } from '../../engine-ui/use-application-form';
 import { useLongDate } from '../../i18n/use-long-date';
@@ -35,16 +33,7 @@ function Answers({ record, role }: { record: ApplicationRecord; role: Role | nul
   const download = useDocumentDownload(record.id);
   const formatLongDate = useLongDate();
   const form = useApplicationForm(role?.formConfiguration, role?.jsonConfigurations[i18n.resolvedLanguage ?? '']);
-  const texts = useMemo(
-    () => ({
-      yes: t('form.yes'),
-      no: t('form.no'),
-      notAnswered: t('form.notAnswered'),
-      language: i18n.resolvedLanguage,
-    }),
-    [t, i18n.resolvedLanguage],
-  );
-  const sections = useMemo(() => answersView(form, record.answers, texts), [form, record.answers, texts]);
+  const sections = useAnswerSections(form, record.answers);
   return (
     <>
       <span className={caption}>{t('application.screen.caption', { role: record.role.name })}</span>

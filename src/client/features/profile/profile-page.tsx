@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { isCandidate, answersView, type CompiledForm } from '#engine';
+import { isCandidate, type CompiledForm } from '#engine';
 import type { CandidateProfile } from '#schemas/profile';
-import { AnswerSections } from '../../engine-ui/answer-sections';
+import { AnswerSections, useAnswerSections } from '../../engine-ui/answer-sections';
 import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
 import { BackLink } from '../../ui/link/back-link';
@@ -15,19 +14,10 @@ import { ProfileSectionForm } from './profile-section-form';
 import { useProfile } from './use-profile';
 
 function Summary({ form, profile }: { form: CompiledForm; profile: CandidateProfile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const organization = useOrganization();
   const { user } = useAtomValue(userAtom);
-  const texts = useMemo(
-    () => ({
-      yes: t('form.yes'),
-      no: t('form.no'),
-      notAnswered: t('form.notAnswered'),
-      language: i18n.resolvedLanguage,
-    }),
-    [t, i18n.resolvedLanguage],
-  );
-  const sections = useMemo(() => answersView(form, profile.answers, texts), [form, profile.answers, texts]);
+  const sections = useAnswerSections(form, profile.answers);
   return (
     <>
       <h1>{t('pages.profile.title')}</h1>
