@@ -35,6 +35,24 @@ export async function insertLinkToken(
     .execute();
 }
 
+const RECORD_COLUMNS = ['user_id', 'organization_id', 'purpose', 'data', 'expires_at'] as const;
+
+function toRecord(row: {
+  user_id: string;
+  organization_id: string;
+  purpose: LinkTokenPurpose;
+  data: LinkTokenRecord['data'];
+  expires_at: Date;
+}): LinkTokenRecord {
+  return {
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    purpose: row.purpose,
+    data: row.data,
+    expiresAt: row.expires_at,
+  };
+}
+
 /**
  * Uses a token: true for exactly one call, and only while it is unused, unexpired, of one of
  * `purposes` and issued by this organisation (and, with `userId`, for that user).
@@ -55,16 +73,8 @@ export async function consumeLinkToken(
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`);
   if (userId) query = query.where('user_id', '=', userId);
-  const row = await query.returning(['user_id', 'organization_id', 'purpose', 'data', 'expires_at']).executeTakeFirst();
-  return (
-    row && {
-      userId: row.user_id,
-      organizationId: row.organization_id,
-      purpose: row.purpose,
-      data: row.data,
-      expiresAt: row.expires_at,
-    }
-  );
+  const row = await query.returning(RECORD_COLUMNS).executeTakeFirst();
+  return row && toRecord(row);
 }
 
 /** A usable token, without using it (to show whose link it is before the user acts). */
@@ -76,22 +86,14 @@ export async function findLinkToken(
 ): Promise<LinkTokenRecord | undefined> {
   const row = await db
     .selectFrom('link_tokens')
-    .select(['user_id', 'organization_id', 'purpose', 'data', 'expires_at'])
+    .select(RECORD_COLUMNS)
     .where('token_hash', '=', tokenHash)
     .where('organization_id', '=', organizationId)
     .where('purpose', 'in', purposes)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
-  return (
-    row && {
-      userId: row.user_id,
-      organizationId: row.organization_id,
-      purpose: row.purpose,
-      data: row.data,
-      expiresAt: row.expires_at,
-    }
-  );
+  return row && toRecord(row);
 }
 
 /** A new link of a kind makes the user's earlier unused ones of that kind stop working. */
