@@ -1,5 +1,12 @@
 import productDefault from '#configs/default-configuration.json';
-import { compile, compileUncached, mergeConfigurations, validateStep, type CompileContext } from '#engine';
+import {
+  compile,
+  compileUncached,
+  mergeConfigurations,
+  sealConfiguration,
+  validateStep,
+  type CompileContext,
+} from '#engine';
 import type { Configuration, CustomQuestion } from '#schemas/configuration';
 import { ms, time, type Figure } from './support';
 
@@ -45,6 +52,9 @@ export async function benchEngineCompile(): Promise<Figure[]> {
   const cold = await time(200, () => compileUncached(configuration, CONTEXT));
   compile(configuration, CONTEXT);
   const cached = await time(2000, () => compile(configuration, CONTEXT));
+  const sealed = sealConfiguration(configuration);
+  compile(sealed, CONTEXT);
+  const cachedSealed = await time(2000, () => compile(sealed, CONTEXT));
   const copies = Array.from({ length: 200 }, () => structuredClone(configuration));
   const cachedEqual = await time(copies.length, (i) => compile(copies[i]!, CONTEXT));
   const questions = form.steps.find((s) => s.id === 'questions')!;
@@ -65,6 +75,11 @@ export async function benchEngineCompile(): Promise<Figure[]> {
     {
       name: `compile, ${fieldCount} fields, cached, same configuration object p50 / p95`,
       value: `${ms(cached.p50)} / ${ms(cached.p95)}`,
+    },
+    {
+      name: `compile, ${fieldCount} fields, cached, sealed configuration (sealConfiguration) p50 / p95`,
+      value: `${ms(cachedSealed.p50)} / ${ms(cachedSealed.p95)}`,
+      note: 'known by identity, as the server keeps its merged configurations; an unsealed one is keyed by its content, so one changed in place compiles afresh',
     },
     {
       name: `compile, ${fieldCount} fields, cached, equal configuration (a new object) p50 / p95`,

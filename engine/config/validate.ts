@@ -1,11 +1,15 @@
 import type { ErrorObject } from 'ajv';
-import { Configuration as ConfigurationSchema, type Configuration } from '#schemas/configuration';
+import { Configuration as ConfigurationSchema, type Configuration, type CustomQuestion } from '#schemas/configuration';
 import { CATALOGUE_BY_ID, SECTIONS } from '../fields/catalogue';
 import { isListType } from '../fields/lists';
+import type { SectionId } from '../fields/types';
+import { CUSTOM_SECTION, unplacedSections } from '../forms/compile';
+import { INHERITED_NAMES } from '../rules/own';
+import { mergeConfigurations } from './merge';
 import { engineAjv } from '../validation/ajv';
 import { HR_FEATURES, MENUS } from './known';
 
-interface ConfigurationProblem {
+export interface ConfigurationProblem {
   /** JSON Pointer into the configuration, e.g. `/views/application/2/sections/0`. */
   path: string;
   message: string;
@@ -17,6 +21,12 @@ export type ConfigurationCheck =
 export interface ValidateOptions {
   /** Custom question ids declared by other layers (e.g. the organisation's, when checking a role's). */
   knownCustomIds?: readonly string[];
+  /**
+   * The layers beneath this one, merged (for an organisation's layer, the product default; for a role's, the product
+   * default and the organisation's layers). With it, the layer is also checked as it will be used: every section with
+   * a visible question on a step. Its custom question ids count as known.
+   */
+  beneath?: Configuration;
 }
 
 let validateShape: (((data: unknown) => boolean) & { errors?: ErrorObject[] | null }) | undefined;
@@ -34,7 +44,7 @@ function describe(error: ErrorObject): ConfigurationProblem {
     case 'additionalProperties': {
       const allowed = Object.keys(((error.parentSchema as { properties?: object })?.properties ?? {}) as object);
       return {
-        path: `${error.instancePath}/${String(params.additionalProperty)}`,
+        path: `${error.instancePath}${pointer(String(params.additionalProperty))}`,
         message: `unknown property '${String(params.additionalProperty)}'; expected one of: ${allowed.join(', ')}`,
       };
     }
@@ -61,46 +71,96 @@ function describeChoices(error: ErrorObject): string {
   return values.map((v) => JSON.stringify(v)).join(', ');
 }
 
+/** A JSON Pointer (RFC 6901) from its segments: `~` is written `~0` and `/` is written `~1`, as in Ajv's paths. */
+export function pointer(...segments: ReadonlyArray<string | number>): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+const SECTION_LIST = SECTIONS.join(', ');
+/** Texts a question, section or step is called by: a hint may be emptied away, a label may not. */
+const NAMING_TEXT = /^(field\.[^.]+\.(label|item)|section\.[^.]+\.title|step\.[^.]+\.title)$/;
+const OPTION_TYPES: ReadonlySet<CustomQuestion['type']> = new Set(['select', 'radio', 'checkboxes']);
+const TEXT_TYPES: ReadonlySet<CustomQuestion['type']> = new Set(['text', 'textarea']);
+const inheritedName = (id: string) =>
+  `'${id}' is a name every JavaScript object already has, so answers to it could not be told apart; choose another id`;
+
+function customQuestionProblems(question: CustomQuestion, at: number, problems: ConfigurationProblem[]): void {
+  const here = (...rest: Array<string | number>) => pointer('custom', at, ...rest);
+  if (INHERITED_NAMES.has(question.id)) problems.push({ path: here('id'), message: inheritedName(question.id) });
+  if (question.section && !SECTIONS.includes(question.section as SectionId))
+    problems.push({
+      path: here('section'),
+      message: `unknown section '${question.section}'; expected one of: ${SECTION_LIST}`,
+    });
+  if (question.list && !isListType(question.list))
+    problems.push({ path: here('list'), message: `unknown reference list '${question.list}'` });
+  const needsOptions = OPTION_TYPES.has(question.type);
+  if (needsOptions && !question.options && !question.list)
+    problems.push({ path: here(), message: `a ${question.type} question needs 'options' or 'list'` });
+  if (needsOptions && question.options && question.list)
+    problems.push({ path: here('list'), message: `a ${question.type} question takes 'options' or 'list', not both` });
+  if (!needsOptions && (question.options || question.list))
+    problems.push({ path: here(), message: `a ${question.type} question takes no 'options' or 'list'` });
+  const seen = new Map<string, number>();
+  question.options?.forEach((option, j) => {
+    const first = seen.get(option);
+    if (first === undefined) seen.set(option, j);
+    else
+      problems.push({
+        path: here('options', j),
+        message: `option '${option}' is listed twice (also at ${here('options', first)}); each answer must differ`,
+      });
+  });
+  for (const key of ['minimum', 'maximum'] as const)
+    if (question[key] !== undefined && question.type !== 'number')
+      problems.push({ path: here(key), message: `a ${question.type} question takes no '${key}'; only a number does` });
+  for (const key of ['maxLength', 'maxWords'] as const)
+    if (question[key] !== undefined && !TEXT_TYPES.has(question.type))
+      problems.push({
+        path: here(key),
+        message: `a ${question.type} question takes no '${key}'; only text and textarea do`,
+      });
+  if (question.minimum !== undefined && question.maximum !== undefined && question.minimum > question.maximum)
+    problems.push({
+      path: here('minimum'),
+      message: `minimum ${question.minimum} is greater than maximum ${question.maximum}, so no answer could be given`,
+    });
+}
+
 function referenceProblems(configuration: Configuration, options: ValidateOptions): ConfigurationProblem[] {
   const problems: ConfigurationProblem[] = [];
   const sections = new Set<string>(SECTIONS);
-  const customIds = new Set<string>(options.knownCustomIds ?? []);
+  const customIds = new Set<string>([
+    ...(options.knownCustomIds ?? []),
+    ...(options.beneath?.custom ?? []).map((q) => q.id),
+  ]);
   const declared = new Set<string>();
   (configuration.custom ?? []).forEach((question, i) => {
-    const at = `/custom/${i}`;
     if (CATALOGUE_BY_ID.has(question.id))
       problems.push({
-        path: `${at}/id`,
+        path: pointer('custom', i, 'id'),
         message: `'${question.id}' is a catalogue field; choose another id for a custom question`,
       });
     else if (declared.has(question.id))
-      problems.push({ path: `${at}/id`, message: `custom question '${question.id}' is declared twice` });
+      problems.push({
+        path: pointer('custom', i, 'id'),
+        message: `custom question '${question.id}' is declared twice`,
+      });
     declared.add(question.id);
     customIds.add(question.id);
-    if (question.section && !sections.has(question.section))
-      problems.push({
-        path: `${at}/section`,
-        message: `unknown section '${question.section}'; expected one of: ${SECTIONS.join(', ')}`,
-      });
-    if (question.list && !isListType(question.list))
-      problems.push({ path: `${at}/list`, message: `unknown reference list '${question.list}'` });
-    const needsOptions = question.type === 'select' || question.type === 'radio' || question.type === 'checkboxes';
-    if (needsOptions && !question.options && !question.list)
-      problems.push({ path: at, message: `a ${question.type} question needs 'options' or 'list'` });
-    if (!needsOptions && (question.options || question.list))
-      problems.push({ path: at, message: `a ${question.type} question takes no 'options' or 'list'` });
+    customQuestionProblems(question, i, problems);
   });
-  const knownField = (id: string) => CATALOGUE_BY_ID.has(id) || customIds.has(id);
+  const knownField = (id: string) => CATALOGUE_BY_ID.has(id) || (customIds.has(id) && !INHERITED_NAMES.has(id));
   for (const group of ['fields', 'required'] as const) {
     for (const id of Object.keys(configuration[group] ?? {})) {
-      if (!knownField(id)) problems.push({ path: `/${group}/${id}`, message: `unknown field '${id}'` });
+      if (!knownField(id)) problems.push({ path: pointer(group, id), message: `unknown field '${id}'` });
     }
   }
   for (const id of Object.keys(configuration.subsections ?? {})) {
     if (!sections.has(id))
       problems.push({
-        path: `/subsections/${id}`,
-        message: `unknown section '${id}'; expected one of: ${SECTIONS.join(', ')}`,
+        path: pointer('subsections', id),
+        message: `unknown section '${id}'; expected one of: ${SECTION_LIST}`,
       });
   }
   const flagSets = { menus: MENUS, hr: HR_FEATURES } as const;
@@ -108,34 +168,70 @@ function referenceProblems(configuration: Configuration, options: ValidateOption
     for (const id of Object.keys(configuration[group] ?? {})) {
       if (!(flagSets[group] as readonly string[]).includes(id))
         problems.push({
-          path: `/${group}/${id}`,
+          path: pointer(group, id),
           message: `unknown ${group === 'hr' ? 'hiring-side feature' : 'menu'} '${id}'; expected one of: ${flagSets[group].join(', ')}`,
         });
     }
   }
+  for (const [key, text] of Object.entries(configuration.text ?? {}))
+    if (text.trim() === '' && NAMING_TEXT.test(key))
+      problems.push({
+        path: pointer('text', key),
+        message: `'${key}' names something on screen, so it cannot be empty`,
+      });
   const stepIds = new Set<string>();
   const placed = new Map<string, string>();
   (configuration.views?.application ?? []).forEach((step, i) => {
-    if (stepIds.has(step.id))
-      problems.push({ path: `/views/application/${i}/id`, message: `step '${step.id}' is declared twice` });
+    if (INHERITED_NAMES.has(step.id))
+      problems.push({ path: pointer('views', 'application', i, 'id'), message: inheritedName(step.id) });
+    else if (stepIds.has(step.id))
+      problems.push({ path: pointer('views', 'application', i, 'id'), message: `step '${step.id}' is declared twice` });
     stepIds.add(step.id);
     step.sections.forEach((section, j) => {
-      const at = `/views/application/${i}/sections/${j}`;
+      const at = pointer('views', 'application', i, 'sections', j);
       if (!sections.has(section))
-        problems.push({ path: at, message: `unknown section '${section}'; expected one of: ${SECTIONS.join(', ')}` });
+        problems.push({ path: at, message: `unknown section '${section}'; expected one of: ${SECTION_LIST}` });
       else if (placed.has(section))
         problems.push({ path: at, message: `section '${section}' is already on step '${placed.get(section)}'` });
       else placed.set(section, step.id);
     });
   });
+  const inProfile = new Map<string, number>();
   (configuration.views?.profile ?? []).forEach((section, i) => {
+    const at = pointer('views', 'profile', i);
     if (!sections.has(section))
+      problems.push({ path: at, message: `unknown section '${section}'; expected one of: ${SECTION_LIST}` });
+    else if (inProfile.has(section))
       problems.push({
-        path: `/views/profile/${i}`,
-        message: `unknown section '${section}'; expected one of: ${SECTIONS.join(', ')}`,
+        path: at,
+        message: `section '${section}' is already in the profile (at ${pointer('views', 'profile', inProfile.get(section)!)})`,
       });
+    else inProfile.set(section, i);
   });
+  if (options.beneath) problems.push(...placementProblems(configuration, options.beneath));
   return problems;
+}
+
+/**
+ * Decision 0005: every section with a visible question is on a step of views.application (a section is left out
+ * by hiding it, `subsections.<id>: false`). Checked on the layer merged over the layers beneath it, and named where
+ * this layer caused it: its own views, the section it showed, or the custom question it put there.
+ */
+function placementProblems(layer: Configuration, beneath: Configuration): ConfigurationProblem[] {
+  return unplacedSections(mergeConfigurations(beneath, layer)).map((section) => {
+    const question = (layer.custom ?? []).findIndex((q) => (q.section ?? CUSTOM_SECTION) === section);
+    const path = layer.views?.application
+      ? pointer('views', 'application')
+      : layer.subsections?.[section] !== undefined
+        ? pointer('subsections', section)
+        : question >= 0
+          ? pointer('custom', question, 'section')
+          : pointer('views', 'application');
+    return {
+      path,
+      message: `section '${section}' has questions to ask but is on no step of views.application: add it to a step, or hide it with subsections.${section}: false`,
+    };
+  });
 }
 
 /**

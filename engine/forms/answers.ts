@@ -1,3 +1,4 @@
+import { own } from '../rules/own';
 import type { CompiledField, CompiledForm, CompiledStep } from './types';
 
 export type Answers = Record<string, unknown>;
@@ -8,16 +9,15 @@ export type Answers = Record<string, unknown>;
  */
 export function isFieldShown(field: CompiledField, answers: Answers | undefined): boolean {
   if (!field.showIf) return true;
-  const controlling = answers?.[field.showIf.field];
+  const controlling = own(answers, field.showIf.field);
   return typeof controlling === 'string' && field.showIf.values.includes(controlling);
 }
 
 function pruneObject(fields: readonly CompiledField[], answers: Answers): Answers {
   const kept: Answers = {};
   for (const field of fields) {
-    if (!(field.id in answers) || !isFieldShown(field, answers)) continue;
-    const value = answers[field.id];
-    if (value === undefined) continue;
+    const value = own(answers, field.id);
+    if (value === undefined || !isFieldShown(field, answers)) continue;
     if (field.kind === 'group' && Array.isArray(value) && field.items) {
       const items = field.items;
       kept[field.id] = value.map((item) =>

@@ -2,6 +2,7 @@ import type { Configuration, CustomQuestion, StepDefinition } from '#schemas/con
 import { CATALOGUE, SECTIONS } from '../fields/catalogue';
 import { countryName, isListType, isOtherOption, listOptionKey, listOptions } from '../fields/lists';
 import type { FieldDefinition, FieldKind, RemoteListType } from '../fields/types';
+import { own } from '../rules/own';
 import { isRequired, isVisible } from '../rules/visibility';
 import { yearList } from '../validation/years';
 import { hashString, stableStringify } from './hash';
@@ -9,7 +10,8 @@ import { objectSchema } from './kinds';
 import { optionalText, textOf } from './texts';
 import type { CompileContext, CompiledField, CompiledForm, CompiledSection, CompiledStep } from './types';
 
-const CUSTOM_SECTION = 'additionalQuestions';
+/** Where a custom question without a `section` is asked. */
+export const CUSTOM_SECTION = 'additionalQuestions';
 
 const CUSTOM_KINDS: Record<CustomQuestion['type'], FieldKind> = {
   text: 'text',
@@ -29,7 +31,7 @@ function customField(question: CustomQuestion): FieldDefinition {
     section: question.section ?? CUSTOM_SECTION,
     label: question.label,
     hint: question.hint,
-    options: question.options,
+    options: question.options && [...question.options],
     list: question.list && isListType(question.list) ? question.list : undefined,
     maxLength: question.maxLength,
     maxWords: question.maxWords,
@@ -67,7 +69,8 @@ class Compiler {
     const showIf = definition.showIf ? this.condition(definition, siblings) : undefined;
     if (definition.showIf && !showIf) return undefined;
     const label = textOf(c, `field.${definition.id}.label`, definition.label ?? definition.id);
-    const hint = optionalText(c, `field.${definition.id}.hint`) ?? definition.hint;
+    // An empty hint text takes the hint away; an empty label cannot (textOf falls back, and the validator refuses it).
+    const hint = own(c.text, `field.${definition.id}.hint`) ?? definition.hint;
     const compiled: CompiledField = {
       id: definition.id,
       kind: definition.kind,
@@ -144,17 +147,18 @@ class Compiler {
     options: readonly (string | number)[],
   ): Record<string, string> | undefined {
     if (definition.kind === 'year') return undefined;
-    const text = this.configuration.text ?? {};
-    const labels: Record<string, string> = {};
+    const text = this.configuration.text;
+    const labels: Array<[string, string]> = [];
     for (const option of options) {
       const value = String(option);
       const label = definition.list
-        ? (text[listOptionKey(definition.list, value)] ??
+        ? (own(text, listOptionKey(definition.list, value)) ??
           (definition.list === 'COUNTRY' ? countryName(value, this.language) : undefined))
-        : text[`field.${definition.id}.option.${value}`];
-      if (label && label !== value) labels[value] = label;
+        : own(text, `field.${definition.id}.option.${value}`);
+      if (label && label !== value) labels.push([value, label]);
     }
-    return Object.keys(labels).length > 0 ? labels : undefined;
+    // fromEntries defines own properties, so an option named like a prototype member (`__proto__`) keeps its label.
+    return labels.length > 0 ? Object.fromEntries(labels) : undefined;
   }
 
   /** A type-ahead's known answers in the form's language (`list.SUBJECT.<subject>`); typed answers read as typed. */
@@ -180,38 +184,105 @@ class Compiler {
 
 const cache = new Map<string, CompiledForm>();
 const CACHE_LIMIT = 256;
-/** Fast path for callers that pass the same configuration object again (no hashing needed). */
-const byIdentity = new WeakMap<Configuration, Map<string, CompiledForm>>();
+/** Configurations deep-frozen by sealConfiguration: they cannot change, so their identity stands for their content. */
+const sealed = new WeakSet<Configuration>();
+/** Fast path for sealed configurations: the forms compiled from one, by context (a few contexts each at most). */
+const bySealed = new WeakMap<Configuration, Map<string, CompiledForm>>();
+const CONTEXTS_PER_CONFIGURATION = 8;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * A deep-frozen copy of a configuration that compile knows by identity: compiling it again skips hashing its
+ * content (~1 ms for a translated configuration, docs/performance.md). An unsealed configuration is keyed by its
+ * content, so changing it in place can never return a form compiled from what it was before.
+ */
+export function sealConfiguration(configuration: Configuration): Configuration {
+  if (sealed.has(configuration)) return configuration;
+  const copy = deepFreeze(structuredClone(configuration));
+  sealed.add(copy);
+  return copy;
+}
+
+export function isSealed(configuration: Configuration): boolean {
+  return sealed.has(configuration);
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
+  if (map.size >= limit) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
 
 /**
  * Compiles a merged configuration (engine/config/merge) into the ordered steps of an application:
  * steps → sections → visible fields, with a JSON Schema and uiSchema per step. Pure and
- * deterministic; results are cached by a hash of the inputs.
+ * deterministic; results are cached by a hash of the inputs, and are frozen, so no caller can change a form
+ * another caller shares.
  */
 export function compile(configuration: Configuration, context: CompileContext): CompiledForm {
   const contextKey = stableStringify(context);
-  const forContext = byIdentity.get(configuration) ?? new Map<string, CompiledForm>();
-  byIdentity.set(configuration, forContext);
-  const known = forContext.get(contextKey);
+  const forContext = sealed.has(configuration)
+    ? (bySealed.get(configuration) ?? new Map<string, CompiledForm>())
+    : undefined;
+  const known = forContext?.get(contextKey);
   if (known) return known;
   const key = hashString(`${stableStringify(configuration)}|${contextKey}`);
-  let form = cache.get(key);
-  if (!form) {
-    form = compileUncached(configuration, context, key);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(key, form);
+  const form =
+    cache.get(key) ?? remember(cache, key, deepFreeze(compileUncached(configuration, context, key)), CACHE_LIMIT);
+  if (forContext) {
+    remember(forContext, contextKey, form, CONTEXTS_PER_CONFIGURATION);
+    bySealed.set(configuration, forContext);
   }
-  forContext.set(contextKey, form);
   return form;
+}
+
+/**
+ * Sections with a visible question that no step of views.application places (in SECTIONS order). Decision 0005: the
+ * validator refuses such a configuration; should one reach compile anyway (a section shown later by a lower layer),
+ * compile asks each of them on a step of its own after the others, so no visible question is ever asked nowhere.
+ */
+export function unplacedSections(configuration: Configuration): string[] {
+  const steps = configuration.views?.application;
+  if (!steps) return [];
+  const placed = new Set(steps.flatMap((step) => step.sections));
+  const compiler = new Compiler(configuration, PLACEMENT_CONTEXT);
+  const bySection = fieldsBySection(configuration);
+  return SECTIONS.filter((id) => !placed.has(id) && compiler.section(id, bySection) !== undefined);
+}
+
+/** Whether a section has questions does not depend on the language, user or day; year lists only need a day. */
+const PLACEMENT_CONTEXT: CompileContext = {
+  language: 'en',
+  edition: 'ats',
+  userType: 'CANDIDATE',
+  today: '2000-01-01',
+};
+
+function stepDefinitions(configuration: Configuration): StepDefinition[] {
+  const steps = configuration.views?.application;
+  if (!steps) return SECTIONS.map((id) => ({ id, sections: [id] }));
+  const ids = new Set(steps.map((step) => step.id));
+  const appended = unplacedSections(configuration).map((section) => {
+    let id = section;
+    for (let n = 2; ids.has(id); n += 1) id = `${section}${n}`;
+    ids.add(id);
+    return { id, sections: [section], title: `section.${section}.title` };
+  });
+  return [...steps, ...appended];
 }
 
 export function compileUncached(configuration: Configuration, context: CompileContext, key = ''): CompiledForm {
   const compiler = new Compiler(configuration, context);
   const bySection = fieldsBySection(configuration);
-  const stepDefinitions: StepDefinition[] =
-    configuration.views?.application ?? SECTIONS.map((id) => ({ id, sections: [id] }));
   const steps: CompiledStep[] = [];
-  for (const definition of stepDefinitions) {
+  for (const definition of stepDefinitions(configuration)) {
     const sections = definition.sections.flatMap((id) => compiler.section(id, bySection) ?? []);
     if (sections.length === 0) continue;
     const fields = sections.flatMap((s) => s.fields);
@@ -230,7 +301,8 @@ export function compileUncached(configuration: Configuration, context: CompileCo
     language: context.language,
     steps,
     schema: objectSchema(steps.flatMap((s) => s.sections.flatMap((section) => section.fields))).schema,
-    texts: configuration.text ?? {},
-    textArrays: configuration.textArrays ?? {},
+    // Copies: the form is frozen once cached, and the caller's configuration must stay theirs to change.
+    texts: { ...configuration.text },
+    textArrays: Object.fromEntries(Object.entries(configuration.textArrays ?? {}).map(([k, v]) => [k, [...v]])),
   };
 }

@@ -1,6 +1,6 @@
 import type { Configuration } from '#schemas/configuration';
 import { SECTIONS } from '../fields/catalogue';
-import { compile } from './compile';
+import { compile, isSealed, sealConfiguration } from './compile';
 import type { CompileContext, CompiledForm } from './types';
 
 /**
@@ -10,8 +10,11 @@ import type { CompileContext, CompiledForm } from './types';
  */
 function profileConfiguration(configuration: Configuration): Configuration {
   const sections = configuration.views?.profile ?? SECTIONS;
+  // The sections the profile leaves out are hidden in it, not asked after it (compile's rule for unplaced sections).
+  const left = SECTIONS.filter((id) => !sections.includes(id));
   return {
     ...configuration,
+    subsections: { ...configuration.subsections, ...Object.fromEntries(left.map((id) => [id, false])) },
     views: {
       ...configuration.views,
       application: sections.map((id) => ({ id, sections: [id], title: `section.${id}.title` })),
@@ -19,8 +22,16 @@ function profileConfiguration(configuration: Configuration): Configuration {
   };
 }
 
+const profileOfSealed = new WeakMap<Configuration, Configuration>();
+
 export function compileProfile(configuration: Configuration, context: CompileContext): CompiledForm {
-  return compile(profileConfiguration(configuration), context);
+  // The profile of a sealed configuration is sealed too, so the server's profile form is found by identity as well.
+  let profile = profileOfSealed.get(configuration);
+  if (!profile) {
+    profile = profileConfiguration(configuration);
+    if (isSealed(configuration)) profileOfSealed.set(configuration, (profile = sealConfiguration(profile)));
+  }
+  return compile(profile, context);
 }
 
 /** Ids of the answers a profile holds: the top-level fields of its sections. */

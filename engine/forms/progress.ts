@@ -1,3 +1,4 @@
+import { own } from '../rules/own';
 import { stepFields, type Answers } from './answers';
 import type { CompiledForm, CompiledStep } from './types';
 import { validateStep } from './validate';
@@ -17,7 +18,7 @@ function hasAnswer(value: unknown): boolean {
  * validates (e.g. after configuration changed); otherwise in progress.
  */
 function stepStatus(form: CompiledForm, step: CompiledStep, answers: Answers, continuedPast: boolean): StepStatus {
-  const answered = stepFields(step).some((f) => hasAnswer(answers[f.id]));
+  const answered = stepFields(step).some((f) => hasAnswer(own(answers, f.id)));
   const valid = validateStep(form, step.id, answers).valid;
   if (continuedPast) return valid ? 'completed' : 'problem';
   if (!answered) return 'notStarted';

@@ -1,6 +1,12 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { engineAjv } from '../validation/ajv';
-import { errorMessage, templateMessage, type MessageTexts, type SchemaError } from '../validation/messages';
+import {
+  errorMessage,
+  oneErrorPerField,
+  templateMessage,
+  type MessageTexts,
+  type SchemaError,
+} from '../validation/messages';
 import { formFields, pruneAnswers, stepFields, type Answers } from './answers';
 import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './types';
 
@@ -52,19 +58,25 @@ function fieldErrors(
   fields: readonly CompiledField[],
   texts: MessageTexts = {},
 ): FieldError[] {
-  const byField = new Map<string, FieldError>();
-  for (const error of errors) {
-    if (error.keyword === 'if') continue;
+  const kept = oneErrorPerField(
+    errors.filter((error) => error.keyword !== 'if'),
+    errorPath,
+    (error) => error.keyword,
+  );
+  const described = kept.map((error) => {
     const path = errorPath(error);
-    if (byField.has(path)) continue;
-    byField.set(path, { field: path, message: describeError(error, fields, path, texts) });
-  }
+    return { field: path, message: describeError(error, fields, path, texts) };
+  });
   const order = fieldOrder(fields);
-  return [...byField.values()].sort((a, b) => rank(order, a.field) - rank(order, b.field));
+  return described.sort((a, b) => rank(order, a.field) - rank(order, b.field));
 }
 
+/** Ajv's instancePath (a JSON Pointer) as the dotted path of the answer: `/universities/0/degreeClass`. */
 function errorPath(error: ErrorObject): string {
-  const base = error.instancePath.split('/').filter(Boolean);
+  const base = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') base.push((error.params as { missingProperty: string }).missingProperty);
   if (error.keyword === 'additionalProperties')
     base.push((error.params as { additionalProperty: string }).additionalProperty);
@@ -92,7 +104,7 @@ export function describeError(
 }
 
 /** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */
-export function fieldAt(fields: readonly CompiledField[], path: string): CompiledField | undefined {
+function fieldAt(fields: readonly CompiledField[], path: string): CompiledField | undefined {
   const parts = path.split('.').filter((p) => !/^\d+$/.test(p));
   let scope: readonly CompiledField[] | undefined = fields;
   let found: CompiledField | undefined;

@@ -1,4 +1,5 @@
 import type { Configuration } from '#schemas/configuration';
+import { own } from './own';
 
 /**
  * Spec §5: fields, hr, menus and subsections are visible unless explicitly false;
@@ -7,11 +8,11 @@ import type { Configuration } from '#schemas/configuration';
 export type FlagGroup = 'fields' | 'hr' | 'menus' | 'subsections';
 
 export function isVisible(configuration: Configuration, group: FlagGroup, id: string): boolean {
-  return configuration[group]?.[id] !== false;
+  return own(configuration[group], id) !== false;
 }
 
 export function isRequired(configuration: Configuration, fieldId: string): boolean {
-  return isVisible(configuration, 'fields', fieldId) && configuration.required?.[fieldId] !== false;
+  return isVisible(configuration, 'fields', fieldId) && own(configuration.required, fieldId) !== false;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { own } from '../rules/own';
 import { isFieldShown, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
 import { formatAnswer, type DisplayTexts, ENGLISH_DISPLAY } from './format';
@@ -28,6 +29,18 @@ export interface AnswerSection {
   groups: AnswerGroup[];
 }
 
+/**
+ * The items of a repeatable group's answer, each an object: an answer of another shape (not a list, an item that is
+ * not an object) reads as empty rather than failing the page that shows it.
+ */
+export function groupItems(answers: Answers, id: string): Answers[] {
+  const value = own(answers, id);
+  if (!Array.isArray(value)) return [];
+  return value.map((item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? (item as Answers) : {},
+  );
+}
+
 /** A file answer's document: {id, name} as the upload returned them. */
 function uploadedFile(value: unknown): AnswerRow['file'] {
   if (!value || typeof value !== 'object') return undefined;
@@ -49,10 +62,10 @@ function rowsOf(
         fieldId: f.id,
         path: `${prefix}${f.id}`,
         label: f.label,
-        value: formatAnswer(f, answers[f.id], answers, texts),
+        value: formatAnswer(f, own(answers, f.id), answers, texts),
         stepId,
       };
-      const file = f.kind === 'file' ? uploadedFile(answers[f.id]) : undefined;
+      const file = f.kind === 'file' ? uploadedFile(own(answers, f.id)) : undefined;
       return file ? { ...row, file } : row;
     });
 }
@@ -75,9 +88,9 @@ export function answersView(
       groups: section.fields
         .filter((f) => f.kind === 'group' && f.items)
         .flatMap((group) =>
-          (Array.isArray(answers[group.id]) ? (answers[group.id] as Answers[]) : []).map((item, i) => ({
+          groupItems(answers, group.id).map((item, i) => ({
             title: `${group.itemLabel ?? group.label} ${i + 1}`,
-            rows: rowsOf(group.items!, item ?? {}, step.id, `${group.id}.${i}.`, texts),
+            rows: rowsOf(group.items!, item, step.id, `${group.id}.${i}.`, texts),
           })),
         ),
     })),

@@ -1,7 +1,9 @@
-import type { Answers } from '../forms/answers';
-import { fieldAt } from '../forms/validate';
+import { formFields, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
-import { formFields } from '../forms/answers';
+import { CATALOGUE_BY_ID } from '../fields/catalogue';
+import { pointer, type ConfigurationProblem } from '../config/validate';
+import { own } from '../rules/own';
+import { groupItems } from './answers-view';
 import { formatAnswer, type DisplayTexts, ENGLISH_DISPLAY } from './format';
 
 /** A role's template.viewConfiguration.listFields entry (spec §3). */
@@ -18,9 +20,52 @@ export interface PanelRow {
   source: 'application' | 'profile';
 }
 
+const answered = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** One item of a repeatable group as a line: its answers, joined. */
+function itemText(items: readonly CompiledField[], item: Answers, texts: DisplayTexts): string {
+  return items
+    .filter((field) => answered(own(item, field.id)))
+    .map((field) => formatAnswer(field, own(item, field.id), item, texts))
+    .join(', ');
+}
+
+/**
+ * What the panel shows for a listFields id: a question of the form, a whole repeatable group (each item a line),
+ * or a question inside a group (`degreeSubject`: every university's answer, joined). Undefined when the form does
+ * not ask it (hidden by configuration).
+ */
+function panelCell(
+  fields: readonly CompiledField[],
+  id: string,
+  source: Answers,
+  texts: DisplayTexts,
+): { field: CompiledField; value: string } | undefined {
+  const field = fields.find((f) => f.id === id);
+  if (field?.kind === 'group')
+    return {
+      field,
+      value: groupItems(source, id)
+        .map((item) => itemText(field.items ?? [], item, texts))
+        .filter(Boolean)
+        .join('; '),
+    };
+  if (field) return { field, value: formatAnswer(field, own(source, id), source, texts) };
+  for (const group of fields) {
+    const item = group.items?.find((f) => f.id === id);
+    if (!item) continue;
+    const values = groupItems(source, group.id)
+      .filter((answers) => answered(own(answers, id)))
+      .map((answers) => formatAnswer(item, own(answers, id), answers, texts));
+    return { field: item, value: values.join('; ') };
+  }
+  return undefined;
+}
+
 /**
  * The read-only candidate panel of the hiring side, compiled from a role's listFields with the
- * same labels, visibility and formats as the form. Fields hidden by configuration are left out.
+ * same labels, visibility and formats as the form. Fields hidden by configuration are left out;
+ * a field inside a repeatable group shows each item's answer.
  */
 export function candidatePanel(
   form: CompiledForm,
@@ -30,27 +75,37 @@ export function candidatePanel(
 ): PanelRow[] {
   const fields = formFields(form);
   return listFields.flatMap((entry) => {
-    const field: CompiledField | undefined = fieldAt(fields, entry.id);
-    if (!field) return [];
-    const source = entry.candidateResponse ? data.application : data.profile;
-    const value =
-      field.kind === 'group' && Array.isArray(source[field.id])
-        ? (source[field.id] as Answers[])
-            .map((item) =>
-              (field.items ?? [])
-                .filter((i) => item[i.id] !== undefined)
-                .map((i) => formatAnswer(i, item[i.id], item, texts))
-                .join(', '),
-            )
-            .join('; ')
-        : formatAnswer(field, source[field.id], source, texts);
+    const cell = panelCell(fields, entry.id, entry.candidateResponse ? data.application : data.profile, texts);
+    if (!cell) return [];
     return [
       {
         id: entry.id,
-        label: field.label,
-        value: value || texts.notAnswered,
+        label: cell.field.label,
+        value: cell.value || texts.notAnswered,
         source: entry.candidateResponse ? 'application' : 'profile',
       },
     ];
   });
+}
+
+/**
+ * What is wrong with a role's listFields, at paths under its template: an id that is neither a catalogue question
+ * (a question inside a repeatable group included, which the panel shows for every item) nor one of `customIds`.
+ * Whatever passes, the panel can show wherever the form asks it.
+ */
+export function listFieldProblems(
+  listFields: readonly ListField[],
+  customIds: Iterable<string>,
+): ConfigurationProblem[] {
+  const custom = new Set(customIds);
+  return listFields.flatMap((entry, j) =>
+    CATALOGUE_BY_ID.has(entry.id) || custom.has(entry.id)
+      ? []
+      : [
+          {
+            path: pointer('viewConfiguration', 'listFields', j, 'id'),
+            message: `'${entry.id}' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id`,
+          },
+        ],
+  );
 }

@@ -1,3 +1,4 @@
+import { own } from '../rules/own';
 import { format as formatDate } from 'date-fns';
 import { isOtherOption } from '../fields/lists';
 import type { FieldKind } from '../fields/types';
@@ -42,9 +43,20 @@ function formatEthnicity(ethnicity: string, specify?: unknown, label = ethnicity
     : label;
 }
 
+/**
+ * An answer as text, whatever its shape: JSON for an object, so an answer stored in another shape (or one holding a
+ * key such as `toString`) still reads as something, and never throws.
+ */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  return JSON.stringify(value);
+}
+
 /** How a chosen option reads: its label in the form's language, else the option itself. */
 export function optionLabel(field: CompiledField, value: unknown): string {
-  return field.optionLabels?.[String(value)] ?? String(value);
+  const text = asText(value);
+  return own(field.optionLabels, text) ?? text;
 }
 
 export interface DisplayTexts {
@@ -77,7 +89,7 @@ const ANSWER_FORMATS: Record<FieldKind, AnswerFormatter> = {
   textarea: asOption,
   select: (field, value, siblings) =>
     field.id === 'ethnicity'
-      ? formatEthnicity(String(value), siblings.ethnicitySpecify, optionLabel(field, value))
+      ? formatEthnicity(asText(value), own(siblings, 'ethnicitySpecify'), optionLabel(field, value))
       : optionLabel(field, value),
   radio: asOption,
   typeahead: asOption,
@@ -86,12 +98,12 @@ const ANSWER_FORMATS: Record<FieldKind, AnswerFormatter> = {
   yesno: asYesNo,
   consent: asYesNo,
   year: asOption,
-  date: (_field, value, _siblings, texts) => formatLongDate(String(value), texts.language),
-  number: (_field, value) => (typeof value === 'number' ? formatScore(value) : String(value)),
-  percent: (_field, value) => `${formatScore(Number(value))}%`,
+  date: (_field, value, _siblings, texts) => formatLongDate(asText(value), texts.language),
+  number: (_field, value) => (typeof value === 'number' ? formatScore(value) : asText(value)),
+  percent: (_field, value) => (typeof value === 'number' ? `${formatScore(value)}%` : asText(value)),
   file: (_field, value, _siblings, texts) =>
     typeof value === 'object' && value && 'name' in value
-      ? String((value as { name: unknown }).name)
+      ? asText((value as { name: unknown }).name)
       : texts.notAnswered,
   group: (_field, value, _siblings, texts) => (Array.isArray(value) ? String(value.length) : texts.notAnswered),
 };

@@ -15,6 +15,8 @@ export const AJV_OPTIONS: Options = {
   strict: false,
   verbose: true,
   discriminator: false,
+  // An answer is a property of the answers object itself: {} has no answer named `toString` (decision 0005).
+  ownProperties: true,
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -98,6 +98,29 @@ export const FORMAT_TEMPLATES: Record<AnswerFormat, ErrorTemplate> = {
 /** Keywords that mean an answer is missing: the field's own required message replaces them. */
 const MISSING_ANSWER_KEYWORDS = new Set(['required', 'notBlank', 'const', 'minItems']);
 
+/**
+ * One error per field: the first for each path, except that a missing answer outranks every other error of the same
+ * field (a blank required email reads "Enter your email address", or the field's own required text, and not the
+ * email format's message). Client and server both keep errors through this, in first-seen order of the fields.
+ */
+export function oneErrorPerField<E>(
+  errors: readonly E[],
+  pathOf: (error: E) => string,
+  keywordOf: (error: E) => string,
+): E[] {
+  const byField = new Map<string, E>();
+  for (const error of errors) {
+    const path = pathOf(error);
+    const kept = byField.get(path);
+    if (
+      kept === undefined ||
+      (MISSING_ANSWER_KEYWORDS.has(keywordOf(error)) && !MISSING_ANSWER_KEYWORDS.has(keywordOf(kept)))
+    )
+      byField.set(path, error);
+  }
+  return [...byField.values()];
+}
+
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

@@ -2,11 +2,25 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { SECTIONS } from '#engine';
+import type { Configuration, StepDefinition } from '#schemas/configuration';
 import type { PublicOrganization } from '#schemas/organization';
 import type { HostSide } from '#schemas/product';
 import { organizationStateAtom, siteAtom } from '#client/state/site';
 import { userAtom, type CurrentUser } from '#client/state/auth';
 import { buildRoutes } from '#client/app/router';
+
+/**
+ * A form configuration of just these steps; the sections they leave out are hidden (decision 0005: views order what
+ * is asked, only flags hide, and a visible section off every step would be asked on a step of its own).
+ */
+export function stepsOnly(application: StepDefinition[]): Configuration {
+  const placed = new Set(application.flatMap((step) => step.sections));
+  return {
+    views: { application },
+    subsections: Object.fromEntries(SECTIONS.filter((id) => !placed.has(id)).map((id) => [id, false])),
+  };
+}
 
 export function organisationFixture(overrides: Partial<PublicOrganization> = {}): PublicOrganization {
   return {

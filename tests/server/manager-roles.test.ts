@@ -253,6 +253,41 @@ describe('PUT /api/v1/role/:roleId', () => {
     expect(form.json<Role>().formConfiguration.custom?.map((q) => q.id)).toEqual(['whyPeople']);
   });
 
+  it('checks a role over the organisation it belongs to: sections left off every step, keys decoded once', async () => {
+    const id = await roleId('acme', 'Sustainability Analyst');
+    const before = (await v1(t.app, hr, 'GET', `/role/${id}`)).json<Role>();
+    // acme asks custom questions, so a role whose steps leave out additionalQuestions would drop them.
+    const steps = { application: [{ id: 'all', sections: ['personalInformation', 'rightToWork', 'documents'] }] };
+    const res = await v1(t.app, hr, 'PUT', `/role/${id}`, {
+      formConfiguration: { views: steps, fields: { 'odd/key~': true } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field)).toEqual([
+      'formConfiguration.fields.odd/key~',
+    ]);
+    const unplaced = await v1(t.app, hr, 'PUT', `/role/${id}`, { formConfiguration: { views: steps } });
+    expect(unplaced.statusCode).toBe(400);
+    const errors = unplaced.json<{ errors: Array<{ field: string; message: string }> }>().errors;
+    expect(errors.map((e) => e.field)).toEqual(Array(errors.length).fill('formConfiguration.views.application'));
+    expect(errors.map((e) => /section '(\w+)'/.exec(e.message)?.[1])).toEqual(
+      expect.arrayContaining([
+        'universityEducation',
+        'equalOpportunities',
+        'additionalQuestions',
+        'termsAndConditions',
+      ]),
+    );
+    expect((await v1(t.app, hr, 'GET', `/role/${id}`)).json<Role>()).toEqual(before);
+
+    // Hidden, the same sections may stay off the steps; a question inside a repeatable group may be listed.
+    const hidden = Object.fromEntries(errors.map((e) => [/section '(\w+)'/.exec(e.message)![1]!, false]));
+    const saved = await v1(t.app, hr, 'PUT', `/role/${id}`, {
+      formConfiguration: { views: steps, subsections: hidden },
+      template: { viewConfiguration: { listFields: [{ id: 'degreeSubject', candidateResponse: true }] } },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+
   it('refuses a configuration the engine rejects, naming every problem by its path, and saves nothing', async () => {
     const id = await roleId('acme', 'Sustainability Analyst');
     const before = (await v1(t.app, hr, 'GET', `/role/${id}`)).json<Role>();
@@ -277,7 +312,7 @@ describe('PUT /api/v1/role/:roleId', () => {
       'template.viewConfiguration.listFields.1.id',
     ]);
     expect(body.errors.find((e) => e.field === 'template.viewConfiguration.listFields.1.id')?.message).toBe(
-      "'favouriteColour' is not a known question",
+      "'favouriteColour' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id",
     );
 
     const shape = await v1(t.app, hr, 'PUT', `/role/${id}`, { formConfiguration: { views: 'all' } });

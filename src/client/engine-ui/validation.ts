@@ -10,6 +10,7 @@ import {
   type JsonSchema,
   type MessageTexts,
   describeError,
+  oneErrorPerField,
   AJV_OPTIONS,
   extendAjv,
 } from '#engine';
@@ -40,7 +41,7 @@ function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown
 
 /**
  * RJSF errors → the engine's messages: one message per field that names it and says how to put
- * it right (engine/validation/messages.ts), found with the engine's fieldAt on the step's fields.
+ * it right (engine/validation/messages.ts), found by the engine's describeError among the step's fields.
  * The `if` error of a conditional requirement is dropped: its `then` error says it all.
  */
 function createTransformErrors(
@@ -138,13 +139,15 @@ export function validateStepAnswers(
     transforms.set(step, transform);
   }
   const { errors } = engineValidator.validateFormData(pruned, step.schema as RJSFSchema, undefined, transform);
-  const byField = new Map<string, FieldError>();
-  for (const error of errors) {
-    const field = propertyPath(error.property);
-    if (!byField.has(field)) byField.set(field, { field, message: error.message ?? '' });
-  }
+  const kept = oneErrorPerField(
+    errors,
+    (error) => propertyPath(error.property),
+    (error) => error.name ?? '',
+  );
   const compare = compareByForm(fields);
-  const ordered = [...byField.values()].sort((a, b) => compare(a.field, b.field));
+  const ordered = kept
+    .map((error): FieldError => ({ field: propertyPath(error.property), message: error.message ?? '' }))
+    .sort((a, b) => compare(a.field, b.field));
   return { valid: ordered.length === 0, answers: pruned, errors: ordered, errorSchema: toErrorSchema(ordered) };
 }
 

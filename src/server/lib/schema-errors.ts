@@ -69,11 +69,14 @@ function quote(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
 }
 
-/** `/address/lines/0` → `address.lines.0`, the `field` of the API error shape. */
-export function pointerToField(pointer: string): string {
-  return pointer
+/**
+ * `/address/lines/0` → `address.lines.0`, the `field` of the API error shape (under `root` when given:
+ * `formConfiguration.fields.a/b` for `/fields/a~1b`). The one place a JSON Pointer is decoded.
+ */
+export function pointerToField(pointer: string, root?: string): string {
+  const parts = pointer
     .split('/')
     .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return (root === undefined ? parts : [root, ...parts]).join('.');
 }

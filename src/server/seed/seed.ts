@@ -1,6 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { validateConfiguration, stageProblems, CATALOGUE_BY_ID } from '#engine';
+import {
+  validateConfiguration,
+  stageProblems,
+  listFieldProblems,
+  mergeConfigurations,
+  type ValidateOptions,
+} from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { OrganizationFile, type DemoUser } from '#schemas/organization';
 import { RolesFile, type RoleFile } from '#schemas/role';
@@ -11,6 +17,7 @@ import {
   insertOrganizationIfAbsent,
 } from '../modules/organizations/organization.repository';
 import { organizationStages } from '../modules/stages/stage-catalogue';
+import { overProductDefault } from '../modules/forms/form.service';
 import { insertRoleIfAbsent } from '../modules/roles/role.repository';
 import { insertTranslationIfAbsent } from '../modules/translations/translation.repository';
 import { findExistingEmails, insertUserIfAbsent } from '../modules/user-store/user.repository';
@@ -72,25 +79,31 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
       const logoPath = path.join(dir, folder, data.logo);
       const bytes = await readFile(logoPath).catch(() => null);
       if (!bytes) problems.push(`${file}: /logo file '${data.logo}' not found beside organization.json`);
-      const knownCustomIds = [data.defaultConfiguration, data.formConfiguration].flatMap((c) =>
-        (c.custom ?? []).map((q) => q.id),
+      // The default layer may name the form layer's custom questions; each layer is checked over those beneath it.
+      const knownCustomIds = (data.formConfiguration.custom ?? []).map((q) => q.id);
+      problems.push(
+        ...configurationProblems(data.defaultConfiguration, `${file}: /defaultConfiguration`, {
+          knownCustomIds,
+          beneath: overProductDefault(),
+        }),
+        ...configurationProblems(data.formConfiguration, `${file}: /formConfiguration`, {
+          beneath: overProductDefault(data.defaultConfiguration),
+        }),
       );
-      for (const layer of ['defaultConfiguration', 'formConfiguration'] as const) {
-        problems.push(...configurationProblems(data[layer], `${file}: /${layer}`, knownCustomIds));
-      }
+      const beneath = overProductDefault(data.defaultConfiguration, data.formConfiguration);
       problems.push(...stageProblems(organizationStages(data.stages)).map((p) => `${file}: /stages ${p}`));
       const translations = await loadTranslations(
         path.join(dir, folder, 'translations'),
         file,
         data,
-        knownCustomIds,
+        beneath,
         problems,
       );
       const roles = await loadRoles(
         path.join(dir, folder, 'roles.json'),
         `${path.dirname(file)}/roles.json`,
         data,
-        knownCustomIds,
+        beneath,
         problems,
       );
       const { logo: _logo, demoUsers, ...rest } = data;
@@ -113,8 +126,8 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
 }
 
 /** The configuration engine's checks (references to fields, sections, lists…), as file problems. */
-function configurationProblems(configuration: unknown, at: string, knownCustomIds: readonly string[]): string[] {
-  const check = validateConfiguration(configuration, { knownCustomIds });
+function configurationProblems(configuration: unknown, at: string, options: ValidateOptions): string[] {
+  const check = validateConfiguration(configuration, options);
   return check.valid ? [] : check.problems.map((p) => `${at}${p.path === '/' ? '' : p.path} ${p.message}`);
 }
 
@@ -122,7 +135,7 @@ async function loadTranslations(
   dir: string,
   file: string,
   organization: OrganizationFile,
-  knownCustomIds: readonly string[],
+  beneath: Configuration,
   problems: string[],
 ): Promise<OrganizationSource['translations']> {
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -138,7 +151,7 @@ async function loadTranslations(
     try {
       const parsed: unknown = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
       const configuration = withoutSchemaKey(parsed) as Configuration;
-      const found = configurationProblems(configuration, `${where}: `, knownCustomIds);
+      const found = configurationProblems(configuration, `${where}: `, { beneath });
       if (found.length) problems.push(...found);
       else translations.push({ languageCode, configuration });
     } catch (error) {
@@ -158,7 +171,7 @@ async function loadRoles(
   absolute: string,
   file: string,
   organization: OrganizationFile,
-  knownCustomIds: readonly string[],
+  beneath: Configuration,
   problems: string[],
 ): Promise<RoleFile[]> {
   const text = await readFile(absolute, 'utf8').catch(() => null);
@@ -178,19 +191,17 @@ async function loadRoles(
     const at = `${file}: /roles/${i}`;
     if (references.has(role.reference)) problems.push(`${at}/reference '${role.reference}' is used twice`);
     references.add(role.reference);
-    const custom = [...knownCustomIds, ...(role.formConfiguration?.custom ?? []).map((q) => q.id)];
     if (role.formConfiguration)
-      problems.push(...configurationProblems(role.formConfiguration, `${at}/formConfiguration`, custom));
+      problems.push(...configurationProblems(role.formConfiguration, `${at}/formConfiguration`, { beneath }));
+    const withRole = mergeConfigurations(beneath, role.formConfiguration);
     for (const [language, layer] of Object.entries(role.jsonConfigurations ?? {})) {
       if (!languages.has(language))
         problems.push(`${at}/jsonConfigurations/${language} is not in /additionalLanguageSupport of the organisation`);
-      problems.push(...configurationProblems(layer, `${at}/jsonConfigurations/${language}`, custom));
+      problems.push(...configurationProblems(layer, `${at}/jsonConfigurations/${language}`, { beneath: withRole }));
     }
-    role.template.viewConfiguration.listFields.forEach((entry, j) => {
-      if (!CATALOGUE_BY_ID.has(entry.id) && !custom.includes(entry.id)) {
-        problems.push(`${at}/template/viewConfiguration/listFields/${j}/id '${entry.id}' is not a known question`);
-      }
-    });
+    const customIds = (withRole.custom ?? []).map((q) => q.id);
+    for (const problem of listFieldProblems(role.template.viewConfiguration.listFields, customIds))
+      problems.push(`${at}/template${problem.path} ${problem.message}`);
   });
   return roles;
 }

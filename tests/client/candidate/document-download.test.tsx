@@ -2,21 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { http } from '#client/api/http';
-import { organisationFixture, renderApp } from '../support';
+import { organisationFixture, renderApp, stepsOnly } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate, recordFixture, roleFixture } from './fixtures';
 
 /* Decision 0011: every uploaded document a candidate page lists has a download link. */
 
 const organization = organisationFixture({
-  formConfiguration: {
-    views: {
-      application: [
-        { id: 'aboutYou', sections: ['personalInformation'] },
-        { id: 'documents', sections: ['documents'] },
-      ],
-    },
-  },
+  formConfiguration: stepsOnly([
+    { id: 'aboutYou', sections: ['personalInformation'] },
+    { id: 'documents', sections: ['documents'] },
+  ]),
 });
 const letter = { id: 'doc-1', name: 'letter.pdf', size: 2048, contentType: 'application/pdf' };
 const record = recordFixture({

@@ -1,18 +1,14 @@
 import type { ApplicationListItem, ApplicationRecord } from '#schemas/application';
 import type { Role } from '#schemas/role';
 import type { CurrentUser } from '#client/state/auth';
-import { organisationFixture } from '../support';
+import { organisationFixture, stepsOnly } from '../support';
 
 /** A small organisation form: two steps, so the journey fits a jsdom test. */
 export const organization = organisationFixture({
-  formConfiguration: {
-    views: {
-      application: [
-        { id: 'aboutYou', sections: ['personalInformation'] },
-        { id: 'declaration', sections: ['termsAndConditions'] },
-      ],
-    },
-  },
+  formConfiguration: stepsOnly([
+    { id: 'aboutYou', sections: ['personalInformation'] },
+    { id: 'declaration', sections: ['termsAndConditions'] },
+  ]),
 });
 
 export const candidate: CurrentUser = { id: 'u1', userType: 'CANDIDATE', email: 'ada@example.com', applications: [] };

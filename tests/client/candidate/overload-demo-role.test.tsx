@@ -10,7 +10,7 @@ import type { ApplicationRecord } from '#schemas/application';
 import type { Configuration } from '#schemas/configuration';
 import type { RoleSettings } from '#schemas/role';
 import { http } from '#client/api/http';
-import { organisationFixture, renderApp } from '../support';
+import { organisationFixture, renderApp, stepsOnly } from '../support';
 import { fakeAdapter } from '../auth/fake-api';
 import { candidate, recordFixture, roleFixture } from './fixtures';
 
@@ -35,15 +35,11 @@ const demoRoles = {
 
 /** The fixture organisation with a documents step between the two usual ones. */
 const organization = organisationFixture({
-  formConfiguration: {
-    views: {
-      application: [
-        { id: 'aboutYou', sections: ['personalInformation'] },
-        { id: 'documents', sections: ['documents'] },
-        { id: 'declaration', sections: ['termsAndConditions'] },
-      ],
-    },
-  },
+  formConfiguration: stepsOnly([
+    { id: 'aboutYou', sections: ['personalInformation'] },
+    { id: 'documents', sections: ['documents'] },
+    { id: 'declaration', sections: ['termsAndConditions'] },
+  ]),
 });
 
 let original: AxiosAdapter | undefined;

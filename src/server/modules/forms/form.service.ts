@@ -11,6 +11,7 @@ import {
   validateStep,
   DEFAULT_LANGUAGE,
   offeredLanguage,
+  sealConfiguration,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { message } from '#schemas/messages';
@@ -23,6 +24,15 @@ import { findTranslations } from '../translations/translation.repository';
 
 const productConfiguration = withoutSchemaKey(productDefault);
 const PRODUCT_DEFAULT = productConfiguration as Configuration;
+
+/**
+ * The product default with these layers merged over it, in order: what a layer sits on, for validateConfiguration's
+ * `beneath` (an organisation's default layer sits on the product default alone; a role's on that and the
+ * organisation's default and form layers), so a layer is checked as it is used.
+ */
+export function overProductDefault(...layers: ReadonlyArray<Configuration | undefined>): Configuration {
+  return mergeConfigurations(PRODUCT_DEFAULT, ...layers);
+}
 
 export interface FormRequest {
   language?: string;
@@ -76,6 +86,8 @@ async function mergedConfiguration(
         request.role?.languageConfiguration,
       ),
     });
+    // Sealed (a frozen copy): compile's cache knows it by identity, and nobody can change it under the cache.
+    configuration = sealConfiguration(configuration);
     if (merged.size >= MERGED_LIMIT) merged.delete(merged.keys().next().value!);
     merged.set(key, configuration);
   }

@@ -1,4 +1,11 @@
-import { validateConfiguration, CATALOGUE_BY_ID, pageInfo, DEFAULT_PAGE_SIZE } from '#engine';
+import {
+  validateConfiguration,
+  listFieldProblems,
+  mergeConfigurations,
+  pageInfo,
+  DEFAULT_PAGE_SIZE,
+  type ConfigurationProblem,
+} from '#engine';
 import type { FieldError } from '#schemas/api';
 import type { Configuration } from '#schemas/configuration';
 import type {
@@ -16,6 +23,8 @@ import type { Db } from '../../db/client';
 import { json } from '../../db/json';
 import type { OrganizationRecord } from '../../db/types';
 import { badRequest } from '../../lib/http-error';
+import { pointerToField } from '../../lib/schema-errors';
+import { overProductDefault } from '../forms/form.service';
 import {
   countApplicationsByRoleAndStage,
   findManagerRolePage,
@@ -139,26 +148,10 @@ export async function createRoleFromTemplate(
   return toRole(created, organization, new Date(), 'hiring');
 }
 
-/** Custom question ids the organisation's own layers declare: a role's layers may use them. */
-function organizationCustomIds(organization: OrganizationRecord): string[] {
-  return [organization.default_configuration, organization.form_configuration].flatMap((c) =>
-    (c.custom ?? []).map((q) => q.id),
-  );
-}
-
-/** A JSON Pointer of a configuration problem as the dotted field path of the API's errors, under `root`. */
-function fieldPath(root: string, pointer: string): string {
-  const parts = pointer
-    .split('/')
-    .filter(Boolean)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return [root, ...parts].join('.');
-}
-
 /**
  * What is wrong with a role's configuration: its form layer and language layers by the engine's
- * validateConfiguration (the organisation's custom questions are known), and listFields that
- * name no catalogue field or custom question. Each problem names its path.
+ * validateConfiguration over the layers beneath them (product default and the organisation's, whose custom
+ * questions are known), and listFields that name no question of the form. Each problem names its path.
  */
 function roleConfigurationProblems(
   organization: OrganizationRecord,
@@ -167,32 +160,28 @@ function roleConfigurationProblems(
   template: RoleTemplate,
 ): FieldError[] {
   const problems: FieldError[] = [];
-  const knownCustomIds = organizationCustomIds(organization);
-  const form = validateConfiguration(formConfiguration, { knownCustomIds });
-  if (!form.valid)
-    problems.push(...form.problems.map((p) => ({ field: fieldPath('formConfiguration', p.path), message: p.message })));
-  const roleCustomIds = form.valid ? (form.configuration.custom ?? []).map((q) => q.id) : [];
-  const custom = new Set([...knownCustomIds, ...roleCustomIds]);
-  if (form.valid) {
+  const beneath = overProductDefault(organization.default_configuration, organization.form_configuration);
+  const form = validateConfiguration(formConfiguration, { beneath });
+  const under = (root: string, found: readonly ConfigurationProblem[]) =>
+    found.map((p) => ({ field: pointerToField(p.path, root), message: p.message }));
+  if (!form.valid) problems.push(...under('formConfiguration', form.problems));
+  else {
+    const withRole = mergeConfigurations(beneath, form.configuration);
     for (const [language, layer] of Object.entries(languageLayers)) {
-      const check = validateConfiguration(layer, { knownCustomIds: [...custom] });
-      if (!check.valid)
-        problems.push(
-          ...check.problems.map((p) => ({
-            field: fieldPath(`jsonConfigurations.${language}`, p.path),
-            message: p.message,
-          })),
-        );
+      const check = validateConfiguration(layer, { beneath: withRole });
+      if (!check.valid) problems.push(...under(`jsonConfigurations.${language}`, check.problems));
     }
   }
-  template.viewConfiguration.listFields.forEach((entry, i) => {
-    if (!CATALOGUE_BY_ID.has(entry.id) && !custom.has(entry.id)) {
-      problems.push({
-        field: `template.viewConfiguration.listFields.${i}.id`,
-        message: `'${entry.id}' is not a known question`,
-      });
-    }
-  });
+  const customIds = [...(beneath.custom ?? []), ...(form.valid ? (form.configuration.custom ?? []) : [])];
+  problems.push(
+    ...under(
+      'template',
+      listFieldProblems(
+        template.viewConfiguration.listFields,
+        customIds.map((q) => q.id),
+      ),
+    ),
+  );
   return problems;
 }
 
