@@ -40,7 +40,7 @@ describe('layoutForUserType', () => {
     ['CANDIDATE', 'candidate'],
     ['ANONYMOUS_CANDIDATE', 'candidate'],
     ['HIRING_MANAGER', 'manager'],
-    ['HIRING_MANAGER_ADMIN', 'managerAdmin'],
+    ['HIRING_MANAGER_ADMIN', 'manager'],
     ['ADMIN', 'admin'],
   ] as const)('%s → %s', (userType, layout) => {
     expect(layoutForUserType(userType)).toBe(layout);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTH_STORAGE_KEY, FATAL_ERROR_TITLE } from '#engine/constants';
 import { pageRoutes } from '#client/app/route-table';
 import { authAtom, userAtom, type CurrentUser } from '#client/state/auth';
@@ -137,5 +137,62 @@ describe('routes', () => {
     expect(screen.getByText(/client success manager/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeTruthy();
     consoleError.mockRestore();
+  });
+});
+
+describe('the hiring side (issue 21)', () => {
+  const admin: CurrentUser = { id: 'u3', userType: 'ADMIN' };
+  const recruiter: CurrentUser = { id: 'u4', userType: 'HIRING_MANAGER' };
+  const navLinks = () =>
+    within(screen.getByRole('navigation', { name: 'Hiring' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it("keeps the admin's Clients and Administration links on /manager pages", async () => {
+    renderApp('/manager/reports', { side: 'hr', user: admin });
+    await heading();
+    expect(navLinks()).toEqual(expect.arrayContaining(['Search', 'Reports', 'Clients', 'Administration']));
+  });
+
+  it("gives an organisation's admin their Account link on /manager pages, and a recruiter neither admin link", async () => {
+    const { unmount } = renderApp('/manager/reports', { side: 'hr', user: manager });
+    await heading();
+    expect(navLinks()).toContain('Account');
+    unmount();
+    renderApp('/manager/reports', { side: 'hr', user: recruiter });
+    await heading();
+    expect(navLinks()).not.toContain('Clients');
+    expect(navLinks()).not.toContain('Administration');
+  });
+
+  it('shows the not-found screen for an unknown /manager address, and the dashboard at /manager', async () => {
+    const { unmount } = renderApp('/manager/no-such-page', { side: 'hr', user: manager });
+    expect((await heading()).textContent).toBe('Page not found');
+    unmount();
+    renderApp('/manager', { side: 'hr', user: manager });
+    expect((await heading()).textContent).toBe('Hiring dashboard');
+  });
+
+  it('offers no candidate sign-up on the HR sign-in page', async () => {
+    const { unmount } = renderApp('/login', { side: 'hr' });
+    expect((await heading()).textContent).toBe('Sign in');
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+    unmount();
+    renderApp('/login');
+    await heading();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeTruthy();
+  });
+
+  it("shows a hiring user's settings without the candidates' contact preferences", async () => {
+    const { unmount } = renderApp('/settings', { side: 'hr', user: recruiter });
+    expect((await heading()).textContent).toBe('Settings');
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Contact preferences' })).toBeNull();
+    expect(screen.queryByText(/RARE Recruitment/)).toBeNull();
+    expect(screen.queryByText(/contact preferences/)).toBeNull();
+    unmount();
+    renderApp('/settings', { user: candidate });
+    await heading();
+    expect(screen.getByRole('heading', { name: 'Contact preferences' })).toBeTruthy();
   });
 });

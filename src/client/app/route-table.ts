@@ -96,7 +96,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       page: () => pipeline().then((m) => m.ManagerCandidatePage),
       signIn: true,
     },
-    { path: '/manager/*', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },
+    { path: '/manager', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },
     { path: '/admin/*', layout: 'admin', page: () => admin().then((m) => m.AdminPage), signIn: true },
     { path: '/docusignapproved', layout: 'main', page: () => integrations().then((m) => m.DocusignApprovedPage) },
     { path: '/workday-connect', layout: 'main', page: () => integrations().then((m) => m.WorkdayConnectPage) },

@@ -5,7 +5,7 @@ import type { UserType } from '#schemas/organization';
 import { isCandidate } from '#engine';
 import { userAtom } from '../../state/auth';
 import { Shell } from './shell';
-import { adminNav, candidateNav, managerAdminNav, managerNav, signedInCandidateNav, type NavItem } from './nav-items';
+import { candidateNav, hiringNav, signedInCandidateNav, type NavItem } from './nav-items';
 import * as styles from './shell.css';
 
 /** The layouts of spec §2. Many share the shell and differ in navigation and width for now. */
@@ -20,8 +20,7 @@ export type LayoutName =
   | 'report'
   | 'event'
   | 'admin'
-  | 'manager'
-  | 'managerAdmin';
+  | 'manager';
 
 type LayoutComponent = ComponentType<{ children: ReactNode }>;
 
@@ -67,17 +66,15 @@ function WelcomeLayout({ children }: { children: ReactNode }) {
   );
 }
 
-function ManagerLayout({ children }: { children: ReactNode }) {
-  return (
-    <Shell nav={managerNav} side="hr" width="wide">
-      {children}
-    </Shell>
-  );
+/** The hiring side's navigation for the signed-in user, the same on every hiring page. */
+function useHiringNav(): readonly NavItem[] {
+  return hiringNav(useAtomValue(userAtom).user?.userType);
 }
 
-function ManagerAdminLayout({ children }: { children: ReactNode }) {
+/** /manager pages, /clients and /admin, and a hiring user's account pages. */
+function ManagerLayout({ children }: { children: ReactNode }) {
   return (
-    <Shell nav={managerAdminNav} side="hr" width="wide">
+    <Shell nav={useHiringNav()} side="hr" width="wide">
       {children}
     </Shell>
   );
@@ -85,15 +82,7 @@ function ManagerAdminLayout({ children }: { children: ReactNode }) {
 
 function ReportLayout({ children }: { children: ReactNode }) {
   return (
-    <Shell nav={managerNav} side="hr" width="full">
-      {children}
-    </Shell>
-  );
-}
-
-function AdminLayout({ children }: { children: ReactNode }) {
-  return (
-    <Shell nav={adminNav} side="hr" width="wide">
+    <Shell nav={useHiringNav()} side="hr" width="full">
       {children}
     </Shell>
   );
@@ -103,9 +92,8 @@ function AdminLayout({ children }: { children: ReactNode }) {
 export function layoutForUserType(userType: UserType | undefined): Exclude<LayoutName, 'account'> {
   switch (userType) {
     case 'HIRING_MANAGER':
-      return 'manager';
     case 'HIRING_MANAGER_ADMIN':
-      return 'managerAdmin';
+      return 'manager';
     case 'ADMIN':
       return 'admin';
     default:
@@ -129,9 +117,8 @@ const layouts: Record<LayoutName, LayoutComponent> = {
   role: CandidateLayout,
   report: ReportLayout,
   event: CandidateLayout,
-  admin: AdminLayout,
+  admin: ManagerLayout,
   manager: ManagerLayout,
-  managerAdmin: ManagerAdminLayout,
 };
 
 /** A layout route: the named layout around the matched child route. */

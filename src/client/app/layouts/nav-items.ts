@@ -1,3 +1,5 @@
+import type { UserType } from '#schemas/organization';
+
 /** Header navigation of each side of the product; labels are i18n keys under header. */
 export interface NavItem {
   to: string;
@@ -20,16 +22,23 @@ export const signedInCandidateNav: readonly NavItem[] = [
   { to: '/account', label: 'account' },
 ];
 
-export const managerNav: readonly NavItem[] = [
+const managerNav: readonly NavItem[] = [
   { to: '/manager/roles', label: 'roles' },
   { to: '/manager/search', label: 'search' },
   { to: '/manager/reports', label: 'reports' },
 ];
 
-export const managerAdminNav: readonly NavItem[] = [...managerNav, { to: '/settings', label: 'account' }];
+const managerAdminNav: readonly NavItem[] = [...managerNav, { to: '/settings', label: 'account' }];
 
-export const adminNav: readonly NavItem[] = [
+const adminNav: readonly NavItem[] = [
   ...managerNav,
   { to: '/clients', label: 'clients' },
   { to: '/admin', label: 'admin' },
 ];
+
+/** The hiring side's navigation: an organisation's admin adds Account; a platform admin, Clients and Administration. */
+export function hiringNav(userType: UserType | undefined): readonly NavItem[] {
+  if (userType === 'ADMIN') return adminNav;
+  if (userType === 'HIRING_MANAGER_ADMIN') return managerAdminNav;
+  return managerNav;
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#schemas/user';
-import { anonymousLandingPath, normaliseEmail, isValidEmail, isValidPassword } from '#engine';
+import { anonymousLandingPath, isCandidate, normaliseEmail, isValidEmail, isValidPassword } from '#engine';
 import { changePassword, deleteMe, updateCurrentUser, updateSecurity } from '../../api/auth';
 import { useApiMessage, useFieldErrors } from '../../api/use-api-message';
 import { userAtom, type CurrentUser } from '../../state/auth';
@@ -52,20 +52,24 @@ function Section({
   );
 }
 
-/** /settings (spec §2): details, password, sign-in code, contact preferences and deleting the account. */
+/**
+ * /settings (spec §2): details, password, sign-in code and deleting the account; a candidate also chooses their
+ * contact preferences (hiring users are not asked: decision 0032).
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useAtomValue(userAtom);
   if (!user) return null;
+  const candidate = isCandidate(user.userType);
   return (
     <>
       <h1>{t('account.settingsTitle')}</h1>
-      <p className={lead}>{t('account.settingsLead')}</p>
+      <p className={lead}>{candidate ? t('account.settingsLead') : t('account.hiringSettingsLead')}</p>
       <ProfileSection user={user} />
       <PasswordSection />
       <SecuritySection user={user} />
-      <ContactSection user={user} />
-      <DeleteSection />
+      {candidate && <ContactSection user={user} />}
+      <DeleteSection candidate={candidate} />
     </>
   );
 }
@@ -306,7 +310,7 @@ function ContactSection({ user }: { user: CurrentUser }) {
   );
 }
 
-function DeleteSection() {
+function DeleteSection({ candidate }: { candidate: boolean }) {
   const { t } = useTranslation();
   const store = useStore();
   const organization = useOrganization();
@@ -336,7 +340,7 @@ function DeleteSection() {
   return (
     <Section id="delete" title={t('account.delete.title')}>
       {form.errors.length > 0 && <ErrorSummary items={summaryItems(form.errors)} focusKey={form.attempt} />}
-      <p className={styles.warningText}>{t('account.delete.lead')}</p>
+      <p className={styles.warningText}>{candidate ? t('account.delete.lead') : t('account.delete.hiringLead')}</p>
       <Button variant="warning" onClick={() => setOpen(true)}>
         {t('account.delete.button')}
       </Button>

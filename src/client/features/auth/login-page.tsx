@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { INVALID_LOGIN_COOKIE, normaliseEmail, isValidEmail } from '#engine';
@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/errors';
 import { forgetOtpCookie, savedOtpCookie } from '../../state/otp-cookies';
 import { processAtom } from '../../state/process';
 import { signedOutReasonAtom } from '../../state/session';
-import { useOrganization } from '../../state/site';
+import { siteAtom, useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { EmailField } from '../../ui/form/email-field';
@@ -31,6 +31,7 @@ type Step = 'credentials' | 'otp';
 export function LoginPage() {
   const { t } = useTranslation();
   const organization = useOrganization();
+  const site = useAtomValue(siteAtom);
   const { search } = useLocation();
   const completeSignIn = useCompleteSignIn();
   const apiMessage = useApiMessage();
@@ -212,7 +213,8 @@ export function LoginPage() {
         <li>
           <Link to={`/magic-password${search}`}>{t('auth.login.magicLink')}</Link>
         </li>
-        {!organization.settings.subdomainRestricted && (
+        {/* Hiring users are invited (decision 0032): the HR host offers no sign-up. */}
+        {site.side === 'apply' && !organization.settings.subdomainRestricted && (
           <li>
             {t('auth.login.noAccount')} <Link to="/signup">{t('auth.login.createAccount')}</Link>
           </li>
