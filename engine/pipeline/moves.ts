@@ -1,4 +1,5 @@
 import type { OrganizationStage, SubStage } from '#schemas/pipeline';
+import type { MoveKind } from '#schemas/vocabularies';
 import { defaultSubStage, findStage, orderedSubStages, type PipelinePosition } from './organization-stages';
 import { isActionable, visibleSubStages } from './providers';
 import { isStageId, type StageStatus } from './stages';
@@ -120,4 +121,23 @@ export function isSamePosition(
   to: PipelinePosition,
 ): boolean {
   return from.stageId === to.stageId && from.substageId === to.substageId;
+}
+
+/** Moves an undo can revert: those that moved an application already in the pipeline. */
+const UNDOABLE_KINDS: ReadonlySet<MoveKind> = new Set(['MOVE', 'BULK', 'FAST_TRACK']);
+
+/**
+ * Whether undo can revert a move, the newest one that is neither an undo nor undone (decision 0014): submitting,
+ * withdrawing and the copies that created an application are not moves to undo.
+ */
+export function isUndoable(move: { kind: MoveKind; fromStageId: number | null }): boolean {
+  return UNDOABLE_KINDS.has(move.kind) && move.fromStageId !== null;
+}
+
+/** Whether an application's history (newest first) has a move undo would revert. */
+export function hasMoveToUndo(
+  newestFirst: readonly { kind: MoveKind; undone: boolean; from: { stageId: number } | null }[],
+): boolean {
+  const last = newestFirst.find((entry) => entry.kind !== 'UNDO' && !entry.undone);
+  return last !== undefined && isUndoable({ kind: last.kind, fromStageId: last.from?.stageId ?? null });
 }

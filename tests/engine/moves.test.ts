@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import catalogue from '#configs/stages.json' with { type: 'json' };
 import {
   choosableSubStages,
+  hasMoveToUndo,
   isActionable,
   moveBlocker,
   moveTarget,
@@ -94,5 +95,33 @@ describe('stage moves (decision 0014)', () => {
     expect(stageProblems(withProvider({ kind: 'psychometricTest', included: ['3-invited'] }))).toEqual([
       "stage 2: provider 'psychometricTest' names substage '3-invited', which the stage does not have",
     ]);
+  });
+});
+
+describe('undo (decision 0014)', () => {
+  const from = { stageId: 1 };
+  it('offers undo for the newest move that is neither an undo nor undone, and only for a move in the pipeline', () => {
+    expect(hasMoveToUndo([])).toBe(false);
+    expect(hasMoveToUndo([{ kind: 'SUBMIT', undone: false, from: null }])).toBe(false);
+    for (const kind of ['MOVE', 'BULK', 'FAST_TRACK'] as const)
+      expect(hasMoveToUndo([{ kind, undone: false, from }]), kind).toBe(true);
+    for (const kind of ['WITHDRAW', 'COPY'] as const)
+      expect(hasMoveToUndo([{ kind, undone: false, from }]), kind).toBe(false);
+    // An undone move and the undo that reverted it leave the submission: nothing more to undo.
+    expect(
+      hasMoveToUndo([
+        { kind: 'UNDO', undone: false, from },
+        { kind: 'MOVE', undone: true, from },
+        { kind: 'SUBMIT', undone: false, from: null },
+      ]),
+    ).toBe(false);
+    // …but an earlier move still standing can be undone next.
+    expect(
+      hasMoveToUndo([
+        { kind: 'UNDO', undone: false, from },
+        { kind: 'MOVE', undone: true, from },
+        { kind: 'BULK', undone: false, from },
+      ]),
+    ).toBe(true);
   });
 });

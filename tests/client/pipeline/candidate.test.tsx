@@ -232,9 +232,11 @@ describe('/manager/candidate/:id', () => {
     fireEvent.click(within(move).getByRole('button', { name: 'Move candidate' }));
     await screen.findByText('Moved to At assessment centre – Invited');
     expect(screen.getByText('At assessment centre – Invited', { selector: 'dd' })).toBeTruthy();
-    fireEvent.click(
-      within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' }),
-    );
+    // The history shows a move to undo; someone else undoing it meanwhile is the server's 409, shown as it says.
+    const undo = () =>
+      within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' });
+    await waitFor(() => expect(undo().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(undo());
     expect((await screen.findByRole('alert')).textContent).toContain('Nothing to undo');
 
     const notes = screen.getByRole('region', { name: 'Notes' });
@@ -248,6 +250,72 @@ describe('/manager/candidate/:id', () => {
     expect(bodyOf(calls.find((c) => c.url === `${PANEL}/note`))).toEqual({
       comment: 'Invite to the assessment centre.',
     });
+  });
+
+  it('offers no Undo last move when there is no move to undo, and says why', async () => {
+    const submitted = history[1]!;
+    startHiring(
+      '/manager/candidate/a1',
+      api((call) =>
+        call.method === 'GET' && call.url === '/v1/candidate/a1/history'
+          ? { status: 200, data: [submitted] }
+          : undefined,
+      ),
+    );
+    await open();
+    await within(screen.getByRole('region', { name: 'History' })).findByText('Entered Applied');
+    const undo = within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' });
+    expect(undo.hasAttribute('disabled')).toBe(true);
+    const reason = document.getElementById(undo.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('There is no move to undo.');
+  });
+
+  it('enables Undo last move after a move, and disables it again once that move is undone', async () => {
+    const [moved, submitted] = history as [HistoryEntry, HistoryEntry];
+    let entries: HistoryEntry[] = history;
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.method === 'GET' && call.url === '/v1/candidate/a1/history') return { status: 200, data: entries };
+        if (call.url === '/v1/candidate/a1/undo') {
+          entries = [
+            {
+              ...moved,
+              id: 'h3',
+              kind: 'UNDO',
+              from: moved.to,
+              to: moved.from!,
+              createdAt: '2026-10-03T09:00:00.000Z',
+            },
+            { ...moved, undone: true },
+            submitted,
+          ];
+          return {
+            status: 200,
+            data: {
+              id: 'a1',
+              stageId: 1,
+              stageName: 'Applied',
+              substageId: '1-new',
+              substageName: 'New',
+              stageStatus: 'PENDING',
+              lastChangeAt: '2026-10-03T09:00:00.000Z',
+              version: 3,
+            },
+          };
+        }
+        return undefined;
+      }),
+    );
+    await open();
+    const undo = () =>
+      within(screen.getByRole('region', { name: 'Move' })).getByRole('button', { name: 'Undo last move' });
+    await within(screen.getByRole('region', { name: 'History' })).findByText('Applied to At interview');
+    await waitFor(() => expect(undo().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(undo());
+    await screen.findByText('Move undone: back in Applied – New');
+    await waitFor(() => expect(undo().hasAttribute('disabled')).toBe(true));
+    expect(calls.filter((c) => c.url === '/v1/candidate/a1/undo')).toHaveLength(1);
   });
 
   it('applies the engine’s move rules: an assessment under way holds the candidate, hidden substages are not offered', async () => {

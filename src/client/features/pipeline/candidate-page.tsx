@@ -3,7 +3,14 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
-import { choosableSubStages, moveBlocker, isHiringManagerAdmin, formatLongDate, formatScore } from '#engine';
+import {
+  choosableSubStages,
+  moveBlocker,
+  hasMoveToUndo,
+  isHiringManagerAdmin,
+  formatLongDate,
+  formatScore,
+} from '#engine';
 import {
   addComment,
   addNote,
@@ -81,12 +88,15 @@ function History({ entries }: { entries: readonly HistoryEntry[] }) {
 interface MoveFormProps {
   stages: readonly OrganizationStage[];
   application: PanelApplication;
+  /** Whether the history has a move to undo; undefined while it loads. */
+  canUndo: boolean | undefined;
   onMoved: (result: MoveResult) => void;
 }
 
-/** Move this application to a stage and substage, or undo the last move. */
-function MoveForm({ stages, application, onMoved }: MoveFormProps) {
+/** Move this application to a stage and substage, or undo the last move (offered only when there is one). */
+function MoveForm({ stages, application, canUndo, onMoved }: MoveFormProps) {
   const { t } = useTranslation();
+  const undoReason = useId();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
@@ -149,10 +159,20 @@ function MoveForm({ stages, application, onMoved }: MoveFormProps) {
         >
           {t('pipeline.candidate.move')}
         </Button>
-        <Button variant="secondary" onClick={undo}>
+        <Button
+          variant="secondary"
+          onClick={undo}
+          disabled={!canUndo}
+          aria-describedby={canUndo === false ? undoReason : undefined}
+        >
           {t('pipeline.candidate.undo')}
         </Button>
       </ButtonGroup>
+      {canUndo === false && (
+        <p id={undoReason} className={styles.muted}>
+          {t('pipeline.candidate.nothingToUndo')}
+        </p>
+      )}
     </>
   );
 }
@@ -409,6 +429,7 @@ function CandidateView({
               key={`${application.stageId}:${application.substageId}`}
               stages={stages}
               application={application}
+              canUndo={history.state.status === 'ready' ? hasMoveToUndo(history.state.data) : undefined}
               onMoved={onMoved}
             />
             <CopyForm application={application} returnTo={returnTo} />

@@ -1,4 +1,12 @@
-import { isSamePosition, findStage, resolvePosition, stageName, substageName, type PipelinePosition } from '#engine';
+import {
+  isSamePosition,
+  isUndoable,
+  findStage,
+  resolvePosition,
+  stageName,
+  substageName,
+  type PipelinePosition,
+} from '#engine';
 import type { HistoryEntry, MoveResult } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { ApplicationRow, StageMoveKind } from '../../db/types';
@@ -13,8 +21,6 @@ import { assertMovable, checkedTarget } from './move-rules';
 import { toHistoryEntry, toMoveResult } from './move.view';
 
 const NOTHING_TO_UNDO = 'Nothing to undo';
-/** Moves an undo can revert: those that moved an application already in the pipeline. */
-const UNDOABLE: ReadonlySet<StageMoveKind> = new Set(['MOVE', 'BULK', 'FAST_TRACK']);
 
 const placeOf = (application: ApplicationRow) => ({
   stageId: application.stage_id,
@@ -97,7 +103,7 @@ export async function undoMove(db: Db, viewer: Viewer, id: string): Promise<Move
   const stages = viewer.organization.stages;
   const moved = await withLockedApplication(db, viewer, id, async (trx, application) => {
     const last = await findLastMove(trx, viewer.organization.id, application.id);
-    if (!last || !UNDOABLE.has(last.kind) || last.from_stage_id === null) throw conflict(NOTHING_TO_UNDO);
+    if (!last || !isUndoable({ kind: last.kind, fromStageId: last.from_stage_id })) throw conflict(NOTHING_TO_UNDO);
     assertMovable(stages, application);
     if (!findStage(stages, last.from_stage_id))
       throw conflict(
