@@ -202,12 +202,17 @@ export const StageTotals = Type.Array(
 );
 export type StageTotals = Type.Static<typeof StageTotals>;
 
+/** candidatev: the role's listFields columns in order, headed with the form's labels (as the candidate panel). */
+export const ListFieldColumns = Type.Array(Type.Object({ id: Type.String(), label: Type.String() }));
+
 export const CandidateSearchPage = Type.Intersect([
   PageInfo,
   Type.Object({
     content: Type.Array(CandidateListItem),
     /** Absent from fastCandidate, which answers only the page. */
     totalForStage: Type.Optional(StageTotals),
+    /** candidatev with filters.roleId only: the columns its items' `fields` fill. */
+    columns: Type.Optional(ListFieldColumns),
   }),
 ]);
 export type CandidateSearchPage = Type.Static<typeof CandidateSearchPage>;

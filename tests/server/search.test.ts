@@ -161,6 +161,8 @@ beforeAll(async () => {
       template: JSON.stringify({
         viewConfiguration: {
           listFields: [
+            { id: 'firstName', candidateResponse: false },
+            { id: 'email', candidateResponse: false },
             { id: 'permitType', candidateResponse: true },
             { id: 'universities', candidateResponse: true },
           ],
@@ -520,6 +522,27 @@ describe('POST /search/fastCandidate and /search/candidatev', () => {
     expect(generated.content[0]!.fields!.permitType).toBe(first.permit_type);
     // Without a role there is no template to read.
     expect((await page('', {}, 'candidatev')).content[0]!.fields).toBeUndefined();
+  });
+});
+
+describe('candidatev shows what the candidate panel shows (issue 21)', () => {
+  it("heads the role's answer columns with the form's labels, and reads names and email from the account", async () => {
+    const res = await page('', { roleId: roleIds[0]!, searchTerm: 'zebedee' }, 'candidatev');
+    const zed = res.content[0]!;
+    const panel = await v1(t.app, manager, 'GET', `/organization/acme/candidate/${zed.id}`);
+    expect(panel.statusCode, panel.body).toBe(200);
+    const rows = panel.json<{ panel: Array<{ id: string; label: string; value: string }> }>().panel;
+    expect(rows.map((r) => r.id)).toEqual(['firstName', 'email', 'permitType', 'universities']);
+    expect(res.columns).toEqual(rows.map(({ id, label }) => ({ id, label })));
+    expect(res.columns!.map((c) => c.label)).not.toContain('firstName');
+    expect(zed.fields).toEqual(Object.fromEntries(rows.map((r) => [r.id, r.value])));
+    expect(zed.fields).toMatchObject({ firstName: 'Zebedee', email: 'zebedee.quux@example.test' });
+    // The generated candidates have no profile answers: their names and addresses are their accounts'.
+    const generated = (await page('', { roleId: roleIds[0]!, stageId: 1 }, 'candidatev')).content[0]!;
+    expect(generated.fields!.email).toBe(generated.email);
+    expect(generated.fields!.firstName).not.toBe('Not answered');
+    // Without a role there are no columns.
+    expect((await page('', {}, 'candidatev')).columns).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { findStage, stageName, substageName, displayName, metricRange, isAnonymisedEmail } from '#engine';
+import { findStage, stageName, substageName, displayName, metricRange } from '#engine';
 import type { Adjustment, Note, PanelApplication, PersonRef, ScoreValue, StageScores } from '#schemas/candidate-items';
 import type { MetricDefinition, OrganizationStage } from '#schemas/pipeline';
 import type { ApplicationRow } from '../../db/types';
@@ -19,11 +19,6 @@ export function personName(person: PersonRow): string {
 function personRef(id: string | null, people: ReadonlyMap<string, PersonRow>): PersonRef | null {
   const person = id ? people.get(id) : undefined;
   return person ? { id: person.id, name: personName(person) } : null;
-}
-
-/** The address shown for a person: none once anonymised (spec §3: an email with the ANON marker is hidden). */
-export function visibleEmail(person: PersonRow): string | null {
-  return person.anonymised_at !== null || isAnonymisedEmail(person.email) ? null : person.email;
 }
 
 export const byId = (people: readonly PersonRow[]): Map<string, PersonRow> => new Map(people.map((p) => [p.id, p]));

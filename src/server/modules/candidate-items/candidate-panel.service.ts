@@ -1,36 +1,32 @@
-import { type Answers, candidatePanel, type PanelRow } from '#engine';
 import type { CandidatePanel, PanelApplication } from '#schemas/candidate-items';
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/http-error';
 import { updateApplication } from '../applications/application.repository';
-import { roleForm } from '../applications/role-form';
+import { accountAnswers, listFieldPanel, visibleEmail } from '../applications/list-field-panel';
 import { searchColumns } from '../applications/search-columns';
 import { findApplicationDocuments } from '../document-store/document.repository';
-import { profileForm } from '../forms/form.service';
 import { profileAnswers } from '../profiles/profile.service';
 import { roleOf } from '../roles/role.service';
 import type { Viewer } from '../../lib/viewer';
 import { pipelineApplication } from '../applications/application-access';
 import { findNotes, findPeople, findScoreValues, findStageTotals } from './candidate-items.repository';
-import { byId, personName, toNote, toPanelApplication, toStageScores, visibleEmail } from './candidate-items.view';
+import { byId, personName, toNote, toPanelApplication, toStageScores } from './candidate-items.view';
 
 /** 409 for the hiring side: someone else wrote the record between the read and the write. */
 const CHANGED_MEANWHILE = 'This application was changed by someone else at the same time: reload it and try again.';
 
 /**
  * GET /organization/:orgId/candidate/:id: the application with everything /manager/candidate/:id
- * shows. The panel rows come from the engine's candidate panel over the role's compiled form and
- * template.viewConfiguration.listFields, so labels, hidden fields and formats are the form's.
- * Profile rows (candidateResponse false) read the person's profile, started from their account
- * like a new application is (decision 0010); a profile question the role's form does not ask is
- * found in the organisation's profile form.
+ * shows. The panel rows are the role's listFieldPanel: the form's labels, hidden fields and formats;
+ * profile rows (candidateResponse false) read the person's profile, started from their account
+ * like a new application is (decision 0010).
  */
 export async function candidatePanelOf(db: Db, viewer: Viewer, id: string): Promise<CandidatePanel> {
   const organization = viewer.organization;
   const application = await pipelineApplication(db, viewer, id);
   const role = await roleOf(db, organization, application.role_id);
-  const [form, profile, documents, noteRows, values, totals] = await Promise.all([
-    roleForm(db, organization, role),
+  const [panelOf, profile, documents, noteRows, values, totals] = await Promise.all([
+    listFieldPanel(db, organization, role),
     profileAnswers(db, organization, application.user_id),
     findApplicationDocuments(db, organization.id, application.id),
     findNotes(db, organization.id, application.id),
@@ -45,21 +41,7 @@ export async function candidatePanelOf(db: Db, viewer: Viewer, id: string): Prom
     ]),
   );
   const person = people.get(application.user_id);
-  const account: Answers = person
-    ? {
-        firstName: person.first_name ?? undefined,
-        lastName: person.last_name ?? undefined,
-        email: visibleEmail(person) ?? undefined,
-      }
-    : {};
-  const data = { application: application.answers, profile: { ...account, ...profile } };
-
-  const listFields = role.template.viewConfiguration.listFields;
-  const rows = new Map<string, PanelRow>(candidatePanel(form, listFields, data).map((row) => [row.id, row]));
-  const profileOnly = listFields.filter((f) => !f.candidateResponse && !rows.has(f.id));
-  if (profileOnly.length > 0)
-    for (const row of candidatePanel(await profileForm(db, organization), profileOnly, data)) rows.set(row.id, row);
-
+  const account = person ? accountAnswers(person) : {};
   const notes = noteRows.map((n) => toNote(n, people));
   return {
     application: toPanelApplication(application, role, organization.stages, people),
@@ -68,7 +50,7 @@ export async function candidatePanelOf(db: Db, viewer: Viewer, id: string): Prom
       name: person ? personName(person) : application.user_id,
       email: person ? visibleEmail(person) : null,
     },
-    panel: listFields.flatMap((f) => rows.get(f.id) ?? []),
+    panel: panelOf({ application: application.answers, profile: { ...account, ...profile } }),
     documents: documents.map((d) => ({
       id: d.id,
       fieldId: d.field_id,

@@ -19,7 +19,8 @@ import {
 } from './candidate-items.repository';
 import { csvRow } from './csv';
 import { stageName, substageName } from '#engine';
-import { personName, visibleEmail } from './candidate-items.view';
+import { visibleEmail } from '../applications/list-field-panel';
+import { personName } from './candidate-items.view';
 
 /** The most rows one export answers; a larger selection is refused (400) rather than held in memory. */
 const MAX_EXPORT_ROWS = 100_000;

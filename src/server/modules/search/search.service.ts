@@ -3,7 +3,6 @@ import {
   compactFilters,
   pageInfo,
   displayName,
-  candidatePanel,
   isAnonymisedEmail,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT_FIELD,
@@ -14,13 +13,14 @@ import type {
   CandidateListItem,
   CandidateSearchFilters,
   CandidateSearchPage,
+  ListFieldColumns,
   SearchQuery,
   StageTotals,
 } from '#schemas/search';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import { roleForm } from '../applications/role-form';
+import { accountAnswers, listFieldPanel } from '../applications/list-field-panel';
 import type { OrganizationRecord } from '../../db/types';
 import type { RoleRecord } from '../roles/role.repository';
 import { roleOf } from '../roles/role.service';
@@ -257,26 +257,29 @@ export async function searchCandidates(
           )
           .reduce((sum, c) => sum + c.total, 0);
   const content = rows.map((row) => toListItem(row, organization));
-  if (request.variant === 'candidatev' && role) await addRoleFields(db, organization, role, rows, content);
+  const columns =
+    request.variant === 'candidatev' && role ? await addRoleFields(db, organization, role, rows, content) : undefined;
   return {
     ...pageInfo(number, size, totalElements, content.length),
     content,
     ...(perStage && { totalForStage: stageTotals(organization, perStage) }),
+    ...(columns && { columns }),
   };
 }
 
-/** candidatev: each item's answers to the role's template.viewConfiguration listFields, as the panel shows them. */
+/**
+ * candidatev: each item's answers to the role's template.viewConfiguration listFields, as the candidate panel shows
+ * them (its profile started from the account, decision 0010); answers the columns, headed with the form's labels.
+ */
 async function addRoleFields(
   db: Db,
   organization: OrganizationRecord,
   role: RoleRecord,
   rows: CandidatePageRow[],
   content: CandidateListItem[],
-): Promise<void> {
-  const listFields = role.template.viewConfiguration.listFields;
-  if (rows.length === 0) return;
-  const [form, profiles] = await Promise.all([
-    roleForm(db, organization, role),
+): Promise<ListFieldColumns> {
+  const [panelOf, profiles] = await Promise.all([
+    listFieldPanel(db, organization, role),
     findProfileAnswers(
       db,
       organization.id,
@@ -285,9 +288,16 @@ async function addRoleFields(
   ]);
   rows.forEach((row, i) => {
     const answers = ('answers' in row ? (row.answers as Record<string, unknown>) : undefined) ?? {};
-    const panel = candidatePanel(form, listFields, { application: answers, profile: profiles.get(row.user_id) ?? {} });
+    const account = accountAnswers({
+      first_name: row.user_first_name,
+      last_name: row.user_last_name,
+      email: row.user_email,
+      anonymised_at: row.user_anonymised_at,
+    });
+    const panel = panelOf({ application: answers, profile: { ...account, ...profiles.get(row.user_id) } });
     content[i]!.fields = Object.fromEntries(panel.map((r) => [r.id, r.value]));
   });
+  return panelOf({ application: {}, profile: {} }).map(({ id, label }) => ({ id, label }));
 }
 
 export interface QuickSearch {
