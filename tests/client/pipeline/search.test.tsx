@@ -223,6 +223,30 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
   });
 });
 
+describe("the role's answer columns (candidatesx)", () => {
+  it("heads them with the form's labels and shows each candidate's answers", async () => {
+    const columns = [
+      { id: 'firstName', label: 'First name' },
+      { id: 'whyAcme', label: 'Why do you want to join Acme Consulting?' },
+    ];
+    const rows = people.map((row) => ({
+      ...row,
+      fields: { firstName: row.name.split(' ')[0]!, whyAcme: `Because ${row.name}` },
+    }));
+    const { calls } = startHiring(stateUrl({ roleId: 'r1' }, 'list=candidatesx'), (call) =>
+      call.url === `/v1/search/candidatev/${organization.id}`
+        ? { status: 200, data: { ...searchPage(rows, { totals }), columns } }
+        : { status: 404 },
+    );
+    await screen.findByText('3 candidates found');
+    expect(calls.some((c) => c.url === `/v1/search/candidatev/${organization.id}`)).toBe(true);
+    for (const { label } of columns) expect(screen.getByRole('columnheader', { name: label })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Why acme' })).toBeNull();
+    const ada = screen.getByRole('row', { name: /Ada Lovelace/ });
+    expect(within(ada).getByRole('cell', { name: 'Because Ada Lovelace' })).toBeTruthy();
+  });
+});
+
 describe('selection and bulk moves', () => {
   const handler = (moved: number) => (call: Call) => {
     if (call.url === SEARCH_URL) return { status: 200, data: searchPage(people, { total: 57, totals }) };

@@ -8,7 +8,7 @@ import {
   useTable,
   type SortingState,
 } from '@tanstack/react-table';
-import type { CandidateListItem, SortField, SortOrder } from '#schemas/search';
+import type { CandidateListItem, ListFieldColumns, SortField, SortOrder } from '#schemas/search';
 import { formatScore } from '#engine';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { isPageSelected, isSelected, type Selection } from './selection';
@@ -51,15 +51,6 @@ function NameCell({ row }: { row: CandidateListItem }) {
   );
 }
 
-/** A field id of the role's listFields as a heading ("degreeSubject" → "Degree subject"). */
-function fieldHeading(id: string): string {
-  const words = id
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** Column id → the server's sort field (spec §3 Search state: candidatesSortField). */
 const SORTABLE: Readonly<Record<string, SortField>> = {
   name: 'name',
@@ -77,8 +68,8 @@ interface CandidateTableProps {
   rows: CandidateListItem[];
   /** Show the role column (the search spans roles). */
   showRole: boolean;
-  /** The role's listFields columns (candidatesx). */
-  fieldIds: readonly string[];
+  /** The role's listFields columns with the form's labels (candidatesx). */
+  fieldColumns: ListFieldColumns;
   sortBy: SortField;
   orderBy: SortOrder;
   onSort: (sortBy: SortField, orderBy: SortOrder) => void;
@@ -99,7 +90,7 @@ export function CandidateTable(props: CandidateTableProps) {
   const {
     rows,
     showRole,
-    fieldIds,
+    fieldColumns,
     sortBy,
     orderBy,
     onSort,
@@ -110,7 +101,6 @@ export function CandidateTable(props: CandidateTableProps) {
     busy,
     caption,
   } = props;
-  const fieldKey = fieldIds.join('|');
   const columns = useMemo(
     () =>
       helper.columns([
@@ -156,16 +146,13 @@ export function CandidateTable(props: CandidateTableProps) {
           header: () => t('pipeline.table.assignee'),
           enableSorting: false,
         }),
-        ...fieldKey
-          .split('|')
-          .filter(Boolean)
-          .map((id) =>
-            helper.accessor((row) => row.fields?.[id] ?? '', {
-              id: `field:${id}`,
-              header: () => fieldHeading(id),
-              enableSorting: false,
-            }),
-          ),
+        ...fieldColumns.map(({ id, label }) =>
+          helper.accessor((row) => row.fields?.[id] ?? '', {
+            id: `field:${id}`,
+            header: () => label,
+            enableSorting: false,
+          }),
+        ),
         helper.accessor('appliedAt', {
           header: () => t('pipeline.table.applied'),
           cell: (info) => (info.getValue() ? formatShortDate(info.getValue()!) : ''),
@@ -175,7 +162,7 @@ export function CandidateTable(props: CandidateTableProps) {
           cell: (info) => formatShortDate(info.getValue()),
         }),
       ]),
-    [t, showRole, fieldKey],
+    [t, showRole, fieldColumns],
   );
   const sorting: SortingState = useMemo(
     () => [{ id: SORT_COLUMN[sortBy], desc: orderBy === 'DESC' }],

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
-import type { CandidateListItem, CandidateSearchPage, StageTotals } from '#schemas/search';
+import type { CandidateListItem, CandidateSearchPage, ListFieldColumns, StageTotals } from '#schemas/search';
 import type { ReferenceItem } from '#schemas/reference-data';
 import { PAGE_SIZES, orderedSubStages } from '#engine';
 import { searchCandidates } from '../../api/pipeline';
@@ -37,6 +37,7 @@ import { useStages } from './use-stages';
 import * as styles from './pipeline.css';
 
 const NO_ROWS: CandidateListItem[] = [];
+const NO_COLUMNS: ListFieldColumns = [];
 
 function stageTotal(totals: StageTotals | undefined, stageId: number): number | undefined {
   return totals?.find((s) => s.stageId === stageId)?.total;
@@ -164,7 +165,6 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
     [selection, setSelection],
   );
   const hrefFor = useCallback((row: CandidateListItem) => candidateHref(row.id, here), [here]);
-  const fieldIds = useMemo(() => [...new Set(rows.flatMap((row) => Object.keys(row.fields ?? {})))], [rows]);
 
   const at = (changes: Partial<SearchLocation['state']>, extra: Partial<SearchLocation> = {}): SearchLocation => ({
     ...location,
@@ -229,7 +229,7 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
                 <CandidateTable
                   rows={rows}
                   showRole={!state.roleId}
-                  fieldIds={variant === 'candidatev' ? fieldIds : []}
+                  fieldColumns={(variant === 'candidatev' && page.columns) || NO_COLUMNS}
                   sortBy={query.sortBy}
                   orderBy={query.orderBy}
                   onSort={(sortBy, orderBy) => go(at({ sortBy, orderBy }))}
