@@ -300,6 +300,28 @@ describe('selection and bulk moves', () => {
     expect(bulk.params).toEqual({ assignee: 'u-hr' });
   });
 
+  it('ticking a row adds nothing above the table (the rows stay put): the actions bar follows the table', async () => {
+    startHiring(stateUrl({ roleId: 'r1' }), handler(0));
+    await screen.findByText('57 candidates found');
+    const table = screen.getByRole('table');
+    /** The text of everything above the table on the page. */
+    const above = () => {
+      const range = document.createRange();
+      range.setStartBefore(document.querySelector('main')!);
+      range.setEndBefore(table);
+      return range.toString();
+    };
+    const before = above();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    expect(screen.getByText('1 candidate selected.')).toBeTruthy();
+    expect(above()).toBe(before);
+    // The bar comes after the rows in the page and in the keyboard order, with every action in it.
+    const bar = screen.getByRole('group', { name: /1 candidate selected/ });
+    expect(table.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Move selected' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+
   it('fast-tracks the ticked rows to another role as a job, and reports its progress until it is done', async () => {
     let polls = 0;
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), (call) => {

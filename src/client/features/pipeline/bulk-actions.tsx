@@ -46,7 +46,9 @@ interface BulkActionsProps {
 /**
  * What can be done with the selection: select all matching (then everything the search finds,
  * minus rows unticked again), move to a stage or substage (optionally assigning them to me) after a
- * confirmation that says how many will move, and export the selection as CSV.
+ * confirmation that says how many will move, and export the selection as CSV. The bar follows the
+ * table, so ticking a row never moves the rows; while rows are ticked it stays in view at the bottom
+ * of the window (decision 0032).
  */
 export function BulkActions({
   stages,
@@ -102,7 +104,11 @@ export function BulkActions({
   const pageSelected =
     selection.mode === 'ids' && isPageSelected(selection, pageIds) && selection.ids.length === pageIds.length;
   return (
-    <div className={styles.selectionBar} role="group" aria-labelledby={`${ids}-count`}>
+    <div
+      className={count === 0 ? styles.selectionBar.idle : styles.selectionBar.active}
+      role="group"
+      aria-labelledby={`${ids}-count`}
+    >
       <p id={`${ids}-count`} className={styles.selectionNote} aria-live="polite">
         {count === 0 ? (
           t('pipeline.bulk.none')

@@ -134,14 +134,26 @@ export const checkbox = style({
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 1 } },
 });
 
-export const selectionBar = style({
+// The selection bar follows the table (ticking a row never moves the rows). With rows ticked it is a
+// bar at the bottom of the window, over the rows, from the md breakpoint (on phones it would hide them).
+const selectionBarBase = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: `${vars.space.s} ${vars.space.m}`,
   alignItems: 'flex-end',
-  padding: vars.space.m,
   marginBottom: vars.space.m,
-  border: `2px solid ${vars.colour.text}`,
+});
+export const selectionBar = styleVariants({
+  idle: [selectionBarBase],
+  active: [
+    selectionBarBase,
+    {
+      padding: vars.space.m,
+      border: `2px solid ${vars.colour.text}`,
+      backgroundColor: vars.colour.background,
+      '@media': { [media.md]: { position: 'sticky', bottom: 0, zIndex: 5 } },
+    },
+  ],
 });
 export const selectionNote = style({ margin: 0, flexBasis: '100%' });
 export { linkButton } from '../../ui/link/link-button.css';
@@ -317,7 +329,11 @@ export const inlineFields = style({
   marginBottom: vars.space.l,
 });
 // Fields and buttons side by side line up on their bottom edge: their own bottom margins go.
-globalStyle(`${inlineFields} > div, ${inlineFields} > button, ${selectionBar} > div`, { marginBottom: 0 });
+globalStyle(`${inlineFields} > div, ${inlineFields} > button, ${selectionBarBase} > div`, { marginBottom: 0 });
+// A row's controls scroll clear of the bar over the rows when they take the keyboard focus (WCAG 2.4.11).
+globalStyle(`${tableRegion} a, ${tableRegion} input`, {
+  '@media': { [media.md]: { scrollMarginBottom: '16rem' } },
+});
 
 // Fast-track: a group of its own in the selection bar.
 export const fastTrack = style({

@@ -213,19 +213,6 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
               </>
             ) : (
               <>
-                <BulkActions
-                  stages={stages}
-                  roles={roles}
-                  selection={selection}
-                  onSelectionChange={setSelection}
-                  totalElements={page.totalElements}
-                  pageIds={pageIds}
-                  roleId={state.roleId}
-                  roleName={roleName}
-                  filters={filters}
-                  userId={userId}
-                  onMoved={search.reload}
-                />
                 <CandidateTable
                   rows={rows}
                   showRole={!state.roleId}
@@ -239,6 +226,19 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
                   hrefFor={hrefFor}
                   busy={search.loading}
                   caption={caption}
+                />
+                <BulkActions
+                  stages={stages}
+                  roles={roles}
+                  selection={selection}
+                  onSelectionChange={setSelection}
+                  totalElements={page.totalElements}
+                  pageIds={pageIds}
+                  roleId={state.roleId}
+                  roleName={roleName}
+                  filters={filters}
+                  userId={userId}
+                  onMoved={search.reload}
                 />
                 <div className={styles.pageSize}>
                   <span id="page-size-label">{t('pipeline.search.perPage')}</span>
