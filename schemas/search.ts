@@ -204,6 +204,7 @@ export type StageTotals = Type.Static<typeof StageTotals>;
 
 /** candidatev: the role's listFields columns in order, headed with the form's labels (as the candidate panel). */
 export const ListFieldColumns = Type.Array(Type.Object({ id: Type.String(), label: Type.String() }));
+export type ListFieldColumns = Type.Static<typeof ListFieldColumns>;
 
 export const CandidateSearchPage = Type.Intersect([
   PageInfo,

@@ -103,7 +103,8 @@ export async function undoMove(db: Db, viewer: Viewer, id: string): Promise<Move
   const stages = viewer.organization.stages;
   const moved = await withLockedApplication(db, viewer, id, async (trx, application) => {
     const last = await findLastMove(trx, viewer.organization.id, application.id);
-    if (!last || !isUndoable({ kind: last.kind, fromStageId: last.from_stage_id })) throw conflict(NOTHING_TO_UNDO);
+    if (!last || last.from_stage_id === null || !isUndoable({ kind: last.kind, fromStageId: last.from_stage_id }))
+      throw conflict(NOTHING_TO_UNDO);
     assertMovable(stages, application);
     if (!findStage(stages, last.from_stage_id))
       throw conflict(
