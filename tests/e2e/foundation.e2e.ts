@@ -199,6 +199,9 @@ describe('shell screens', () => {
     const context = await decidedContext();
     const page = await openPage(context, 'acme.localhost', '/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()).resolves.toBeUndefined();
+    // The HR host too, under /manager (issue 21: it showed the dashboard).
+    const hr = await openPage(context, 'acme.hr.localhost', '/manager/no-such-page');
+    await expect(hr.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()).resolves.toBeUndefined();
     await context.close();
   });
 
