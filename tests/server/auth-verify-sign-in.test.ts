@@ -32,7 +32,8 @@ const signup = (email: string, redirect?: string, ip?: string) =>
   );
 const resend = (email: string, redirect?: string, ip?: string) =>
   post('/api/public/signup/resend?subdomain=acme', { email, ...(redirect && { redirect }) }, ip);
-const exchange = (userToken: string) => tokenRequest(t.app, { grant_type: 'password', type: 'USER_TOKEN', password: userToken });
+const exchange = (userToken: string) =>
+  tokenRequest(t.app, { grant_type: 'password', type: 'USER_TOKEN', password: userToken });
 
 describe('the verification link signs the new candidate in', () => {
   it('confirm answers a one-time sign-in token for that candidate, which works once', async () => {

@@ -58,21 +58,24 @@ function start(path: string, handler: Handler) {
 
 describe('the verification link', () => {
   it('signs the new candidate in with the token it answers and goes back to the role, saying so', async () => {
-    const { calls, router, store } = start('/verify/LINK-TOKEN-0123456789?candidateId=u1&redirect=%2Fapply%2Frole-1', (call) => {
-      if (call.url.endsWith('/confirm'))
-        return {
-          status: 200,
-          data: {
-            message: 'Your email address is verified and you are signed in.',
-            code: 'emailVerified',
-            token: 'ONE-TIME',
-            expiresIn: 120,
-          },
-        };
-      if (call.url === '/oauth/token') return { status: 200, data: tokens('ACCESS', 'REFRESH') };
-      if (call.url === '/v1/user') return { status: 200, data: user };
-      return { status: 404, data: { message: 'Not found' } };
-    });
+    const { calls, router, store } = start(
+      '/verify/LINK-TOKEN-0123456789?candidateId=u1&redirect=%2Fapply%2Frole-1',
+      (call) => {
+        if (call.url.endsWith('/confirm'))
+          return {
+            status: 200,
+            data: {
+              message: 'Your email address is verified and you are signed in.',
+              code: 'emailVerified',
+              token: 'ONE-TIME',
+              expiresIn: 120,
+            },
+          };
+        if (call.url === '/oauth/token') return { status: 200, data: tokens('ACCESS', 'REFRESH') };
+        if (call.url === '/v1/user') return { status: 200, data: user };
+        return { status: 404, data: { message: 'Not found' } };
+      },
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/role-1'));
     expect(store.get(authAtom)?.access_token).toBe('ACCESS');
     expect(store.get(userAtom).user?.email).toBe(EMAIL);

@@ -54,7 +54,7 @@ export function SignupPage() {
       setValues((v) => ({ ...v, [key]: value }));
 
   useEffect(() => {
-    if (correcting && !sent) document.getElementById(FIELD_IDS.email)?.focus();
+    if (correcting && !sent) document.getElementById('email')?.focus();
   }, [correcting, sent]);
 
   const onSubmit = useClickLock((event: FormEvent) => {

@@ -151,7 +151,10 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
  * account of this organisation; limited like every call that sends email, and the same answer
  * whether or not there is such an account.
  */
-export async function resendVerification(ctx: PublicContext, request: ResendVerificationRequest): Promise<CodedMessage> {
+export async function resendVerification(
+  ctx: PublicContext,
+  request: ResendVerificationRequest,
+): Promise<CodedMessage> {
   const email = assertEmail(request.email);
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
@@ -331,11 +334,7 @@ export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<
  * GET /organization/:sub/checkOtp/:email/:code: a right code answers a one-time user token
  * (type USER_TOKEN). Wrong codes count as failed sign-ins, so they are rate limited too.
  */
-export async function checkOtp(
-  ctx: PublicContext,
-  rawEmail: string,
-  code: string,
-): Promise<OneTimeToken> {
+export async function checkOtp(ctx: PublicContext, rawEmail: string, code: string): Promise<OneTimeToken> {
   const email = assertEmail(rawEmail);
   await assertSignInAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
