@@ -81,7 +81,11 @@ const Email = Type.String({
 });
 const Password = Type.String({ maxLength: 1024, description: 'checked with the password policy (spec §5)' });
 const Name = Type.String({ maxLength: 255 });
-const TokenText = Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+/**
+ * An emailed link's token. Its form is checked where it is used (TOKEN_PATTERN, server lib/secrets), so a
+ * truncated or mangled link answers 'link invalid' like a used one, not a validator's text.
+ */
+const TokenText = Type.String({ maxLength: 128 });
 
 export const TokenQuery = Type.Object({ token: TokenText });
 
@@ -162,11 +166,19 @@ export const OtpCheckResult = Type.Object({
   expiresIn: Type.Integer(),
 });
 
-export const OnboardingResult = Type.Object({
+/** A confirmation and a one-time user token to sign in with (finished on-boarding, verified sign-up). */
+export const MessageWithSignInToken = Type.Object({
   ...CodedMessage.properties,
   token: Type.String({ description: 'a one-time user token: sign in with it (type USER_TOKEN)' }),
   expiresIn: Type.Integer(),
 });
+
+/** POST /api/public/signup/resend: the verification link again, for the address typed at sign-up. */
+export const ResendVerificationRequest = Type.Object(
+  { email: Email, redirect: SignupRequest.properties.redirect },
+  { additionalProperties: false },
+);
+export type ResendVerificationRequest = Type.Static<typeof ResendVerificationRequest>;
 
 /** POST /api/public/logout-notification (spec §6). */
 export const LogoutNotificationRequest = Type.Object(

@@ -58,7 +58,7 @@ export const MESSAGES = {
   signupClosed: 'Sign-up is not open for this organisation.',
   signupSent:
     'We have sent a link to {{email}}. Open it to verify your email address and finish creating your account.',
-  emailVerified: 'Your email address is verified. You can now sign in.',
+  emailVerified: 'Your email address is verified and you are signed in.',
   newEmailConfirmed: 'Your new email address is confirmed.',
   emailInUse: 'This email address is already used by another account.',
   passwordReset: 'Your password has been updated. You can now sign in with it.',

@@ -8,9 +8,10 @@ import {
   Message,
   OAuthError,
   OnboardingRequest,
-  OnboardingResult,
+  MessageWithSignInToken,
   OtpCheckResult,
   OtpRequired,
+  ResendVerificationRequest,
   ResetRequest,
   RevokeRequest,
   SignupRequest,
@@ -88,11 +89,22 @@ export const signUp = defineRoute({
 export const confirmAccount = defineRoute({
   method: 'POST',
   path: '/public/confirm',
-  summary: 'Verify a new account with the emailed link',
+  summary: 'Verify a new account with the emailed link; answers a one-time user token to sign in with',
   tags,
   access,
   querystring: SubdomainQuery,
   body: ConfirmRequest,
+  response: { 200: MessageWithSignInToken, ...errors },
+});
+
+export const resendVerification = defineRoute({
+  method: 'POST',
+  path: '/public/signup/resend',
+  summary: 'Email the verification link again to an unverified account; the same answer for any address',
+  tags,
+  access,
+  querystring: SubdomainQuery,
+  body: ResendVerificationRequest,
   response: { 200: Message, ...errors },
 });
 
@@ -147,7 +159,7 @@ export const completeOnboarding = defineRoute({
   access,
   querystring: SubdomainQuery,
   body: OnboardingRequest,
-  response: { 200: OnboardingResult, ...errors },
+  response: { 200: MessageWithSignInToken, ...errors },
 });
 
 export const verificationUser = defineRoute({

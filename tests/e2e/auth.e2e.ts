@@ -50,8 +50,10 @@ describe('emails in the language of the page (decision 0019)', () => {
     const link = linkIn(verification, '/verify/');
     expect(new URL(link).searchParams.get('language')).toBe('fr');
     await page.goto(link);
-    await heading(page, 'Votre adresse e-mail est vérifiée');
-    await expectAxeClean(page, '/verify in French');
+    // The link signs the new candidate in, saying so in French.
+    await page.getByText('Votre adresse e-mail est vérifiée et vous êtes connecté.').waitFor();
+    expect(pathOf(page)).toBe('/profile/create');
+    await expectAxeClean(page, 'signed in by the link, in French');
     await context.close();
   });
 });
@@ -86,10 +88,11 @@ describe('sign-up, verification, one-time password and sign-out (northbridge req
 
     const verification = await nextMessage(email, seen);
     expect(verification.subject).toBe('Verify your Northbridge Bank account');
+    // The link signs in (it proves the mailbox, as the code would): no password, no code.
     await page.goto(linkIn(verification, '/verify/'));
-    await heading(page, 'Your email address is verified');
-    await expectAxeClean(page, '/verify');
-    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await heading(page, 'Create your profile');
+    await page.getByText('Your email address is verified and you are signed in.').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
 
     await heading(page, 'Sign in');
     await expectAxeClean(page, '/login');
@@ -124,6 +127,65 @@ describe('sign-up, verification, one-time password and sign-out (northbridge req
     await page.getByLabel('Password', { exact: true }).fill('Sturdy-Otter#42');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await heading(page, 'Create your profile');
+    await context.close();
+  });
+});
+
+describe('sign-up from a role (issue 21)', () => {
+  it('the emailed link signs the new candidate in on the role, to start the application; the email can be resent', async () => {
+    const context = await decidedContext();
+    const email = `e2e-role-${Date.now()}@example.test`;
+    const seen = new Set<string>();
+    const page = await openPage(context, 'acme.localhost', '/roles');
+    await page.getByRole('link', { name: 'Graduate Data Analyst', exact: true }).click();
+    await heading(page, 'Graduate Data Analyst');
+    const rolePath = pathOf(page);
+    await page.getByRole('link', { name: 'Create an account to apply' }).click();
+    await heading(page, 'Create an account');
+    await page.getByLabel('First name').fill('Rhys');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sturdy-Otter#42');
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await heading(page, 'Check your email');
+    await nextMessage(email, seen);
+    await page.getByRole('button', { name: 'Send the email again' }).click();
+    await page.getByText('We have sent the email again.').waitFor();
+    await expectAxeClean(page, 'check your email, sent again');
+
+    // Only the newest link works; it signs in and comes back to the role.
+    await page.goto(linkIn(await nextMessage(email, seen), '/verify/'));
+    await heading(page, 'Graduate Data Analyst');
+    expect(pathOf(page)).toBe(rolePath);
+    await page.getByText('Your email address is verified and you are signed in.').waitFor();
+    await page.getByRole('button', { name: 'Start application' }).click();
+    await page.waitForURL((url) => url.pathname === rolePath.replace('/apply/', '/applyp/'));
+    await heading(page, 'About you');
+    await context.close();
+  });
+});
+
+describe('sign-in layout (issue 21)', () => {
+  it('Show password clears the Sign in button; Sign out lines up with the other navigation items', async () => {
+    const context = await decidedContext();
+    const page = await openPage(context, 'acme.localhost', '/login');
+    await heading(page, 'Sign in');
+    const show = (await page.getByRole('button', { name: 'Show password' }).boundingBox())!;
+    const signIn = (await page.getByRole('main').getByRole('button', { name: 'Sign in' }).boundingBox())!;
+    expect(signIn.y - (show.y + show.height)).toBeGreaterThanOrEqual(15);
+
+    await page.getByLabel('Email address').fill('candidate@acme.example');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+    await signOut.waitFor();
+    // The links of the same list as Sign out.
+    const links = signOut.locator('xpath=ancestor::ul[1]').getByRole('link');
+    const link = (await links.last().boundingBox())!;
+    const button = (await signOut.boundingBox())!;
+    expect(Math.abs(button.y - link.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(button.height - link.height)).toBeLessThanOrEqual(1);
     await context.close();
   });
 });

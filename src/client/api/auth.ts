@@ -79,6 +79,10 @@ export const createHrToken = () => call(users.hrToken);
 export const signUp = (subdomain: string, request: RouteBody<typeof auth.signUp>) =>
   call(auth.signUp, { query: { subdomain }, body: request });
 
+/** The verification link again, for the address typed at sign-up. */
+export const resendVerification = (subdomain: string, request: RouteBody<typeof auth.resendVerification>) =>
+  call(auth.resendVerification, { query: { subdomain }, body: request });
+
 export const confirmAccount = (subdomain: string, token: string, candidateId?: string) =>
   call(auth.confirmAccount, { query: { subdomain }, body: { token, ...(candidateId && { candidateId }) } });
 

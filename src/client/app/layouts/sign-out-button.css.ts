@@ -4,5 +4,14 @@ import { navLink } from './shell.css';
 /** A header button that looks like the navigation links next to it. */
 export const navButton = style([
   navLink,
-  { border: 0, padding: 0, background: 'none', fontFamily: 'inherit', fontSize: 'inherit', cursor: 'pointer' },
+  // The links' block padding and line height kept, so the button's text lines up with theirs.
+  {
+    border: 0,
+    paddingInline: 0,
+    background: 'none',
+    fontFamily: 'inherit',
+    fontSize: 'inherit',
+    lineHeight: 'inherit',
+    cursor: 'pointer',
+  },
 ]);

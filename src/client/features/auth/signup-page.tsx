@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,7 @@ import {
   isValidEmail,
   isValidPassword,
 } from '#engine';
-import { signUp } from '../../api/auth';
+import { resendVerification, signUp } from '../../api/auth';
 import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
@@ -19,6 +19,7 @@ import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/err
 import { useFormErrors } from '../../ui/form/use-form-errors';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextInput } from '../../ui/form/text-input';
+import { linkButton } from '../../ui/link/link-button.css';
 import { lead } from '../../ui/typography.css';
 import { useApiMessage, useFieldErrors, useSentMessage } from './use-api-message';
 import * as styles from './auth.css';
@@ -41,6 +42,8 @@ export function SignupPage() {
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', terms: false });
   const { errors, attempt, fail, of: fieldError } = useFormErrors();
   const [sent, setSent] = useState<string | null>(null);
+  // Set by "Wrong address?": the form comes back with the email field focused to correct it.
+  const [correcting, setCorrecting] = useState(false);
   // Where the visitor was going (e.g. a role to apply for): the verification link brings them back.
   const redirect = safeRedirectTarget(useLocation().search);
   const signInPath = redirect ? signInRedirectPath(redirect) : SIGN_IN_PATH;
@@ -49,6 +52,10 @@ export function SignupPage() {
     <K extends keyof typeof values>(key: K) =>
     (value: (typeof values)[K]) =>
       setValues((v) => ({ ...v, [key]: value }));
+
+  useEffect(() => {
+    if (correcting && !sent) document.getElementById('email')?.focus();
+  }, [correcting, sent]);
 
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
@@ -94,16 +101,16 @@ export function SignupPage() {
 
   if (sent) {
     return (
-      <>
-        <h1>{t('auth.signup.checkEmailTitle')}</h1>
-        <p className={styles.inset} role="status">
-          {sent}
-        </p>
-        <p>{t('auth.signup.checkEmailBody')}</p>
-        <p>
-          <Link to={signInPath}>{t('auth.backToSignIn')}</Link>
-        </p>
-      </>
+      <CheckYourEmail
+        sent={sent}
+        email={normaliseEmail(values.email)}
+        redirect={redirect}
+        signInPath={signInPath}
+        onWrongAddress={() => {
+          setSent(null);
+          setCorrecting(true);
+        }}
+      />
     );
   }
 
@@ -162,6 +169,59 @@ export function SignupPage() {
       </form>
       <p>
         {t('auth.signup.haveAccount')} <Link to={signInPath}>{t('auth.signIn')}</Link>
+      </p>
+    </>
+  );
+}
+
+type Resent = { status: 'idle' } | { status: 'sent' } | { status: 'failed'; message: string };
+
+/** After sign-up: the link is on its way; it can be sent again, or the address corrected. */
+function CheckYourEmail({
+  sent,
+  email,
+  redirect,
+  signInPath,
+  onWrongAddress,
+}: {
+  sent: string;
+  email: string;
+  redirect: string | null;
+  signInPath: string;
+  onWrongAddress: () => void;
+}) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const [resent, setResent] = useState<Resent>({ status: 'idle' });
+  const onResend = useClickLock(() => {
+    void resendVerification(organization.subdomain, { email, ...(redirect && { redirect }) }).then(
+      () => setResent({ status: 'sent' }),
+      (error: unknown) => setResent({ status: 'failed', message: apiMessage(error) }),
+    );
+  });
+  return (
+    <>
+      <h1>{t('auth.signup.checkEmailTitle')}</h1>
+      <p className={styles.inset} role="status">
+        {sent}
+      </p>
+      <p>{t('auth.signup.checkEmailBody')}</p>
+      <h2>{t('auth.signup.notArrivedTitle')}</h2>
+      <p>{t('auth.signup.notArrivedBody')}</p>
+      <Button variant="secondary" onClick={onResend}>
+        {t('auth.signup.resend')}
+      </Button>
+      <p role="status">{resent.status === 'sent' ? t('auth.signup.resent') : null}</p>
+      {resent.status === 'failed' ? <p role="alert">{resent.message}</p> : null}
+      <p>
+        {t('auth.signup.wrongAddress')}{' '}
+        <button type="button" className={linkButton} onClick={onWrongAddress}>
+          {t('auth.signup.changeAddress')}
+        </button>
+      </p>
+      <p>
+        <Link to={signInPath}>{t('auth.backToSignIn')}</Link>
       </p>
     </>
   );

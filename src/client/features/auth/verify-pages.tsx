@@ -3,12 +3,13 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signInRedirectPath, safeRedirectTarget, SIGN_IN_PATH } from '#engine';
-import { confirmAccount, fetchCurrentUser, verifyEmail } from '../../api/auth';
+import { confirmAccount, fetchCurrentUser, signInWithUserToken, verifyEmail } from '../../api/auth';
 import { authAtom, userAtom } from '../../state/auth';
 import { finishProcessAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
-import { useApiMessage } from './use-api-message';
+import { useApiMessage, useSentMessage } from './use-api-message';
+import { useCompleteSignIn } from './use-complete-sign-in';
 import * as styles from './auth.css';
 
 type State = { status: 'working' } | { status: 'done' } | { status: 'failed'; message: string };
@@ -41,21 +42,28 @@ function useOneCall(call: () => Promise<unknown>, onDone?: () => void): State {
   return state;
 }
 
-/** /verify/:token: the sign-up link; confirms the account, then offers sign-in. */
+/**
+ * /verify/:token: the sign-up link. Confirming answers a one-time sign-in token, so the new
+ * candidate is signed in and taken back where sign-up started (a role to apply for), else to
+ * their landing page, without typing the password again (decision 0033).
+ */
 export function VerifyPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const organization = useOrganization();
   const finish = useSetAtom(finishProcessAtom);
-  // Sign-up carried the page the visitor was going to (a role to apply for): sign-in returns there.
+  const sentMessage = useSentMessage();
+  const completeSignIn = useCompleteSignIn();
+  // Sign-up carried the page the visitor was going to: signing in by hand returns there too.
   const redirect = safeRedirectTarget(`?${params.toString()}`);
   const signInPath = redirect ? signInRedirectPath(redirect) : SIGN_IN_PATH;
-  const state = useOneCall(
-    () => confirmAccount(organization.subdomain, token, params.get('candidateId') ?? undefined),
-    () => finish({ type: 'accountCreated', status: 'success', message: t('auth.notices.accountCreated') }),
-  );
-  if (state.status === 'working') return <Working title={t('pages.verify.title')} text={t('auth.verify.verifying')} />;
+  const state = useOneCall(async () => {
+    const verified = await confirmAccount(organization.subdomain, token, params.get('candidateId') ?? undefined);
+    const outcome = await signInWithUserToken(verified.token);
+    if (outcome.kind === 'tokens') await completeSignIn(outcome.tokens, { usedOtp: false });
+    finish({ type: 'accountCreated', status: 'success', message: sentMessage(verified) });
+  });
   if (state.status === 'failed') {
     return (
       <>
@@ -68,15 +76,8 @@ export function VerifyPage() {
       </>
     );
   }
-  return (
-    <>
-      <h1>{t('auth.verify.doneTitle')}</h1>
-      <p>{t('auth.verify.doneBody', { name: organization.name })}</p>
-      <p>
-        <Link to={signInPath}>{t('auth.signIn')}</Link>
-      </p>
-    </>
-  );
+  // Signing in leaves this page when it is done.
+  return <Working title={t('pages.verify.title')} text={t('auth.verify.verifying')} />;
 }
 
 /** /verify-email/:token: the link sent to a new address; the account's address changes now. */

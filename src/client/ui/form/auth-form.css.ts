@@ -13,7 +13,9 @@ export const ruleMark = style({ display: 'inline-block', width: '1.2em', fontWei
 export const inlineStatus = style({ display: 'block', marginTop: `-${vars.space.s}`, marginBottom: vars.space.l });
 export const statusOk = style({ color: vars.colour.success, fontWeight: vars.font.weightBold });
 
+// A line of its own, so the form's next button never sits beside it.
 export const showButton = style({
+  display: 'block',
   marginTop: `-${vars.space.m}`,
   marginBottom: vars.space.l,
   padding: `${vars.space.xs} 0`,

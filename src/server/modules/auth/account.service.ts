@@ -11,6 +11,8 @@ import type {
   LinkUser,
   LogoutNotificationRequest,
   OnboardingRequest,
+  OneTimeToken,
+  ResendVerificationRequest,
   SignupRequest,
   UrlTokenInfo,
 } from '#schemas/auth';
@@ -21,7 +23,7 @@ import { queueEmail } from '../../email/email.service';
 import { badRequest, fieldProblem, forbidden } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
-import type { OrganizationRecord } from '../../db/types';
+import type { OrganizationRecord, UserRecord } from '../../db/types';
 import { findSignInUser, findUserById, findUserByEmail, insertUser, updateUser } from '../user-store/user.repository';
 import { createLinkToken, peekLinkToken, useLinkToken } from './link-token.service';
 import { checkOtpCode, sendOtpCode } from './otp.service';
@@ -59,6 +61,33 @@ function verificationLink(siteBase: string, token: string, candidateId: string, 
   const back = redirect ? safeRedirectTarget(new URLSearchParams({ [REDIRECT_PARAM]: redirect }).toString()) : null;
   if (back) params.set(REDIRECT_PARAM, back);
   return `${siteBase}/verify/${token}?${params.toString()}`;
+}
+
+/** What emailing a link to a user needs: the organisation, its host and the page's language. */
+export type LinkContext = Pick<PublicContext, 'db' | 'organization' | 'siteBase' | 'language'>;
+
+/**
+ * Emails an unverified account its verification link (sign-up, sending it again, signing in
+ * unverified); the new link retires the earlier ones. `redirect`: the page to come back to.
+ */
+export async function sendVerificationLink(ctx: LinkContext, user: UserRecord, redirect?: string): Promise<void> {
+  const { token } = await createLinkToken(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    purpose: 'verify_account',
+  });
+  await queueEmail(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId: user.id,
+    to: user.email,
+    language: ctx.language ?? user.language,
+    template: {
+      kind: 'verify_account',
+      organizationName: ctx.organization.name,
+      firstName: user.first_name,
+      link: verificationLink(ctx.siteBase, token, user.id, redirect),
+    },
+  });
 }
 
 /**
@@ -113,28 +142,36 @@ export async function signUp(ctx: PublicContext, request: SignupRequest): Promis
     accept_research: request.acceptResearch ?? false,
     language: ctx.language ?? null,
   });
-  const { token } = await createLinkToken(db, {
-    organizationId: organization.id,
-    userId: user.id,
-    purpose: 'verify_account',
-  });
-  await queueEmail(db, {
-    organizationId: organization.id,
-    userId: user.id,
-    to: email,
-    language: ctx.language,
-    template: {
-      kind: 'verify_account',
-      organizationName: organization.name,
-      firstName: user.first_name,
-      link: verificationLink(ctx.siteBase, token, user.id, request.redirect),
-    },
-  });
+  await sendVerificationLink(ctx, user, request.redirect);
   return message('signupSent', { email });
 }
 
-/** POST /confirm: the sign-up link. With candidateId, the token must belong to that user. */
-export async function confirmAccount(ctx: PublicContext, token: string, candidateId?: string): Promise<CodedMessage> {
+/**
+ * POST /signup/resend: the verification link again, when the address typed is an unverified
+ * account of this organisation; limited like every call that sends email, and the same answer
+ * whether or not there is such an account.
+ */
+export async function resendVerification(
+  ctx: PublicContext,
+  request: ResendVerificationRequest,
+): Promise<CodedMessage> {
+  const email = assertEmail(request.email);
+  await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
+  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  if (user && !user.email_verified_at) await sendVerificationLink(ctx, user, request.redirect);
+  return message('signupSent', { email });
+}
+
+/**
+ * POST /confirm: the sign-up link. With candidateId, the token must belong to that user. Opening
+ * it proves the mailbox as an emailed sign-in link does, so it answers a one-time user token that
+ * signs the new candidate in (decision 0033).
+ */
+export async function confirmAccount(
+  ctx: PublicContext,
+  token: string,
+  candidateId?: string,
+): Promise<CodedMessage & OneTimeToken> {
   const uuid = candidateId && /^[0-9a-f-]{36}$/i.test(candidateId) ? candidateId : undefined;
   if (candidateId && !uuid) throw linkInvalid();
   const record = await useLinkToken(ctx.db, token, ctx.organization.id, ['verify_account'], uuid);
@@ -142,7 +179,12 @@ export async function confirmAccount(ctx: PublicContext, token: string, candidat
   const user = await findUserById(ctx.db, record.userId);
   if (!user || user.anonymised_at) throw linkInvalid();
   if (!user.email_verified_at) await updateUser(ctx.db, user.id, { email_verified_at: new Date() });
-  return message('emailVerified');
+  return { ...message('emailVerified'), ...(await signInToken(ctx, user.id)) };
+}
+
+/** A one-time user token (type USER_TOKEN) for a user this call has just proven. */
+function signInToken(ctx: PublicContext, userId: string): Promise<OneTimeToken> {
+  return createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId, purpose: 'user_token' });
 }
 
 /** POST /verifyEmail: the link sent to a new address; the account's address changes now. */
@@ -252,7 +294,7 @@ export async function describeUrlToken(ctx: PublicContext, token: string): Promi
 export async function completeOnboarding(
   ctx: PublicContext,
   request: OnboardingRequest,
-): Promise<CodedMessage & { token: string; expiresIn: number }> {
+): Promise<CodedMessage & OneTimeToken> {
   assertPassword(request.password, 'password');
   const user = await useLinkUser(ctx, request.token, ['onboarding']);
   await updateUser(ctx.db, user.id, {
@@ -262,12 +304,7 @@ export async function completeOnboarding(
     password_changed_at: new Date(),
     email_verified_at: new Date(),
   });
-  const oneTime = await createLinkToken(ctx.db, {
-    organizationId: ctx.organization.id,
-    userId: user.id,
-    purpose: 'user_token',
-  });
-  return { ...message('accountReady'), ...oneTime };
+  return { ...message('accountReady'), ...(await signInToken(ctx, user.id)) };
 }
 
 /** POST /login/:email/: the magic-password sign-in link, if the address has an account here. */
@@ -297,11 +334,7 @@ export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<
  * GET /organization/:sub/checkOtp/:email/:code: a right code answers a one-time user token
  * (type USER_TOKEN). Wrong codes count as failed sign-ins, so they are rate limited too.
  */
-export async function checkOtp(
-  ctx: PublicContext,
-  rawEmail: string,
-  code: string,
-): Promise<{ token: string; expiresIn: number }> {
+export async function checkOtp(ctx: PublicContext, rawEmail: string, code: string): Promise<OneTimeToken> {
   const email = assertEmail(rawEmail);
   await assertSignInAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
@@ -311,7 +344,7 @@ export async function checkOtp(
     throw fieldProblem(400, 'code', message('wrongCode'));
   }
   await recordSignIn(ctx.db, ctx.caller, email, true);
-  return createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose: 'user_token' });
+  return signInToken(ctx, user.id);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   forgotPassword,
   notifyLogout,
   requestOtp,
+  resendVerification,
   resetPassword,
   sendSignInLink,
   signUp,
@@ -49,6 +50,7 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
   register(contracts.signUp, async (request, reply) =>
     reply.code(201).send(await signUp(context(request), request.body)),
   );
+  register(contracts.resendVerification, async (request) => resendVerification(context(request), request.body));
   register(contracts.confirmAccount, async (request) =>
     confirmAccount(context(request), request.body.token, request.body.candidateId),
   );

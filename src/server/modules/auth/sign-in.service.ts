@@ -2,12 +2,12 @@ import { normaliseEmail, WEB_CLIENT_ID } from '#engine';
 import type { TokenRequest, TokenResponse } from '#schemas/auth';
 import { message, type CodedMessage } from '#schemas/messages';
 import type { Db } from '../../db/client';
-import { queueEmail } from '../../email/email.service';
 import { HttpError, OAuthError } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { OrganizationRecord, UserRecord } from '../../db/types';
 import { findSignInUser, findUserById, rememberLanguage, updateUser } from '../user-store/user.repository';
-import { createLinkToken, useLinkToken } from './link-token.service';
+import { sendVerificationLink } from './account.service';
+import { useLinkToken } from './link-token.service';
 import { checkOtpCode, checkOtpCookie, sendOtpCode } from './otp.service';
 import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
 import { refreshSession, sessionTimeoutSeconds, startSession, type SessionSettings } from './session.service';
@@ -124,23 +124,7 @@ async function resendVerification(ctx: SignInContext, user: UserRecord): Promise
     if (error instanceof HttpError) return; // limited: the earlier links still work
     throw error;
   }
-  const { token } = await createLinkToken(ctx.db, {
-    organizationId: ctx.organization.id,
-    userId: user.id,
-    purpose: 'verify_account',
-  });
-  await queueEmail(ctx.db, {
-    organizationId: ctx.organization.id,
-    userId: user.id,
-    to: user.email,
-    language: ctx.language ?? user.language,
-    template: {
-      kind: 'verify_account',
-      organizationName: ctx.organization.name,
-      firstName: user.first_name,
-      link: `${ctx.siteBase}/verify/${token}?candidateId=${user.id}`,
-    },
-  });
+  await sendVerificationLink(ctx, user);
 }
 
 /**
