@@ -77,6 +77,31 @@ describe('/roles', () => {
     await screen.findByRole('heading', { level: 2, name: 'No roles match your search' });
   });
 
+  it('lists closed roles apart from the open ones, under their own heading', async () => {
+    start('/roles', (call) =>
+      call.method === 'POST'
+        ? {
+            status: 200,
+            data: {
+              ...page(0, 2),
+              totalPages: 1,
+              numberOfElements: 2,
+              content: [
+                roleFixture({ id: 'open', name: 'Open Analyst' }),
+                roleFixture({ id: 'shut', name: 'Closed Analyst', closed: true, deadline: '2026-01-31T23:59:00.000Z' }),
+              ],
+            },
+          }
+        : { status: 200, data: [] },
+    );
+    const open = await screen.findByRole('list', { name: 'Open roles' });
+    expect(within(open).getByRole('link', { name: 'Open Analyst' })).toBeTruthy();
+    expect(within(open).queryByRole('link', { name: 'Closed Analyst' })).toBeNull();
+    const closed = screen.getByRole('list', { name: 'Closed roles' });
+    expect(within(closed).getByRole('link', { name: 'Closed Analyst' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Closed roles' })).toBeTruthy();
+  });
+
   it('shows a failure with Try again', async () => {
     start('/roles', () => 'network-error');
     await screen.findByRole('heading', { level: 2, name: 'Sorry, this could not be loaded' });
