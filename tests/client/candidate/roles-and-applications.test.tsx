@@ -120,6 +120,14 @@ describe('/apply/:roleId', () => {
     expect(screen.queryByRole('button', { name: 'Start application' })).toBeNull();
   });
 
+  it('offers Start application above the role’s facts and description', async () => {
+    start('/apply/r1', () => ({ status: 200, data: roleFixture({ description: ['A long description.'] }) }));
+    const button = await screen.findByRole('button', { name: 'Start application' });
+    const about = screen.getByRole('heading', { level: 2, name: 'About the role' });
+    expect(button.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(button.compareDocumentPosition(screen.getByText('Leeds')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('offers a continue link to a candidate who has applied', async () => {
     start('/apply/r1', () => ({ status: 200, data: roleFixture() }), {
       ...candidate,
