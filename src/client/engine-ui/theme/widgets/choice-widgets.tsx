@@ -160,28 +160,38 @@ export function YesNoWidget(props: WidgetProps) {
   );
 }
 
-/** A single checkbox that must be ticked (terms): its label is the question. */
+/**
+ * A single checkbox that must be ticked (terms): its label is the question. A link to the terms
+ * (/terms, in a new tab so the answers stay) comes first: GOV.UK keeps links out of labels.
+ */
 export function ConsentWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);
   return (
-    <Choice
-      id={id}
-      type="checkbox"
-      label={
-        <>
-          {field?.label ?? label}
-          {optional ? ` ${t('form.optional')}` : null}
-        </>
-      }
-      name={htmlName || id}
-      checked={value === true}
-      disabled={disabled || readonly}
-      aria-describedby={describedBy(id, hasHint(props), hasError(props))}
-      aria-invalid={hasError(props) || undefined}
-      onChange={(event) => onChange(event.target.checked)}
-    />
+    <>
+      <p>
+        <a href="/terms" target="_blank" rel="noopener">
+          {t('form.termsLink')}
+        </a>
+      </p>
+      <Choice
+        id={id}
+        type="checkbox"
+        label={
+          <>
+            {field?.label ?? label}
+            {optional ? ` ${t('form.optional')}` : null}
+          </>
+        }
+        name={htmlName || id}
+        checked={value === true}
+        disabled={disabled || readonly}
+        aria-describedby={describedBy(id, hasHint(props), hasError(props))}
+        aria-invalid={hasError(props) || undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </>
   );
 }
