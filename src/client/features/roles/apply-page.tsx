@@ -114,9 +114,7 @@ export function ApplyPage() {
     <>
       <BackLink to="/roles">{t('roles.apply.back')}</BackLink>
       <LoadState state={state} title={t('roles.notAvailableTitle')} message={apiMessage} onRetry={reload}>
-        {(role) => (
-          <RoleDetails role={role} actions={<ApplyActions role={role} source={params.get('source')} />} />
-        )}
+        {(role) => <RoleDetails role={role} actions={<ApplyActions role={role} source={params.get('source')} />} />}
       </LoadState>
     </>
   );

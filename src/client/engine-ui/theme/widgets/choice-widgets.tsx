@@ -5,6 +5,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
+import { ComboboxWidget } from './combobox-widget';
 
 type Options = EnumOptionsType[];
 
@@ -37,8 +38,17 @@ function Choice({ id, type, label, ...input }: ChoiceProps) {
   );
 }
 
-/** A drop-down; the answer keeps its type (year lists are integers). */
+/** Lists longer than this are comboboxes that filter as the candidate types (decision 0035). */
+const LONG_LIST = 20;
+
+/** One answer from a list: a drop-down, or a combobox for a long list; the answer keeps its type (years are integers).
+ * */
 export function SelectWidget(props: WidgetProps) {
+  const enumOptions = (props.options.enumOptions ?? []) as Options;
+  return enumOptions.length > LONG_LIST ? <ComboboxWidget {...props} /> : <DropDown {...props} />;
+}
+
+function DropDown(props: WidgetProps) {
   const { t } = useTranslation();
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
