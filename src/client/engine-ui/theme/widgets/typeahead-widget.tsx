@@ -39,8 +39,8 @@ function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: s
 /**
  * A type-ahead over a long reference list (ARIA 1.2 combobox with list autocomplete). The answer
  * is the text in the box: a suggestion when one is chosen, free text otherwise. The keys are the
- * popup's (useListboxPopup); suggestions come from the host's
- * `searchList` (formContext) and are announced in a polite status message.
+ * popup's (useListboxPopup); suggestions come from the host's `searchList` (formContext) and are
+ * announced in a polite status message.
  */
 export function TypeaheadWidget(props: WidgetProps) {
   const { t } = useTranslation();
@@ -57,7 +57,6 @@ export function TypeaheadWidget(props: WidgetProps) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
-  const { close } = popup;
   const ticket = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -70,7 +69,7 @@ export function TypeaheadWidget(props: WidgetProps) {
     const searchList = labels ? searchLabels(labels) : ctx?.services.current?.searchList;
     if (!searchList || !list || term.trim().length < MIN_TERM_LENGTH) {
       setSuggestions([]);
-      close();
+      popup.close();
       return;
     }
     timer.current = setTimeout(() => {
@@ -87,7 +86,7 @@ export function TypeaheadWidget(props: WidgetProps) {
         () => {
           if (request !== ticket.current) return;
           setSuggestions([]);
-          close();
+          popup.close();
         },
       );
     }, SEARCH_DELAY_MS);
@@ -97,7 +96,7 @@ export function TypeaheadWidget(props: WidgetProps) {
     ticket.current += 1;
     clearTimeout(timer.current);
     onChange(suggestion);
-    close();
+    popup.close();
     setStatus('');
   };
 
@@ -122,7 +121,7 @@ export function TypeaheadWidget(props: WidgetProps) {
           search(next);
         }}
         onKeyDown={(event) => popup.onKeyDown(event, suggestions.length, (index) => choose(suggestions[index]!))}
-        onBlur={close}
+        onBlur={popup.close}
       />
       <Listbox
         inputId={id}
