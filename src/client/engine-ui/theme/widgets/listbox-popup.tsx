@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import * as styles from '../theme.css';
 
 /** The ids of a combobox's popup, from its input's id (the error summary and labels point at the input). */
-export function popupIds(inputId: string) {
+function popupIds(inputId: string) {
   return { listbox: `${inputId}-listbox`, option: (index: number) => `${inputId}-option-${index}` };
 }
 
