@@ -50,7 +50,8 @@ function keyboardDriver(page: Page): Driver {
     },
     typeahead: async (box, text, suggestion) => {
       await typeInto(page, box, text);
-      const options = page.getByRole('option');
+      // The open list's own options (a drop-down's options have the role too).
+      const options = page.getByRole('listbox').getByRole('option');
       await options.filter({ hasText: suggestion }).first().waitFor();
       const index = (await options.allTextContents()).indexOf(suggestion);
       for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
