@@ -50,7 +50,8 @@ function keyboardDriver(page: Page): Driver {
     },
     typeahead: async (box, text, suggestion) => {
       await typeInto(page, box, text);
-      const options = page.getByRole('option');
+      // The open list's own options (a drop-down's options have the role too).
+      const options = page.getByRole('listbox').getByRole('option');
       await options.filter({ hasText: suggestion }).first().waitFor();
       const index = (await options.allTextContents()).indexOf(suggestion);
       for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
@@ -80,7 +81,12 @@ function keyboardDriver(page: Page): Driver {
 function pointerDriver(page: Page): Driver {
   return {
     fill: (target, text) => target.fill(text),
-    select: (target, label) => target.selectOption({ label }).then(() => undefined),
+    select: async (target, label) => {
+      if ((await target.getAttribute('role')) !== 'combobox')
+        return target.selectOption({ label }).then(() => undefined);
+      await target.fill(label);
+      await page.getByRole('option', { name: label, exact: true }).click();
+    },
     radio: (group, label) => group.getByRole('radio', { name: label, exact: true }).check(),
     tick: (box) => box.check(),
     press: (target) => target.click(),
@@ -267,7 +273,20 @@ async function runJourney(journey: Journey): Promise<void> {
   await heading(page, journey.role);
   const roleId = new URL(page.url()).pathname.split('/').pop()!;
   await expectAxeClean(page, `${journey.subdomain}: role page`);
-  await drive.press(page.getByRole('link', { name: 'Create an account to apply' }));
+  const signUp = page.getByRole('link', { name: 'Create an account to apply' });
+  if (journey.viewport) {
+    // On a phone the way to apply stays in view while the candidate reads the role.
+    await page.mouse.wheel(0, 3000);
+    await expect
+      .poll(() =>
+        signUp.evaluate(
+          (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight,
+        ),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  }
+  await drive.press(signUp);
   await heading(page, 'Create an account');
   await drive.fill(page.getByLabel('First name'), 'Eve');
   await drive.fill(page.getByLabel('Last name'), 'Tester');

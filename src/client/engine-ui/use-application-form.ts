@@ -26,13 +26,9 @@ function today(): string {
  * The organisation's configuration merged in the browser as the server merges it: product default
  * ▸ organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
  * then the role's own layer for this language). In debug mode, texts the language layers lack are
- * flagged ⟦like this⟧. Compiled by `compileWith` (the application form, or the profile).
+ * flagged ⟦like this⟧.
  */
-function useCompiledForm(
-  compileWith: typeof compile,
-  role?: Configuration,
-  roleLanguage?: Configuration,
-): CompiledForm {
+export function useMergedConfiguration(role?: Configuration, roleLanguage?: Configuration): Configuration {
   const organization = useOrganization();
   const languageLayer = useAtomValue(languageLayerAtom);
   const debug = useAtomValue(debugModeAtom);
@@ -47,13 +43,31 @@ function useCompiledForm(
     });
     const layers = mergeConfigurations(languageLayer, roleLanguage);
     const languageLayerShown = debug && language !== DEFAULT_LANGUAGE ? flagUntranslated(base, layers) : layers;
-    return compileWith(mergeConfigurations(base, languageLayerShown), {
-      language,
-      edition: organization.edition,
-      userType: 'CANDIDATE',
-      today: today(),
-    });
-  }, [compileWith, organization, role, roleLanguage, languageLayer, debug, language]);
+    return mergeConfigurations(base, languageLayerShown);
+  }, [organization, role, roleLanguage, languageLayer, debug, language]);
+}
+
+/** The merged configuration (useMergedConfiguration) compiled by `compileWith`: the application form, or the profile.
+ * */
+function useCompiledForm(
+  compileWith: typeof compile,
+  role?: Configuration,
+  roleLanguage?: Configuration,
+): CompiledForm {
+  const organization = useOrganization();
+  const configuration = useMergedConfiguration(role, roleLanguage);
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  return useMemo(
+    () =>
+      compileWith(configuration, {
+        language,
+        edition: organization.edition,
+        userType: 'CANDIDATE',
+        today: today(),
+      }),
+    [compileWith, configuration, organization.edition, language],
+  );
 }
 
 /** The organisation's application form (with a role's layers), compiled by the same engine the server validates with.

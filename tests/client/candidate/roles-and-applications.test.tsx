@@ -77,6 +77,31 @@ describe('/roles', () => {
     await screen.findByRole('heading', { level: 2, name: 'No roles match your search' });
   });
 
+  it('lists closed roles apart from the open ones, under their own heading', async () => {
+    start('/roles', (call) =>
+      call.method === 'POST'
+        ? {
+            status: 200,
+            data: {
+              ...page(0, 2),
+              totalPages: 1,
+              numberOfElements: 2,
+              content: [
+                roleFixture({ id: 'open', name: 'Open Analyst' }),
+                roleFixture({ id: 'shut', name: 'Closed Analyst', closed: true, deadline: '2026-01-31T23:59:00.000Z' }),
+              ],
+            },
+          }
+        : { status: 200, data: [] },
+    );
+    const open = await screen.findByRole('list', { name: 'Open roles' });
+    expect(within(open).getByRole('link', { name: 'Open Analyst' })).toBeTruthy();
+    expect(within(open).queryByRole('link', { name: 'Closed Analyst' })).toBeNull();
+    const closed = screen.getByRole('list', { name: 'Closed roles' });
+    expect(within(closed).getByRole('link', { name: 'Closed Analyst' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Closed roles' })).toBeTruthy();
+  });
+
   it('shows a failure with Try again', async () => {
     start('/roles', () => 'network-error');
     await screen.findByRole('heading', { level: 2, name: 'Sorry, this could not be loaded' });
@@ -93,6 +118,14 @@ describe('/apply/:roleId', () => {
     await screen.findByRole('heading', { level: 1, name: 'Graduate Analyst' });
     expect(screen.getByText('This role closed to applications on 31 January 2026.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start application' })).toBeNull();
+  });
+
+  it('offers Start application above the role’s facts and description', async () => {
+    start('/apply/r1', () => ({ status: 200, data: roleFixture({ description: ['A long description.'] }) }));
+    const button = await screen.findByRole('button', { name: 'Start application' });
+    const about = screen.getByRole('heading', { level: 2, name: 'About the role' });
+    expect(button.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(button.compareDocumentPosition(screen.getByText('Leeds')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('offers a continue link to a candidate who has applied', async () => {

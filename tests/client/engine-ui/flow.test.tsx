@@ -74,6 +74,18 @@ describe('ApplicationFlow: task list', () => {
     expect(statusOf('About you')).toBe('Completed');
   });
 
+  it('says on each step which section of how many it is, and links back to all the sections', () => {
+    render(<Host initial={completeAcme} />);
+    fireEvent.click(within(tasks()).getByRole('link', { name: 'Education' }));
+    const total = form.steps.length;
+    const index = form.steps.findIndex((s) => s.id === 'education') + 1;
+    expect(screen.getByText(`Section ${index} of ${total}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(`Section ${index + 1} of ${total}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'All sections of your application' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBe(document.activeElement);
+  });
+
   it('can be driven from outside (the host owns the view)', () => {
     const onViewChange = vi.fn();
     const hrefFor = (view: FlowView) =>

@@ -17,18 +17,13 @@ function renderStep(stepId: string, props: Partial<Parameters<typeof StepForm>[0
 const cont = () => fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 const type = (label: RegExp | string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const choose = (label: RegExp | string, option: string) => {
-  const select = screen.getByLabelText(label) as HTMLSelectElement;
-  const index = [...select.options].findIndex((o) => o.textContent === option);
-  fireEvent.change(select, { target: { value: select.options[index]!.value } });
-};
 
 function fillAboutYou() {
   type(/^First name/, 'Ada');
   type(/^Last name/, 'Lovelace');
   type(/^Email address/, 'ada@example.com');
   type(/^UK mobile number/, '07700 900982');
-  choose(/^Nationality/, 'United Kingdom');
+  type(/^Nationality/, 'United Kingdom');
   fireEvent.click(screen.getByLabelText('British or Irish citizen'));
 }
 

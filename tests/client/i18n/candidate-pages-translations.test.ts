@@ -21,6 +21,8 @@ const PAGES = [
   'src/client/features/auth/pages.tsx',
   'src/client/features/account/pages.tsx',
   'src/client/features/home/pages.tsx',
+  // The organisation's terms and privacy policy, which the sign-up and the application link to.
+  'src/client/features/content/pages.tsx',
   // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
   // banner, toasts, sign-in prompts, loading states and the error screens.
   'src/client/app/layouts/layouts.tsx',

@@ -30,8 +30,24 @@ export async function chooseRadio(page: Page, group: Locator, label: string): Pr
   for (let i = 0; i < index; i += 1) await page.keyboard.press('ArrowDown');
 }
 
+/**
+ * Chooses an option by typing its name: in a drop-down, typing selects it; in a long list's
+ * combobox, typing filters the list and Down then Enter choose it.
+ */
 export async function selectOption(page: Page, select: Locator, label: string): Promise<void> {
   await tabTo(page, select);
+  if ((await select.getAttribute('role')) === 'combobox') {
+    // The open listbox has the question's name too: keep to the input.
+    const box = select.and(page.getByRole('combobox'));
+    await page.keyboard.type(label);
+    const activeOption = () =>
+      box.evaluate((el) => document.getElementById(el.getAttribute('aria-activedescendant') ?? '')?.textContent);
+    await page.getByRole('option', { name: label, exact: true }).waitFor();
+    for (let i = 0; i < 20 && (await activeOption()) !== label; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box.inputValue()).toBe(label);
+    return;
+  }
   await page.keyboard.type(label);
   await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(label);
 }

@@ -80,6 +80,10 @@ function StepPage({
       <FlowLink to={back} className={styles.backLink}>
         {t('form.flow.back')}
       </FlowLink>
+      <p className={styles.stepPosition}>
+        <span>{t('form.flow.sectionOf', { number: index + 1, total: form.steps.length })}</span>
+        <FlowLink to={{ page: 'tasks' }}>{t('form.flow.allSections')}</FlowLink>
+      </p>
       <StepForm
         form={form}
         step={step}

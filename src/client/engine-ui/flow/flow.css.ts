@@ -15,6 +15,15 @@ export {
   action as summaryActions,
 } from '../../ui/summary-list/summary-list.css';
 
+// Above a step's heading: "Section 2 of 6" (GOV.UK caption) and the way to every section.
+export const stepPosition = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.m}`,
+  color: vars.colour.secondaryText,
+  marginBottom: vars.space.xs,
+});
+
 export const progressHeading = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.s });
 
 // GOV.UK task list: the name of each section, its status on the right.

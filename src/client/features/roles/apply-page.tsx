@@ -75,7 +75,7 @@ function ApplyActions({ role, source }: { role: Role; source: string | null }) {
     return (
       <>
         <p>{t('roles.apply.signedOutBody')}</p>
-        <div className={styles.actions}>
+        <div className={styles.applyBar}>
           <ButtonLink to={signInRedirectPath(here)}>{t('roles.apply.signIn')}</ButtonLink>
           {organization.settings.subdomainRestricted ? null : (
             <Link to={`/signup?${new URLSearchParams({ [REDIRECT_PARAM]: here }).toString()}`}>
@@ -89,7 +89,7 @@ function ApplyActions({ role, source }: { role: Role; source: string | null }) {
   if (!isCandidate(user.userType)) return <Notice>{t('roles.apply.hiringSide')}</Notice>;
   const applied = (user.applications ?? []).some((application) => application.role?.id === role.id);
   return (
-    <div className={styles.actions}>
+    <div className={styles.applyBar}>
       {problem ? <p role="alert">{problem}</p> : null}
       {applied ? (
         <ButtonLink to={resumePath(role.id)}>{t('roles.apply.continue')}</ButtonLink>
@@ -114,11 +114,7 @@ export function ApplyPage() {
     <>
       <BackLink to="/roles">{t('roles.apply.back')}</BackLink>
       <LoadState state={state} title={t('roles.notAvailableTitle')} message={apiMessage} onRetry={reload}>
-        {(role) => (
-          <RoleDetails role={role}>
-            <ApplyActions role={role} source={params.get('source')} />
-          </RoleDetails>
-        )}
+        {(role) => <RoleDetails role={role} actions={<ApplyActions role={role} source={params.get('source')} />} />}
       </LoadState>
     </>
   );

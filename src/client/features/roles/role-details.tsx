@@ -6,8 +6,16 @@ import { Notice } from '../../ui/notice/notice';
 import { caption, lead } from '../../ui/typography.css';
 import { RoleFacts } from './role-facts';
 
-/** A role as candidates see it: heading, summary, facts and description; `children` are the actions. */
-export function RoleDetails({ role, children }: { role: Role; children?: ReactNode }) {
+interface RoleDetailsProps {
+  role: Role;
+  /** What the visitor can do (apply, sign in…): right under the summary, so it is in view without scrolling. */
+  actions?: ReactNode;
+  /** Shown after the description. */
+  children?: ReactNode;
+}
+
+/** A role as candidates see it: heading, summary, the actions, facts and description. */
+export function RoleDetails({ role, actions, children }: RoleDetailsProps) {
   const { t } = useTranslation();
   const formatLongDate = useLongDate();
   return (
@@ -18,6 +26,7 @@ export function RoleDetails({ role, children }: { role: Role; children?: ReactNo
       {role.closed && role.deadline ? (
         <Notice kind="warning">{t('roles.closedNotice', { date: formatLongDate(role.deadline) })}</Notice>
       ) : null}
+      {actions}
       <RoleFacts role={role} />
       <h2>{t('roles.aboutRole')}</h2>
       {role.description.map((paragraph, i) => (

@@ -96,17 +96,39 @@ function Filters({ search, options }: { search: RoleSearch; options: RoleFilterO
   );
 }
 
+const ROLES_HEADING_ID = 'roles-heading';
+const CLOSED_HEADING_ID = 'closed-roles-heading';
+
+function RoleList({ roles, labelledBy }: { roles: readonly RoleSummary[]; labelledBy: string }) {
+  if (roles.length === 0) return null;
+  return (
+    <ul className={styles.roleList} aria-labelledby={labelledBy}>
+      {roles.map((role) => (
+        <RoleItem key={role.id} role={role} />
+      ))}
+    </ul>
+  );
+}
+
+/** The page's roles: open ones under the page heading, closed ones (deadline passed) apart under their own. */
 function Results({ page, search }: { page: RolePage; search: RoleSearch }) {
   const { t } = useTranslation();
+  const open = page.content.filter((role) => !role.closed);
+  const closed = page.content.filter((role) => role.closed);
   return (
     <>
       <p role="status">{t('roles.found', { count: page.totalElements })}</p>
       {page.hasContent ? (
-        <ul className={styles.roleList}>
-          {page.content.map((role) => (
-            <RoleItem key={role.id} role={role} />
-          ))}
-        </ul>
+        <>
+          <RoleList roles={open} labelledBy={ROLES_HEADING_ID} />
+          {closed.length > 0 ? (
+            <>
+              <h2 id={CLOSED_HEADING_ID}>{t('roles.closedTitle')}</h2>
+              <p>{t('roles.closedBody')}</p>
+              <RoleList roles={closed} labelledBy={CLOSED_HEADING_ID} />
+            </>
+          ) : null}
+        </>
       ) : (
         <>
           <h2>{t('roles.noneTitle')}</h2>
@@ -137,7 +159,7 @@ export function RolesPage() {
   const options = useLoad(() => fetchRoleFilterOptions(organization.subdomain), organization.subdomain).state;
   return (
     <>
-      <h1>{t('pages.roles.title')}</h1>
+      <h1 id={ROLES_HEADING_ID}>{t('pages.roles.title')}</h1>
       <p className={lead}>{t('roles.lead', { name: organization.name })}</p>
       <div className={styles.layout}>
         <Filters key={query} search={search} options={options.status === 'ready' ? options.data : null} />

@@ -28,10 +28,22 @@ export const facts = style({
   listStyle: 'none',
   color: vars.colour.secondaryText,
 });
-export const actions = style({
+/**
+ * The way to apply, under the role's summary, so it is in view when the page opens. On phones it
+ * then sticks to the top of the screen while the candidate reads the rest of the role; from the md
+ * breakpoint it stays in the page.
+ */
+export const applyBar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.m,
   alignItems: 'baseline',
-  marginTop: vars.space.l,
+  margin: `${vars.space.l} 0`,
+  padding: `${vars.space.s} 0`,
+  backgroundColor: vars.colour.background,
+  borderBottom: `1px solid ${vars.colour.border}`,
+  '@media': { [media.md]: { position: 'static', padding: 0, borderBottom: 'none' } },
 });

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type en from '../../i18n/locales/en.json';
 import { lead } from '../typography.css';
 
-type PageKey = keyof (typeof en)['pages'];
+type Pages = (typeof en)['pages'];
+/** The pages with a one-line summary (the others, such as /terms, show their own content). */
+type PageKey = { [Page in keyof Pages]: Pages[Page] extends { lead: string } ? Page : never }[keyof Pages];
 
 interface PlaceholderPageProps {
   page: PageKey;

@@ -5,6 +5,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
+import { ComboboxWidget } from './combobox-widget';
 
 type Options = EnumOptionsType[];
 
@@ -37,8 +38,17 @@ function Choice({ id, type, label, ...input }: ChoiceProps) {
   );
 }
 
-/** A drop-down; the answer keeps its type (year lists are integers). */
+/** Lists longer than this are comboboxes that filter as the candidate types (decision 0035). */
+const LONG_LIST = 20;
+
+/** One answer from a list: a drop-down, or a combobox for a long list; the answer keeps its type (years are integers).
+ * */
 export function SelectWidget(props: WidgetProps) {
+  const enumOptions = (props.options.enumOptions ?? []) as Options;
+  return enumOptions.length > LONG_LIST ? <ComboboxWidget {...props} /> : <DropDown {...props} />;
+}
+
+function DropDown(props: WidgetProps) {
   const { t } = useTranslation();
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
@@ -160,28 +170,38 @@ export function YesNoWidget(props: WidgetProps) {
   );
 }
 
-/** A single checkbox that must be ticked (terms): its label is the question. */
+/**
+ * A single checkbox that must be ticked (terms): its label is the question. A link to the terms
+ * (/terms, in a new tab so the answers stay) comes first: GOV.UK keeps links out of labels.
+ */
 export function ConsentWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);
   return (
-    <Choice
-      id={id}
-      type="checkbox"
-      label={
-        <>
-          {field?.label ?? label}
-          {optional ? ` ${t('form.optional')}` : null}
-        </>
-      }
-      name={htmlName || id}
-      checked={value === true}
-      disabled={disabled || readonly}
-      aria-describedby={describedBy(id, hasHint(props), hasError(props))}
-      aria-invalid={hasError(props) || undefined}
-      onChange={(event) => onChange(event.target.checked)}
-    />
+    <>
+      <p>
+        <a href="/terms" target="_blank" rel="noopener">
+          {t('form.termsLink')}
+        </a>
+      </p>
+      <Choice
+        id={id}
+        type="checkbox"
+        label={
+          <>
+            {field?.label ?? label}
+            {optional ? ` ${t('form.optional')}` : null}
+          </>
+        }
+        name={htmlName || id}
+        checked={value === true}
+        disabled={disabled || readonly}
+        aria-describedby={describedBy(id, hasHint(props), hasError(props))}
+        aria-invalid={hasError(props) || undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </>
   );
 }

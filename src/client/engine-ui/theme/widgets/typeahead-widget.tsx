@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RemoteListType, optionLabel } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
@@ -7,6 +7,7 @@ import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
+import { Listbox, useListboxPopup } from './listbox-popup';
 
 /** Wait for a pause in typing before asking the server, and ask only from two characters. */
 const SEARCH_DELAY_MS = 250;
@@ -37,9 +38,9 @@ function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: s
 
 /**
  * A type-ahead over a long reference list (ARIA 1.2 combobox with list autocomplete). The answer
- * is the text in the box: a suggestion when one is chosen, free text otherwise. Down/Up move
- * through the suggestions, Enter chooses, Escape closes; suggestions come from the host's
- * `searchList` (formContext) and are announced in a polite status message.
+ * is the text in the box: a suggestion when one is chosen, free text otherwise. The keys are the
+ * popup's (useListboxPopup); suggestions come from the host's `searchList` (formContext) and are
+ * announced in a polite status message.
  */
 export function TypeaheadWidget(props: WidgetProps) {
   const { t } = useTranslation();
@@ -54,21 +55,13 @@ export function TypeaheadWidget(props: WidgetProps) {
   const labelOf = (answer: string) => (field ? optionLabel(field, answer) : answer);
   const text = typeof value === 'string' ? labelOf(value) : '';
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [status, setStatus] = useState('');
+  const popup = useListboxPopup(id);
   const ticket = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   const error = !hideError && Boolean(rawErrors?.length);
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
 
   const search = (term: string) => {
     clearTimeout(timer.current);
@@ -76,7 +69,7 @@ export function TypeaheadWidget(props: WidgetProps) {
     const searchList = labels ? searchLabels(labels) : ctx?.services.current?.searchList;
     if (!searchList || !list || term.trim().length < MIN_TERM_LENGTH) {
       setSuggestions([]);
-      close();
+      popup.close();
       return;
     }
     timer.current = setTimeout(() => {
@@ -85,8 +78,7 @@ export function TypeaheadWidget(props: WidgetProps) {
           if (request !== ticket.current) return;
           const shown = found.slice(0, MAX_SUGGESTIONS);
           setSuggestions(shown);
-          setActive(-1);
-          setOpen(shown.length > 0);
+          popup.show(shown.length > 0);
           setStatus(
             shown.length ? t('form.typeahead.results', { count: shown.length }) : t('form.typeahead.noResults'),
           );
@@ -94,7 +86,7 @@ export function TypeaheadWidget(props: WidgetProps) {
         () => {
           if (request !== ticket.current) return;
           setSuggestions([]);
-          close();
+          popup.close();
         },
       );
     }, SEARCH_DELAY_MS);
@@ -104,39 +96,8 @@ export function TypeaheadWidget(props: WidgetProps) {
     ticket.current += 1;
     clearTimeout(timer.current);
     onChange(suggestion);
-    close();
+    popup.close();
     setStatus('');
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = suggestions.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (!count) return;
-        event.preventDefault();
-        setOpen(true);
-        setActive((current) => (open ? (current + 1) % count : 0));
-        return;
-      case 'ArrowUp':
-        if (!count || !open) return;
-        event.preventDefault();
-        setActive((current) => (current <= 0 ? count - 1 : current - 1));
-        return;
-      case 'Enter':
-        // Enter chooses the highlighted suggestion instead of submitting the form.
-        if (open && active >= 0 && suggestions[active] !== undefined) {
-          event.preventDefault();
-          choose(suggestions[active]);
-        }
-        return;
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          close();
-        }
-        return;
-      default:
-    }
   };
 
   return (
@@ -145,11 +106,7 @@ export function TypeaheadWidget(props: WidgetProps) {
         id={id}
         name={htmlName || id}
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listboxId}
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        {...popup.inputProps}
         autoComplete="off"
         spellCheck={false}
         className={`${formStyles.input}${error ? ` ${formStyles.inputError}` : ''}`}
@@ -163,27 +120,17 @@ export function TypeaheadWidget(props: WidgetProps) {
           onChange(next === '' ? undefined : answerOf(labels, next));
           search(next);
         }}
-        onKeyDown={onKeyDown}
-        onBlur={close}
+        onKeyDown={(event) => popup.onKeyDown(event, suggestions.length, (index) => choose(suggestions[index]!))}
+        onBlur={popup.close}
       />
-      <ul id={listboxId} role="listbox" aria-label={field?.label ?? label} className={styles.listbox} hidden={!open}>
-        {open
-          ? suggestions.map((suggestion, index) => (
-              <li
-                key={`${index}-${suggestion}`}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? `${styles.option} ${styles.optionActive}` : styles.option}
-                // Keep focus in the input while a suggestion is clicked.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(suggestion)}
-              >
-                {labelOf(suggestion)}
-              </li>
-            ))
-          : null}
-      </ul>
+      <Listbox
+        inputId={id}
+        label={field?.label ?? label}
+        open={popup.open}
+        active={popup.active}
+        options={suggestions.map(labelOf)}
+        onChoose={(index) => choose(suggestions[index]!)}
+      />
       <div className={visuallyHidden} role="status" aria-live="polite">
         {status}
       </div>
