@@ -113,6 +113,13 @@ export const fileChosen = style({
   alignItems: 'baseline',
   gap: `0 ${vars.space.m}`,
 });
+/** Where a file can be dropped as well as chosen (GOV.UK file upload with a drop zone). */
+export const dropZone = style({
+  padding: vars.space.m,
+  border: `2px dashed ${vars.colour.border}`,
+});
+export const dropZoneActive = style([dropZone, { borderColor: vars.colour.link, backgroundColor: vars.colour.panel }]);
+export const dropHint = style({ margin: `${vars.space.s} 0 0`, color: vars.colour.secondaryText });
 export const fileName = style({ fontWeight: vars.font.weightBold, overflowWrap: 'anywhere' });
 export const localError = style({ paddingLeft: vars.space.m, borderLeft: `5px solid ${vars.colour.error}` });
 
