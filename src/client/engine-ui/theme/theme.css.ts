@@ -105,7 +105,8 @@ export const fileInput = style({
   maxWidth: '100%',
   fontFamily: 'inherit',
   fontSize: vars.font.sizeBody,
-  selectors: { '&:focus-visible': controlFocusRing },
+  // Hidden while a file is stored (Replace opens it): `display: block` would otherwise show it.
+  selectors: { '&:focus-visible': controlFocusRing, '&[hidden]': { display: 'none' } },
 });
 export const fileChosen = style({
   display: 'flex',
