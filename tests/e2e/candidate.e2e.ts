@@ -382,6 +382,51 @@ describe('the candidate journey', () => {
     240_000,
   );
 
+  it('a CV uploaded and left without Continue is there on return; Replace keeps one file (issue 21)', async () => {
+    const role = 'Finance Graduate Scheme';
+    const signInAsDemoCandidate = async (page: Page) => {
+      await heading(page, 'Sign in');
+      await page.getByLabel('Email address').fill('candidate@acme.example');
+      await page.getByLabel('Password', { exact: true }).fill('CandidDemo#2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    const first = await newContext(browser);
+    let page = await openPage(first, 'acme.localhost', '/login');
+    await signInAsDemoCandidate(page);
+    await heading(page, /applications/i);
+    await page.goto(urlFor('acme.localhost', `/roles?q=${encodeURIComponent(role)}`));
+    await page.getByRole('link', { name: role, exact: true }).click();
+    await heading(page, role);
+    await page.getByRole('button', { name: 'Start application' }).click();
+    await stepHeading(page, 'About you');
+    await page.goto(page.url().replace(/\?.*$/, '?step=documents'));
+    await stepHeading(page, 'Documents');
+    await page.getByLabel('CV', { exact: true }).setInputFiles(CV);
+    await page.getByText('cv.pdf uploaded').waitFor();
+    // Leave without Continue: another browser, through Your applications.
+    await first.close();
+    const second = await newContext(browser);
+    page = await openPage(second, 'acme.localhost', '/login');
+    await signInAsDemoCandidate(page);
+    await page.getByRole('link', { name: `Continue application for ${role}` }).click();
+    await stepHeading(page, 'About you');
+    await page.goto(page.url().replace(/\?.*$/, '?step=documents'));
+    await stepHeading(page, 'Documents');
+    await page.getByRole('button', { name: 'Replace cv.pdf' }).waitFor();
+    await expectAxeClean(page, 'documents with a stored CV');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Replace cv.pdf' }).click(),
+    ]);
+    await chooser.setFiles({ ...CV, name: 'cv-2.pdf' });
+    await page.getByRole('button', { name: 'Remove cv-2.pdf' }).waitFor();
+    expect(await page.getByRole('button', { name: /cv\.pdf$/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Documents' }).waitFor();
+    expect(await page.getByText('Upload your CV').count()).toBe(0);
+    await second.close();
+  }, 120_000);
+
   it('closed roles show as closed, and cannot be applied for', async () => {
     const context = await newContext(browser);
     const page = await openPage(context, 'acme.localhost', '/roles?page=2');

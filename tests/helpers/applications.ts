@@ -2,14 +2,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Answers } from '#engine/forms/answers';
 import type { CompiledForm } from '#engine/forms/types';
-import type { ApplicationRecord } from '#schemas/application';
+import type { ApplicationRecord, DocumentRef } from '#schemas/application';
 import type { App } from '#server/app-types';
 import type { Db } from '#server/db/client';
 import { createUser } from '#server/seed/factories';
 import { roleForm } from '#server/modules/applications/role-form';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { findRoleById } from '#server/modules/roles/role.repository';
-import { codeOf, DEMO_PASSWORD, deliverEmails, messageTo, passwordLogin } from './auth';
+import { codeOf, DEMO_PASSWORD, deliverEmails, messageTo, passwordLogin, v1 } from './auth';
 
 /** A new verified candidate of the organisation, signed in: their id and access token. */
 export async function newCandidate(
@@ -93,6 +93,20 @@ export function upload(
     headers: { authorization: `Bearer ${token}`, ...body.headers },
     payload: body.payload,
   });
+}
+
+/**
+ * Uploads a CV (ada-cv.pdf) to a draft: the stored document, and the record as the upload left it
+ * (the CV already its answer, the version moved on).
+ */
+export async function uploadCv(
+  app: App,
+  token: string,
+  applicationId: string,
+): Promise<{ cv: DocumentRef; record: ApplicationRecord }> {
+  const file = { name: 'ada-cv.pdf', type: 'application/pdf', bytes: PDF };
+  const cv = (await upload(app, token, `/candidate/${applicationId}/cv`, file)).json<DocumentRef>();
+  return { cv, record: expectRecord(await v1(app, token, 'GET', `/candidate/${applicationId}`)) };
 }
 
 export function expectRecord(res: LightMyRequestResponse, status = 200): ApplicationRecord {

@@ -1,19 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledForm } from '#engine/forms/types';
-import type { ApplicationListItem, ApplicationRecord, DocumentRef } from '#schemas/application';
+import type { ApplicationListItem, ApplicationRecord } from '#schemas/application';
 import type { User } from '#schemas/user';
 import { completeAcmeAnswers } from '../factories/answers';
 import { DEMO_PASSWORD, deliverEmails, messageTo, signIn, v1 } from '../helpers/auth';
-import {
-  expectRecord,
-  formOfRole,
-  newCandidate,
-  PDF,
-  roleIdByName,
-  stepAnswers,
-  upload,
-} from '../helpers/applications';
+import { expectRecord, formOfRole, newCandidate, roleIdByName, stepAnswers, uploadCv } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -50,16 +42,9 @@ const save = (
 
 /** Saves every step of the acme answers in order (the CV uploaded first) and returns the record. */
 async function fillEverything(token: string, record: ApplicationRecord): Promise<ApplicationRecord> {
-  const cv = (
-    await upload(t.app, token, `/candidate/${record.id}/cv`, {
-      field: 'cv',
-      name: 'ada-cv.pdf',
-      type: 'application/pdf',
-      bytes: PDF,
-    })
-  ).json<DocumentRef>();
-  const answers = { ...completeAcmeAnswers, cv: { id: cv.id, name: cv.name } };
-  let current = record;
+  const uploaded = await uploadCv(t.app, token, record.id);
+  const answers = { ...completeAcmeAnswers, cv: { id: uploaded.cv.id, name: uploaded.cv.name } };
+  let current = uploaded.record;
   for (const step of form.steps)
     current = expectRecord(await save(token, current, step.id, stepAnswers(form, step.id, answers)));
   return current;

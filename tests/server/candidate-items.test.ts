@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledForm } from '#engine/forms/types';
-import type { DocumentRef } from '#schemas/application';
 import type {
   Adjustment,
   CandidatePanel,
@@ -26,6 +25,7 @@ import {
   roleIdByName,
   stepAnswers,
   upload,
+  uploadCv,
 } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -69,14 +69,9 @@ afterAll(() => t?.close());
 async function submitted(roleId = strategy, existing?: { id: string; email: string; token: string }) {
   const candidate = existing ?? (await newCandidate(t.app, t.db, 'acme'));
   const roleForm = roleId === strategy ? form : await formOfRole(t.db, 'acme', roleId);
-  let record = expectRecord(await v1(t.app, candidate.token, 'POST', `/candidate/applyc/${roleId}`), 201);
-  const cv = (
-    await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-      name: 'ada-cv.pdf',
-      type: 'application/pdf',
-      bytes: PDF,
-    })
-  ).json<DocumentRef>();
+  const started = expectRecord(await v1(t.app, candidate.token, 'POST', `/candidate/applyc/${roleId}`), 201);
+  const { cv, record: withCv } = await uploadCv(t.app, candidate.token, started.id);
+  let record = withCv;
   const answers = { ...completeAcmeAnswers, cv: { id: cv.id, name: cv.name } };
   for (const [index, step] of roleForm.steps.entries()) {
     record = expectRecord(

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledForm } from '#engine/forms/types';
-import type { ApplicationRecord, DocumentRef } from '#schemas/application';
+import type { ApplicationRecord } from '#schemas/application';
 import type { CandidateProfile } from '#schemas/profile';
 import type { User } from '#schemas/user';
 import { profileForm } from '#server/modules/forms/form.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { completeAcmeAnswers } from '../factories/answers';
 import { v1 } from '../helpers/auth';
-import {
-  expectRecord,
-  formOfRole,
-  newCandidate,
-  PDF,
-  roleIdByName,
-  stepAnswers,
-  upload,
-} from '../helpers/applications';
+import { expectRecord, formOfRole, newCandidate, roleIdByName, stepAnswers, uploadCv } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -60,15 +52,9 @@ async function saveSections(token: string, count = profile.steps.length): Promis
 
 /** A submitted application to the strategy role (CV uploaded, every step saved). */
 async function submitOne(token: string): Promise<ApplicationRecord> {
-  let record = expectRecord(await v1(t.app, token, 'POST', `/candidate/applyc/${strategy}`), 201);
-  const cv = (
-    await upload(t.app, token, `/candidate/${record.id}/cv`, {
-      field: 'cv',
-      name: 'cv.pdf',
-      type: 'application/pdf',
-      bytes: PDF,
-    })
-  ).json<DocumentRef>();
+  const started = expectRecord(await v1(t.app, token, 'POST', `/candidate/applyc/${strategy}`), 201);
+  const { cv, record: withCv } = await uploadCv(t.app, token, started.id);
+  let record = withCv;
   const answers = { ...completeAcmeAnswers, cv: { id: cv.id, name: cv.name } };
   for (const [index, step] of form.steps.entries()) {
     record = expectRecord(

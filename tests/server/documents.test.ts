@@ -180,6 +180,73 @@ describe('uploads (PUT /candidate/:id/cv and POST /organization/:orgId/candidate
   });
 });
 
+describe('an upload belongs to its application when stored (issue 21)', () => {
+  it('answers the question at once, shown on resume, and a new upload replaces the old one', async () => {
+    const { candidate, record } = await draft();
+    const cvUpload = (name: string) =>
+      upload(t.app, candidate.token, `/candidate/${record.id}/cv`, { name, type: 'application/pdf', bytes: PDF });
+    const first = (await cvUpload('one.pdf')).json<DocumentRef>();
+    // The candidate leaves without Continue and comes back: the CV is the answer.
+    const resumed = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    expect(resumed.answers.cv).toEqual({
+      id: first.id,
+      name: 'one.pdf',
+      size: PDF.length,
+      contentType: 'application/pdf',
+    });
+    expect(resumed.version).toBe(record.version + 1);
+    // A second upload for the same question replaces the first: one document, the new answer.
+    const second = (await cvUpload('two.pdf')).json<DocumentRef>();
+    const after = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    expect(after.answers.cv).toMatchObject({ id: second.id, name: 'two.pdf' });
+    expect(after.documents.map((d) => d.name)).toEqual(['two.pdf']);
+    expect((await documentsOf(record.id)).map((d) => d.id)).toEqual([second.id]);
+  });
+
+  it('a typed document replaces only the document of its own question', async () => {
+    const { candidate, record } = await draft('Technology Graduate Programme');
+    const path = `/organization/${acmeId}/candidate/${record.id}/upload?type=transcript`;
+    const cv = (
+      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
+        name: 'cv.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+      })
+    ).json<DocumentRef>();
+    await upload(t.app, candidate.token, path, { name: 'old.pdf', type: 'application/pdf', bytes: PDF });
+    const transcript = (
+      await upload(t.app, candidate.token, path, { name: 'new.docx', type: 'application/octet-stream', bytes: DOCX })
+    ).json<DocumentRef>();
+    const read = expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`));
+    expect(read.documents.map((d) => [d.fieldId, d.name])).toEqual([
+      ['cv', 'cv.pdf'],
+      ['transcript', 'new.docx'],
+    ]);
+    expect(read.answers).toMatchObject({ cv: { id: cv.id }, transcript: { id: transcript.id } });
+  });
+
+  it('a refused upload leaves the stored file and its answer as they were', async () => {
+    const { candidate, record } = await draft();
+    const first = (
+      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
+        name: 'cv.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+      })
+    ).json<DocumentRef>();
+    const refused = await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
+      name: 'cv.png',
+      type: 'image/png',
+      bytes: PNG,
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(expectRecord(await v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`)).answers.cv).toMatchObject({
+      id: first.id,
+    });
+    expect((await documentsOf(record.id)).map((d) => d.id)).toEqual([first.id]);
+  });
+});
+
 describe('downloads and deletion', () => {
   it('serves a document as an attachment to its candidate and the hiring side only', async () => {
     const { candidate, record } = await draft();
@@ -298,7 +365,8 @@ describe('downloads and deletion', () => {
         version: current.version,
         role: { id: strategy },
       });
-    const saved = expectRecord(await save(record, first));
+    const read = () => v1(t.app, candidate.token, 'GET', `/candidate/${record.id}`).then((r) => expectRecord(r));
+    const saved = expectRecord(await save(await read(), first));
     // The stored name and size win over the request's.
     expect(saved.answers.cv).toEqual({
       id: first.id,
@@ -313,7 +381,7 @@ describe('downloads and deletion', () => {
         bytes: PDF,
       })
     ).json<DocumentRef>();
-    const replaced = expectRecord(await save(saved, second));
+    const replaced = expectRecord(await save(await read(), second));
     expect((await documentsOf(record.id)).map((d) => d.id)).toEqual([second.id]);
 
     const other = await newCandidate(t.app, t.db, 'acme');
@@ -385,7 +453,7 @@ describe('POST /organization/:orgId/candidate/:id/documentType/:docId/:type', ()
         step: index + 1,
         stepId: 'documents',
         answers: { otherDocument: answerOf(other) },
-        version: record.version,
+        version: record.version + 1,
         role: { id: role.id },
       }),
     );

@@ -74,6 +74,11 @@ export async function uploadDocument(
       );
 }
 
+/** DELETE …/upload/:docId: a stored document of a draft, and the answer naming it. */
+export async function deleteDocument(organizationId: string, applicationId: string, documentId: string): Promise<void> {
+  await call(documents.deleteDocument, { params: { orgId: organizationId, id: applicationId, docId: documentId } });
+}
+
 /**
  * A stored document of an application, as a file (GET …/download/:docId, an attachment). A
  * refusal's JSON body arrives as a Blob too: it is read back, so the usual message shows.

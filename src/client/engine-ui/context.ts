@@ -18,6 +18,11 @@ export interface EngineServices {
    * reject with an Error whose message the candidate is shown (why the file was refused).
    */
   upload?: (file: File, fieldId: string) => Promise<UploadedFile>;
+  /**
+   * Deletes a stored file and clears the answer naming it; without it Remove only clears the
+   * answer. It may reject with an Error whose message the candidate is shown.
+   */
+  remove?: (file: UploadedFile, fieldId: string) => Promise<void>;
 }
 
 /** A tiny external store: how many times Continue failed, so the error summary knows when to take focus. */
@@ -56,6 +61,11 @@ export interface EngineFormContext {
   idPrefix: string;
   services: { readonly current: EngineServices | undefined };
   failures: Counter;
+  /**
+   * A file question's refused file (its message), or none once a file is stored or removed: the
+   * question's error shown so far gives way to it, and Continue names it instead of "Upload …".
+   */
+  reportFileProblem: (fieldId: string, problem: string | undefined) => void;
 }
 
 export function engineContext(registry: Registry): EngineFormContext {

@@ -17,7 +17,7 @@ export interface DocumentFile {
 export const DownloadContext = createContext<((file: DocumentFile) => Promise<void>) | undefined>(undefined);
 
 /** A local reference (no upload service) names no stored document. */
-const isStored = (file: DocumentFile) => !file.id.startsWith('local-');
+export const isStored = (file: DocumentFile) => !file.id.startsWith('local-');
 
 /** "Download <name>" for an uploaded document: the host fetches it as an attachment. */
 export function DownloadLink({ file }: { file: DocumentFile }) {

@@ -46,6 +46,13 @@ const DEFAULT_STATE = {
   arrayMinItems: { populate: 'requiredOnly' },
 } as const;
 
+/** The errors shown without those of one question (a file question whose file changed); none left, none at all. */
+function withoutErrorsOf(errors: ErrorSchema<Answers> | undefined, fieldId: string): ErrorSchema<Answers> | undefined {
+  if (!errors || !(fieldId in errors)) return errors;
+  const { [fieldId]: _dropped, ...rest } = errors as Record<string, unknown>;
+  return Object.keys(rest).length > 0 ? (rest as ErrorSchema<Answers>) : undefined;
+}
+
 /**
  * One step of a compiled application form, rendered with the GOV.UK theme. Nothing is validated
  * while the candidate types; Continue validates the step (hidden conditional answers pruned first,
@@ -79,9 +86,23 @@ function StepFormBody({
     callbacks.current = { onContinue, onChange };
   });
 
+  const fileProblems = useRef(new Map<string, string>());
+
   const title = heading === false ? undefined : (heading ?? step.title);
   const context = useMemo<EngineFormContext>(
-    () => ({ step, form, heading: title, idPrefix, services, failures: createCounter() }),
+    () => ({
+      step,
+      form,
+      heading: title,
+      idPrefix,
+      services,
+      failures: createCounter(),
+      reportFileProblem: (fieldId, problem) => {
+        if (problem) fileProblems.current.set(fieldId, problem);
+        else fileProblems.current.delete(fieldId);
+        setExtraErrors((current) => withoutErrorsOf(current, fieldId));
+      },
+    }),
     [step, form, title, idPrefix],
   );
   const uiSchema = useMemo(() => renderUiSchema(step, submitLabel ?? t('form.continue')), [step, submitLabel, t]);
@@ -107,7 +128,7 @@ function StepFormBody({
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
-      const result = validateStepAnswers(step, event.formData, form.texts);
+      const result = validateStepAnswers(step, event.formData, form.texts, fileProblems.current);
       if (!result.valid) {
         setExtraErrors(result.errorSchema as ErrorSchema<Answers>);
         context.failures.bump();

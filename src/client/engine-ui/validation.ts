@@ -130,6 +130,7 @@ export function validateStepAnswers(
   step: CompiledStep,
   data: Answers | undefined,
   texts: MessageTexts = {},
+  fileProblems: ReadonlyMap<string, string> = new Map(),
 ): StepValidation {
   const fields = stepFields(step);
   const pruned = JSON.parse(JSON.stringify(pruneAnswers(fields, data ?? {}))) as Answers;
@@ -145,8 +146,14 @@ export function validateStepAnswers(
     (error) => error.name ?? '',
   );
   const compare = compareByForm(fields);
+  // A file question whose chosen file was refused has that refusal as its one error, not "Upload …".
+  const refused = [...fileProblems]
+    .filter(([field]) => pruned[field] === undefined)
+    .map(([field, message]): FieldError => ({ field, message }));
   const ordered = kept
     .map((error): FieldError => ({ field: propertyPath(error.property), message: error.message ?? '' }))
+    .filter((error) => !refused.some((r) => r.field === error.field))
+    .concat(refused)
     .sort((a, b) => compare(a.field, b.field));
   return { valid: ordered.length === 0, answers: pruned, errors: ordered, errorSchema: toErrorSchema(ordered) };
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { http } from '#client/api/http';
-import { renderApp } from '../support';
+import { renderApp, stepsOnly } from '../support';
+import type { ApplicationRecord } from '#schemas/application';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate, organization, recordFixture, roleFixture } from './fixtures';
 
@@ -116,6 +117,78 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     await new Promise((resolve) => setTimeout(resolve, 1100));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await heading('Declaration');
+  });
+
+  describe('the documents step: a file belongs to the application once stored (issue 21)', () => {
+    const role = roleFixture({
+      formConfiguration: {
+        views: {
+          application: [
+            { id: 'documents', sections: ['documents'] },
+            { id: 'declaration', sections: ['termsAndConditions'] },
+          ],
+        },
+        subsections: { ...stepsOnly([]).subsections, documents: true, termsAndConditions: true },
+      },
+    });
+    const cvAnswer = { id: 'doc-1', name: 'cv.pdf', size: 8, contentType: 'application/pdf' };
+    const cvDocument = { ...cvAnswer, fieldId: 'cv', createdAt: '2026-11-01T10:05:00.000Z' };
+    /** A server that, like the real one, writes the answer when a file is stored and clears it when it is deleted. */
+    function server(initial: ApplicationRecord) {
+      let stored = initial;
+      const change = (answers: Record<string, unknown>, documents: ApplicationRecord['documents']) => {
+        stored = { ...stored, answers, documents, version: stored.version + 1, updatedAt: '2026-11-01T10:05:00.000Z' };
+      };
+      return start('/applyp/r1?resume', (call) => {
+        if (call.url === '/public/acme/roles/r1') return { status: 200, data: role };
+        if (call.url === '/v1/candidate/applyc/r1' || (call.method === 'GET' && call.url === '/v1/candidate/a1'))
+          return { status: 200, data: stored };
+        if (call.method === 'PUT' && call.url === '/v1/candidate/a1/cv') {
+          change({ ...stored.answers, cv: cvAnswer }, [cvDocument]);
+          return { status: 201, data: cvDocument };
+        }
+        if (call.method === 'DELETE' && call.url === `/v1/organization/${organization.id}/candidate/a1/upload/doc-1`) {
+          const { cv: _cv, ...answers } = stored.answers;
+          change(answers, []);
+          return { status: 200, data: { message: 'The document has been deleted', code: 'documentDeleted' } };
+        }
+        if (call.method === 'PUT' && call.url === '/v1/candidate/a1') {
+          const body = JSON.parse(String(call.data)) as { version: number };
+          if (body.version !== stored.version)
+            return { status: 409, data: { message: 'Your application was changed in another window' } };
+          return {
+            status: 200,
+            data: { ...stored, step: 1, version: stored.version + 1, completedSteps: ['documents'] },
+          };
+        }
+        return { status: 404, data: { message: 'nope' } };
+      });
+    }
+
+    it('an upload is saved with the version it made: Continue does not meet a 409', async () => {
+      const { calls } = server(recordFixture());
+      await heading('Documents');
+      fireEvent.change(document.getElementById('field_cv')!, {
+        target: { files: [new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' })] },
+      });
+      await screen.findByRole('button', { name: 'Replace cv.pdf' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      await heading('Declaration');
+      const put = calls.find((c) => c.method === 'PUT' && c.url === '/v1/candidate/a1')!;
+      expect(JSON.parse(String(put.data))).toMatchObject({ version: 2, answers: { cv: { id: 'doc-1' } } });
+    });
+
+    it('a candidate coming back finds the stored CV, and Remove deletes it and its answer', async () => {
+      const { calls } = server(recordFixture({ answers: { cv: cvAnswer }, documents: [cvDocument] }));
+      await heading('Documents');
+      expect(screen.getByRole('button', { name: 'Replace cv.pdf' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Remove cv.pdf' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: /cv\.pdf/ })).toBeNull());
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findAllByText('Upload your CV')).toHaveLength(2);
+    });
   });
 
   it('goes to /roles when the server sends no application (spec §4, §8)', async () => {

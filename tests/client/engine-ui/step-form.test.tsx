@@ -255,7 +255,8 @@ describe('StepForm: files', () => {
 
   it('keeps a local reference without an upload function, shows the name and removes it', () => {
     const { onChange } = renderStep('documents');
-    const question = screen.getByLabelText('CV').parentElement!;
+    // The question's form group: its status region sits beside the drop zone.
+    const question = screen.getByLabelText('CV').closest('[data-drop-zone]')!.parentElement!;
     pick(screen.getByLabelText('CV'), new File(['%PDF-1.4'], 'ada-cv.pdf', { type: 'application/pdf' }));
     expect(within(question).getByRole('status').textContent).toBe('ada-cv.pdf uploaded');
     const cv = (onChange.mock.calls.at(-1)![0] as { cv: Record<string, unknown> }).cv;
@@ -289,5 +290,86 @@ describe('StepForm: files', () => {
     expect(onContinue).toHaveBeenCalledWith({
       cv: { id: 'doc-9', name: 'cv.pdf', size: 4, contentType: 'application/pdf' },
     });
+  });
+});
+
+describe('StepForm: file errors and the documents step (issue 21)', () => {
+  const pick = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
+  const pdf = (name = 'cv.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+  const cvInput = () => document.getElementById('field_cv') as HTMLInputElement;
+  /** The CV question's form group: label, hint, error and the drop zone. */
+  const cvQuestion = () => cvInput().closest('[data-drop-zone]')!.parentElement!.parentElement!;
+  const stored = (file: File, fieldId: string) =>
+    Promise.resolve({ id: `doc-${file.name}`, name: file.name, size: file.size, contentType: file.type, fieldId });
+  const wrongType = 'The selected file must be a PDF, DOC or DOCX';
+
+  it('a valid upload clears the "Upload your CV" error beside it and in the summary', async () => {
+    renderStep('documents', { formContext: { upload: stored } });
+    cont();
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Upload your CV' })).toBeTruthy();
+    pick(cvInput(), pdf());
+    await screen.findByRole('button', { name: 'Remove cv.pdf' });
+    expect(screen.queryByText('Upload your CV')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a refused file is the one error at the question, and the summary names it', () => {
+    const { onContinue } = renderStep('documents', { formContext: { upload: stored } });
+    pick(cvInput(), new File(['x'], 'photo.png', { type: 'image/png' }));
+    cont();
+    expect(onContinue).not.toHaveBeenCalled();
+    const summary = screen.getByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([wrongType]);
+    expect(within(cvQuestion()).getAllByText(wrongType)).toHaveLength(1);
+    expect(screen.queryByText('Upload your CV')).toBeNull();
+  });
+
+  it('a file refused after Continue replaces the "Upload your CV" error instead of adding a second', () => {
+    renderStep('documents', { formContext: { upload: stored } });
+    cont();
+    pick(cvInput(), new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(screen.queryByText('Upload your CV')).toBeNull();
+    expect(screen.getAllByText(wrongType)).toHaveLength(1);
+  });
+
+  it('takes a dropped file, and shows the stored file with Replace and Remove', async () => {
+    const upload = vi.fn(stored);
+    const remove = vi.fn(() => Promise.resolve());
+    const { onContinue } = renderStep('documents', { formContext: { upload, remove } });
+    const zone = within(cvQuestion()).getByText('or drop a file here').closest('[data-drop-zone]')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [], types: ['Files'] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [pdf('dropped.pdf')], types: ['Files'] } });
+    await screen.findByRole('button', { name: 'Remove dropped.pdf' });
+    expect(upload).toHaveBeenCalledWith(expect.any(File), 'cv');
+    // Replace opens the file picker; the chosen file is uploaded in its place.
+    const replace = screen.getByRole('button', { name: 'Replace dropped.pdf' });
+    const click = vi.spyOn(cvInput(), 'click');
+    fireEvent.click(replace);
+    expect(click).toHaveBeenCalled();
+    pick(cvInput(), pdf('second.pdf'));
+    await screen.findByRole('button', { name: 'Remove second.pdf' });
+    expect(screen.queryByText('dropped.pdf')).toBeNull();
+    // Remove deletes the stored document and clears the answer.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove second.pdf' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull());
+    expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 'doc-second.pdf' }), 'cv');
+    expect(document.activeElement).toBe(cvInput());
+    cont();
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('keeps the file when removing it fails, and says why', async () => {
+    const remove = vi.fn(() => Promise.reject(new Error('Your application was changed in another window')));
+    renderStep('documents', {
+      answers: { cv: { id: 'doc-1', name: 'kept.pdf', size: 8, contentType: 'application/pdf' } },
+      formContext: { upload: stored, remove },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove kept.pdf' }));
+    await screen.findByText('Your application was changed in another window');
+    expect(screen.getByRole('button', { name: 'Remove kept.pdf' })).toBeTruthy();
   });
 });

@@ -105,7 +105,8 @@ export const fileInput = style({
   maxWidth: '100%',
   fontFamily: 'inherit',
   fontSize: vars.font.sizeBody,
-  selectors: { '&:focus-visible': controlFocusRing },
+  // Hidden while a file is stored (Replace opens it): `display: block` would otherwise show it.
+  selectors: { '&:focus-visible': controlFocusRing, '&[hidden]': { display: 'none' } },
 });
 export const fileChosen = style({
   display: 'flex',
@@ -113,6 +114,13 @@ export const fileChosen = style({
   alignItems: 'baseline',
   gap: `0 ${vars.space.m}`,
 });
+/** Where a file can be dropped as well as chosen (GOV.UK file upload with a drop zone). */
+export const dropZone = style({
+  padding: vars.space.m,
+  border: `2px dashed ${vars.colour.border}`,
+});
+export const dropZoneActive = style([dropZone, { borderColor: vars.colour.link, backgroundColor: vars.colour.panel }]);
+export const dropHint = style({ margin: `${vars.space.s} 0 0`, color: vars.colour.secondaryText });
 export const fileName = style({ fontWeight: vars.font.weightBold, overflowWrap: 'anywhere' });
 export const localError = style({ paddingLeft: vars.space.m, borderLeft: `5px solid ${vars.colour.error}` });
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { type CompiledForm, EMPTY_CANDIDATE_REDIRECT, isCandidate } from '#engine';
-import { uploadDocument } from '../../api/applications';
+import { deleteDocument, uploadDocument } from '../../api/applications';
 import { searchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
 import type { EngineServices } from '../../engine-ui/context';
@@ -95,7 +95,7 @@ function ApplicationForm({
   const { role, record } = session;
   const language = i18n.resolvedLanguage ?? 'en';
   const form = useApplicationForm(role.formConfiguration, role.jsonConfigurations[language]);
-  const { saveStep, submit } = useApplicationActions(session, form, update);
+  const { saveStep, submit, documentChanged } = useApplicationActions(session, form, update);
   const download = useDocumentDownload(record.id);
   const resume = params.has('resume');
 
@@ -103,16 +103,24 @@ function ApplicationForm({
     if (resume) navigate(hrefFor(role.id, resumeView(form, record)), { replace: true });
   }, [resume, navigate, role.id, form, record]);
 
-  const services = useMemo<EngineServices>(
-    () => ({
+  const services = useMemo<EngineServices>(() => {
+    // The file widget shows a rejection's message to the candidate: the server's reason.
+    const refused = (error: unknown): never => {
+      throw new Error(apiMessage(error));
+    };
+    return {
       searchList: (list, term) => searchReferenceList(list, term, { signedIn: true, organizationId: organization.id }),
-      upload: (file, fieldId) =>
-        uploadDocument(record, organization.id, fieldId, file, language).catch((error: unknown) => {
-          throw new Error(apiMessage(error));
-        }),
-    }),
-    [organization.id, record, language, apiMessage],
-  );
+      upload: async (file, fieldId) => {
+        const stored = await uploadDocument(record, organization.id, fieldId, file, language).catch(refused);
+        await documentChanged(fieldId);
+        return stored;
+      },
+      remove: async (file, fieldId) => {
+        await deleteDocument(organization.id, record.id, file.id).catch(refused);
+        await documentChanged(fieldId);
+      },
+    };
+  }, [organization.id, record, language, apiMessage, documentChanged]);
 
   if (record.state !== 'DRAFT') return <AlreadySubmitted session={session} />;
   if (resume) return null;

@@ -109,6 +109,30 @@ export function useApplicationActions(
     [apiMessage, keep, showToast],
   );
 
+  /**
+   * An upload or a removal changed the stored record: a file answers its question the moment it is
+   * stored (decision 0030). The server's version, documents and that answer are taken in; the other
+   * answers stay as this browser has them (skipped steps are not on the server yet). Should the
+   * read fail, the next save meets the old version (409) and reloads the record as usual.
+   */
+  const documentChanged = useCallback(
+    async (fieldId: string) => {
+      const latest = await fetchApplication(current.current.record.id).catch(() => null);
+      if (!latest) return;
+      const { record } = current.current;
+      const { [fieldId]: _previous, ...answers } = record.answers;
+      const answer = latest.answers[fieldId];
+      keep({
+        ...record,
+        version: latest.version,
+        updatedAt: latest.updatedAt,
+        documents: latest.documents,
+        answers: answer === undefined ? answers : { ...answers, [fieldId]: answer },
+      });
+    },
+    [keep],
+  );
+
   const saveStep = useCallback(
     async (stepId: string, stepAnswers: Answers) => {
       const { role, record } = current.current;
@@ -171,5 +195,5 @@ export function useApplicationActions(
     navigate(`/submitted?${new URLSearchParams({ application: record.id }).toString()}`);
   }, [form, fail, language, navigate, showToast, t]);
 
-  return { saveStep, submit };
+  return { saveStep, submit, documentChanged };
 }

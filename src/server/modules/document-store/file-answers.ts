@@ -10,6 +10,11 @@ function fileIdOf(value: unknown): string | undefined {
     : undefined;
 }
 
+/** The answer naming a stored document: its id, and its name, size and type as stored. */
+export function fileAnswerOf(document: DocumentMeta) {
+  return { id: document.id, name: document.file_name, size: document.size, contentType: document.content_type };
+}
+
 /** Ids of the form's file questions. */
 function fileFieldIds(form: CompiledForm): string[] {
   return formFields(form)
@@ -29,13 +34,7 @@ export function checkedFileAnswers(form: CompiledForm, answers: Answers, documen
     if (answers[fieldId] === undefined) continue;
     const document = documents.find((d) => d.id === fileIdOf(answers[fieldId]) && d.field_id === fieldId);
     if (!document) problems.push({ field: fieldId, ...message('fileNotUploaded') });
-    else
-      checked[fieldId] = {
-        id: document.id,
-        name: document.file_name,
-        size: document.size,
-        contentType: document.content_type,
-      };
+    else checked[fieldId] = fileAnswerOf(document);
   }
   if (problems.length > 0) throw badRequest(message('invalidAnswers'), problems);
   return checked;

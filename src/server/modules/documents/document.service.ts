@@ -19,6 +19,7 @@ import {
   insertDocument,
   updateDocumentField,
 } from '../document-store/document.repository';
+import { fileAnswerOf } from '../document-store/file-answers';
 import { detectContentType } from './file-type';
 
 /** The largest file any question accepts; each question's own limit is checked after reading. */
@@ -76,8 +77,10 @@ export interface Upload {
 /**
  * PUT /candidate/:id/cv and POST /organization/:orgId/candidate/:id/upload: a file for one of the
  * application's file questions. Its type is found from its content (magic bytes) and must be one
- * the question accepts; its size must be within the question's limit. The answer itself changes
- * when the step is saved (its answer names the returned id).
+ * the question accepts; its size must be within the question's limit. The file answers its question
+ * the moment it is stored (decision 0030): the answer is written in the same compare-and-set
+ * transaction, and the question's earlier files (answered or not) are deleted, so a candidate who
+ * leaves before Continue finds the file on return and the hiring side never sees two.
  */
 export async function uploadDocument(
   db: Db,
@@ -94,17 +97,28 @@ export async function uploadDocument(
   const contentType = detectContentType(upload.bytes);
   if (!contentType || !(field.accept ?? []).includes(contentType))
     throw fieldProblem(415, upload.fieldId, message('fileType', { types: typeNames(field.accept ?? []) }));
-  const stored = await insertDocument(db, {
-    organizationId: viewer.organization.id,
-    applicationId: application.id,
-    userId: viewer.user.id,
-    fieldId: field.id,
-    fileName: safeFileName(upload.fileName),
-    contentType,
-    sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-    content: upload.bytes,
+  const earlier = (await findApplicationDocuments(db, viewer.organization.id, application.id))
+    .filter((d) => d.field_id === field.id)
+    .map((d) => d.id);
+  return db.transaction().execute(async (trx) => {
+    const stored = await insertDocument(trx, {
+      organizationId: viewer.organization.id,
+      applicationId: application.id,
+      userId: viewer.user.id,
+      fieldId: field.id,
+      fileName: safeFileName(upload.fileName),
+      contentType,
+      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+      content: upload.bytes,
+    });
+    const answers = { ...application.answers, [field.id]: fileAnswerOf(stored) };
+    const updated = await updateApplication(trx, viewer.organization.id, application.id, application.version, {
+      answers: json(answers),
+    });
+    if (!updated) throw conflict(message('applicationChanged'));
+    await deleteDocuments(trx, viewer.organization.id, application.id, earlier);
+    return toDocumentRef(stored);
   });
-  return toDocumentRef(stored);
 }
 
 const noDocument = (id: string) => notFound(message('noDocument', { id }));

@@ -1,12 +1,12 @@
 import type { FieldProps } from '@rjsf/utils';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
-import { DownloadLink } from '../../download';
+import { DownloadLink, isStored } from '../../download';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -64,10 +64,12 @@ function localReference(file: File): UploadedFile {
 }
 
 /**
- * A file question. Choosing a file checks its type and size first (a clear message instead of a
- * failed upload), then calls the host's `upload(file, fieldId)` and keeps what it returns
- * ({id, name, size, contentType}); with no upload function a local reference is kept, so demos
- * work. A chosen file shows its name and a Remove button.
+ * A file question. A file chosen with the input or dropped on the question's drop zone is checked
+ * for type and size first (a clear message instead of a failed upload), then the host's
+ * `upload(file, fieldId)` stores it and its reference ({id, name, size, contentType}) is the
+ * answer; with no upload function a local reference is kept, so demos work. A stored file shows
+ * its name with Download, Replace (the file picker again) and Remove (the host's `remove` deletes
+ * it). A refused file is reported to the step, whose error for the question it then is.
  */
 export function FileField(props: FieldProps) {
   const { t } = useTranslation();
@@ -75,13 +77,20 @@ export function FileField(props: FieldProps) {
     props;
   const id = fieldPathId.$id;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
+  const fieldId = field?.id ?? props.name;
   const ctx = engineContext(registry);
   const value = isUploaded(formData) ? formData : undefined;
   const [problem, setProblem] = useState<string>();
   const [uploading, setUploading] = useState<string>();
+  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const refocus = useRef(false);
   const commit = (next: UploadedFile | undefined) => onChange(next, fieldPathId.path, undefined, id);
+  const refuse = (message: string | undefined) => {
+    setProblem(message);
+    ctx?.reportFileProblem(fieldId, message);
+  };
+  const inactive = disabled || readonly || Boolean(uploading);
 
   useEffect(() => {
     if (!value && refocus.current) {
@@ -96,80 +105,120 @@ export function FileField(props: FieldProps) {
       ? `${typeNames.slice(0, -1).join(', ')} ${t('form.file.or')} ${typeNames[typeNames.length - 1]}`
       : (typeNames[0] ?? '');
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  const take = async (file: File) => {
     if (field?.maxBytes && file.size > field.maxBytes) {
-      setProblem(t('form.file.tooLarge', { size: formatBytes(field.maxBytes) }));
-      event.target.value = '';
+      refuse(t('form.file.tooLarge', { size: formatBytes(field.maxBytes) }));
       return;
     }
     if (field?.accept?.length && !isAccepted(file, field.accept)) {
-      setProblem(t('form.file.wrongType', { types: typeList }));
-      event.target.value = '';
+      refuse(t('form.file.wrongType', { types: typeList }));
       return;
     }
-    setProblem(undefined);
     const upload = ctx?.services.current?.upload;
     if (!upload) {
+      refuse(undefined);
       commit(localReference(file));
       return;
     }
     setUploading(file.name);
     try {
-      commit(reference(await upload(file, field?.id ?? props.name)));
+      const stored = reference(await upload(file, fieldId));
+      refuse(undefined);
+      commit(stored);
     } catch (error) {
       // A host's upload rejects with an Error whose message is meant for the candidate (the server's reason).
-      setProblem(error instanceof Error && error.message ? error.message : t('form.file.failed'));
-      if (input.current) input.current.value = '';
+      refuse(error instanceof Error && error.message ? error.message : t('form.file.failed'));
     } finally {
       setUploading(undefined);
     }
   };
 
-  const remove = useClickLock(() => {
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Emptied, so choosing the same file again (after a refusal) is a change too.
+    event.target.value = '';
+    if (file) void take(file);
+  };
+
+  const dropZone = {
+    onDragOver: (event: DragEvent) => {
+      if (inactive || !event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      const file = event.dataTransfer.files[0];
+      if (file && !inactive) void take(file);
+    },
+  };
+
+  const replace = useClickLock(() => input.current?.click());
+
+  const cleared = () => {
     refocus.current = true;
-    setProblem(undefined);
+    refuse(undefined);
     commit(undefined);
+  };
+  const remove = useClickLock(() => {
+    const removeStored = ctx?.services.current?.remove;
+    if (!value || !removeStored || !isStored(value)) {
+      cleared();
+      return;
+    }
+    removeStored(value, fieldId).then(cleared, (error: unknown) =>
+      setProblem(error instanceof Error && error.message ? error.message : t('form.file.failed')),
+    );
   });
 
   const error = !hideError && Boolean(rawErrors?.length);
+  // The step shows a refused file's message as the question's error once Continue was pressed: shown once.
+  const localProblem = error ? undefined : problem;
   const localId = `${id}-file-error`;
   return (
-    <div className={problem ? styles.localError : undefined}>
-      {problem ? (
+    <div className={localProblem ? styles.localError : undefined}>
+      {localProblem ? (
         <p id={localId} className={formStyles.errorMessage}>
-          <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {problem}
+          <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {localProblem}
         </p>
       ) : null}
-      {value ? (
-        <div className={styles.fileChosen}>
-          <span className={styles.fileName}>{value.name}</span>
-          {typeof value.size === 'number' ? <span>{formatBytes(value.size)}</span> : null}
-          <DownloadLink file={value} />
-          <Button variant="secondary" onClick={remove} disabled={disabled || readonly}>
-            {t('form.file.remove')} <span className={visuallyHidden}>{value.name}</span>
-          </Button>
-        </div>
-      ) : (
+      <div data-drop-zone className={dragging ? styles.dropZoneActive : styles.dropZone} {...dropZone}>
+        {value ? (
+          <div className={styles.fileChosen}>
+            <span className={styles.fileName}>{value.name}</span>
+            {typeof value.size === 'number' ? <span>{formatBytes(value.size)}</span> : null}
+            <DownloadLink file={value} />
+            <Button variant="secondary" onClick={replace} disabled={inactive}>
+              {t('form.file.replace')} <span className={visuallyHidden}>{value.name}</span>
+            </Button>
+            <Button variant="secondary" onClick={remove} disabled={inactive}>
+              {t('form.file.remove')} <span className={visuallyHidden}>{value.name}</span>
+            </Button>
+          </div>
+        ) : null}
         <input
           ref={input}
           id={id}
           name={id}
           type="file"
           className={styles.fileInput}
+          // With a stored file the input is reached through Replace.
+          hidden={Boolean(value)}
           accept={acceptAttribute(field?.accept)}
-          disabled={disabled || readonly || Boolean(uploading)}
+          disabled={inactive}
           aria-describedby={describedBy(
             id,
             Boolean(field?.hint ?? schema.description),
             error,
-            problem ? localId : undefined,
+            localProblem ? localId : undefined,
           )}
-          aria-invalid={error || Boolean(problem) || undefined}
-          onChange={(event) => void onFile(event)}
+          aria-invalid={error || Boolean(localProblem) || undefined}
+          onChange={onInput}
         />
-      )}
+        {value ? null : <p className={styles.dropHint}>{t('form.file.drop')}</p>}
+      </div>
       <div className={visuallyHidden} role="status" aria-live="polite">
         {uploading
           ? t('form.file.uploading', { name: uploading })
