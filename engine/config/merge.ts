@@ -8,15 +8,16 @@ import type { Configuration, CustomQuestion } from '#schemas/configuration';
  */
 export interface ConfigurationLayers {
   product: Configuration;
+  region?: Configuration;
   organizationDefault?: Configuration;
   organizationForm?: Configuration;
   role?: Configuration;
   language?: Configuration;
 }
 
-export const LAYER_ORDER = ['product', 'organizationDefault', 'organizationForm', 'role', 'language'] as const;
+export const LAYER_ORDER = ['product', 'region', 'organizationDefault', 'organizationForm', 'role', 'language'] as const;
 
-const RECORD_KEYS = ['text', 'textArrays', 'hr', 'fields', 'required', 'menus', 'subsections'] as const;
+const RECORD_KEYS = ['text', 'textArrays', 'hr', 'fields', 'required', 'menus', 'subsections', 'lists', 'formats'] as const;
 
 export function mergeConfigurations(...layers: ReadonlyArray<Configuration | undefined>): Configuration {
   const merged: Configuration = {};

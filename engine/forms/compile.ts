@@ -63,8 +63,23 @@ class Compiler {
     this.language = context.language;
   }
 
-  field(definition: FieldDefinition, siblings: readonly FieldDefinition[]): CompiledField | undefined {
+  /**
+   * A catalogue question as this configuration asks it: from the list (`lists`) and in the form (`formats`) it names
+   * for the question, when the question takes a list or a format (a region's permit types, an Australian mobile).
+   */
+  private resolved(definition: FieldDefinition): FieldDefinition {
+    if (definition.custom) return definition;
+    const list = own(this.configuration.lists, definition.id);
+    const format = own(this.configuration.formats, definition.id);
+    const changed: Partial<FieldDefinition> = {};
+    if (definition.list && list && isListType(list)) changed.list = list;
+    if (definition.format && format) changed.format = format;
+    return Object.keys(changed).length > 0 ? { ...definition, ...changed } : definition;
+  }
+
+  field(catalogued: FieldDefinition, siblings: readonly FieldDefinition[]): CompiledField | undefined {
     const c = this.configuration;
+    const definition = this.resolved(catalogued);
     if (!isVisible(c, 'fields', definition.id)) return undefined;
     const showIf = definition.showIf ? this.condition(definition, siblings) : undefined;
     if (definition.showIf && !showIf) return undefined;
@@ -94,6 +109,7 @@ class Compiler {
       if (labels) compiled.optionLabels = labels;
     }
     for (const key of [
+      'format',
       'maxLength',
       'maxWords',
       'minimum',
@@ -121,8 +137,9 @@ class Compiler {
   /** A conditional field is shown only while its controlling field is itself visible. */
   private condition(definition: FieldDefinition, siblings: readonly FieldDefinition[]) {
     const rule = definition.showIf!;
-    const controller = siblings.find((s) => s.id === rule.field);
-    if (!controller || !isVisible(this.configuration, 'fields', controller.id)) return undefined;
+    const sibling = siblings.find((s) => s.id === rule.field);
+    if (!sibling || !isVisible(this.configuration, 'fields', sibling.id)) return undefined;
+    const controller = this.resolved(sibling);
     const controllerOptions = (this.options(controller) ?? []).map(String);
     const values = rule.oneOf.flatMap((v) => (v === '@other' ? controllerOptions.filter(isOtherOption) : [v]));
     return { field: rule.field, values };

@@ -42,14 +42,14 @@ function formOf(sub: string, extra?: Configuration): CompiledForm {
   return compile(configuration, { ...CONTEXT, edition: org.edition });
 }
 
-/** Everything a candidate reads on the form: titles, descriptions, labels, hints and each option. */
+/** Everything a candidate reads on the form: titles, descriptions, labels, hints and each option (bar the world's
+ * countries). */
 function wordsOf(form: CompiledForm): string[] {
   const ofField = (field: CompiledField): string[] => [
     field.label,
     field.hint ?? '',
     field.requiredMessage ?? '',
-    ...(field.options ?? []).map(String),
-    ...Object.values(field.optionLabels ?? {}),
+    ...(field.list === 'COUNTRY' ? [] : (field.options ?? []).map(String)),
     ...(field.items ?? []).flatMap(ofField),
   ];
   return form.steps.flatMap((step) => [
@@ -60,7 +60,7 @@ function wordsOf(form: CompiledForm): string[] {
 
 /** What only a UK form says: its countries, nationality words, visas, exams and example numbers. */
 const UK_ONLY =
-  /\bUK\b|United Kingdom|Brit|England|Scotland|Wales|Northern Ireland|GCSE|A level|Sixth form|sixth form|SW1A|07700|\+44|EU Settlement|Skilled Worker|Indefinite leave|2:1|2:2/;
+  /\bUK\b|United Kingdom|Brit|England|Scotland|(?<!New South )Wales|Northern Ireland|GCSE|A level|Sixth form|sixth form|SW1A|07700|\+44|EU Settlement|Skilled Worker|Indefinite leave|2:1|2:2/;
 
 const field = (form: CompiledForm, id: string) => formFields(form).find((f) => f.id === id)!;
 

@@ -10,6 +10,7 @@ import {
   compileProfile,
   type CompiledForm,
   DEFAULT_LANGUAGE,
+  regionLayer,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
@@ -24,7 +25,7 @@ function today(): string {
 
 /**
  * The organisation's configuration merged in the browser as the server merges it: product default
- * ▸ organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
+ * ▸ region (its countryBase, decision 0034) ▸ organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
  * then the role's own layer for this language). In debug mode, texts the language layers lack are
  * flagged ⟦like this⟧. Compiled by `compileWith` (the application form, or the profile).
  */
@@ -41,6 +42,7 @@ function useCompiledForm(
   return useMemo(() => {
     const base = mergeLayers({
       product: PRODUCT_DEFAULT,
+      region: regionLayer(organization.countryBase),
       organizationDefault: organization.defaultConfiguration,
       organizationForm: organization.formConfiguration,
       role,
