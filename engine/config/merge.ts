@@ -16,9 +16,26 @@ export interface ConfigurationLayers {
   language?: Configuration;
 }
 
-export const LAYER_ORDER = ['product', 'region', 'organizationDefault', 'organizationForm', 'role', 'language'] as const;
+export const LAYER_ORDER = [
+  'product',
+  'region',
+  'organizationDefault',
+  'organizationForm',
+  'role',
+  'language',
+] as const;
 
-const RECORD_KEYS = ['text', 'textArrays', 'hr', 'fields', 'required', 'menus', 'subsections', 'lists', 'formats'] as const;
+const RECORD_KEYS = [
+  'text',
+  'textArrays',
+  'hr',
+  'fields',
+  'required',
+  'menus',
+  'subsections',
+  'lists',
+  'formats',
+] as const;
 
 export function mergeConfigurations(...layers: ReadonlyArray<Configuration | undefined>): Configuration {
   const merged: Configuration = {};

@@ -135,7 +135,10 @@ function customQuestionProblems(question: CustomQuestion, at: number, problems: 
 }
 
 /** The formats a catalogue question of each kind may be asked in (`formats`). */
-const KIND_FORMATS: Partial<Record<FieldKind, readonly TextFormat[]>> = { phone: PHONE_FORMATS, postCode: POSTCODE_FORMATS };
+const KIND_FORMATS: Partial<Record<FieldKind, readonly TextFormat[]>> = {
+  phone: PHONE_FORMATS,
+  postCode: POSTCODE_FORMATS,
+};
 
 /** `lists` names catalogue questions that take a reference list, `formats` phone and postcode questions (0034). */
 function listAndFormatProblems(configuration: Configuration): ConfigurationProblem[] {
@@ -144,7 +147,8 @@ function listAndFormatProblems(configuration: Configuration): ConfigurationProbl
     const field = CATALOGUE_BY_ID.get(id);
     if (!field?.list)
       problems.push({ path: pointer('lists', id), message: `'${id}' is not a catalogue question with a list` });
-    else if (!isListType(list)) problems.push({ path: pointer('lists', id), message: `unknown reference list '${list}'` });
+    else if (!isListType(list))
+      problems.push({ path: pointer('lists', id), message: `unknown reference list '${list}'` });
   }
   for (const [id, format] of Object.entries(configuration.formats ?? {})) {
     const field = CATALOGUE_BY_ID.get(id);

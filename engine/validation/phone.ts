@@ -20,17 +20,17 @@ export function isValidUkMobile(value: string): boolean {
 }
 
 /** Australian mobile: 04 and 8 digits, or +61 4 and 8 digits. */
-export function isValidAuMobile(value: string): boolean {
+function isValidAuMobile(value: string): boolean {
   return /^04\d{8}$/.test(national(value, '+61', '0'));
 }
 
 /** Hong Kong mobile: 8 digits starting 4, 5, 6, 7 or 9, with or without +852. */
-export function isValidHkMobile(value: string): boolean {
+function isValidHkMobile(value: string): boolean {
   return /^[45679]\d{7}$/.test(national(value, '+852', ''));
 }
 
 /** Any country's number in international form (E.164): + and 8 to 15 digits, the first not 0. */
-export function isValidInternationalPhone(value: string): boolean {
+function isValidInternationalPhone(value: string): boolean {
   return /^\+[1-9]\d{7,14}$/.test(compact(value));
 }
 

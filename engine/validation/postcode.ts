@@ -17,12 +17,12 @@ export function isValidPostCode(value: string): boolean {
 }
 
 /** Australian postcode: 4 digits. */
-export function isValidAuPostcode(value: string): boolean {
+function isValidAuPostcode(value: string): boolean {
   return /^\d{4}$/.test(value.trim());
 }
 
 /** Another country's postcode: 2 to 10 letters, digits, spaces and dashes, starting with a letter or digit. */
-export function isValidInternationalPostcode(value: string): boolean {
+function isValidInternationalPostcode(value: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(value.trim());
 }
 

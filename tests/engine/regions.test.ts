@@ -54,7 +54,11 @@ function wordsOf(form: CompiledForm): string[] {
   ];
   return form.steps.flatMap((step) => [
     step.title,
-    ...step.sections.flatMap((section) => [section.title, section.description ?? '', ...section.fields.flatMap(ofField)]),
+    ...step.sections.flatMap((section) => [
+      section.title,
+      section.description ?? '',
+      ...section.fields.flatMap(ofField),
+    ]),
   ]);
 }
 
@@ -102,6 +106,20 @@ describe('region layers (decision 0034)', () => {
       'mobile',
     );
     expect(wordsOf(meridian).filter((words) => UK_ONLY.test(words))).toEqual([]);
+  });
+
+  it('an organisation of another region (OTHER) is asked international questions: a number with its country code', () => {
+    const form = compile(mergeLayers({ product: PRODUCT, region: regionLayer('OTHER') }), CONTEXT);
+    expect(wordsOf(form).filter((words) => UK_ONLY.test(words))).toEqual([]);
+    const fieldsAtFault = (answers: Record<string, unknown>) =>
+      validateStep(form, 'aboutYou', answers)
+        .errors.filter((e) => e.field === 'mobile' || e.field === 'postCode')
+        .map((e) => e.message);
+    expect(fieldsAtFault({ mobile: '+1 202 555 0123', postCode: '10001' })).toEqual([]);
+    expect(fieldsAtFault({ mobile: '202 555 0123', postCode: '#10001' })).toEqual([
+      'Enter your phone number with its country code, like +971 50 123 4567',
+      'Enter a postcode of up to 10 letters and digits',
+    ]);
   });
 
   it('UK organisations keep the product default: acme’s form is the same with or without its region layer', () => {
@@ -157,7 +175,8 @@ describe('each demo organisation’s form follows its region’s layer', () => {
       const form = formOf(sub);
       const fields = new Map(formFields(form).map((f) => [f.id, f]));
       for (const [id, list] of Object.entries(region.lists ?? {}))
-        if (fields.has(id) && !own.lists?.[id]) expect(fields.get(id)!.options, id).toEqual(listOptions(list as ListType));
+        if (fields.has(id) && !own.lists?.[id])
+          expect(fields.get(id)!.options, id).toEqual(listOptions(list as ListType));
       for (const [id, format] of Object.entries(region.formats ?? {}))
         if (fields.has(id) && !own.formats?.[id]) expect(fields.get(id)!.format, id).toBe(format);
       for (const [key, text] of Object.entries(region.text ?? {})) {

@@ -48,7 +48,9 @@ describe('GET /api/public/translation', () => {
   });
 
   it("serves the region's wording, not a translation of the UK's (decision 0034)", async () => {
-    const [zh] = (await get('/api/public/translation?subdomain=northbridge&language=zh-Hans')).json<TranslationEntry[]>();
+    const [zh] = (await get('/api/public/translation?subdomain=northbridge&language=zh-Hans')).json<
+      TranslationEntry[]
+    >();
     expect(zh!.configuration.text?.['field.mobile.label']).toBe('手机号码');
     expect(zh!.configuration.text?.['list.PERMIT_TYPE_OZ.Australian citizen']).toBe('澳大利亚公民');
     const questions = Object.entries(zh!.configuration.text ?? {}).filter(([key]) => key.startsWith('field.'));

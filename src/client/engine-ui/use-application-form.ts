@@ -25,9 +25,10 @@ function today(): string {
 
 /**
  * The organisation's configuration merged in the browser as the server merges it: product default
- * ▸ region (its countryBase, decision 0034) ▸ organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
- * then the role's own layer for this language). In debug mode, texts the language layers lack are
- * flagged ⟦like this⟧. Compiled by `compileWith` (the application form, or the profile).
+ * ▸ region (its countryBase, decision 0034) ▸ organisation default ▸ organisation form ▸ role ▸
+ * language (the organisation's translation, then the role's own layer for this language). In debug
+ * mode, texts the language layers lack are flagged ⟦like this⟧. Compiled by `compileWith` (the
+ * application form, or the profile).
  */
 function useCompiledForm(
   compileWith: typeof compile,

@@ -163,18 +163,28 @@ function answerFor(field: CompiledField, context: Context): unknown {
       return nearestYear(field, year - 6);
     case 'sixthFormSchoolCompletedYear':
       return nearestYear(field, year - 4);
-    // Each region's list (configs/regions) starts with staying at the same school, and with the citizens' right to work.
+    // Each region's lists (configs/regions) start with the same school, and with the citizens' right to work.
     case 'collegeAttended':
       return chooseOption(field, random, field.options?.slice(0, 1).map(String));
     case 'sixthFormQualificationType':
-      return chooseOption(field, random, ['A level', 'ATAR: HSC (New South Wales)', 'HKDSE', 'International Baccalaureate']);
+      return chooseOption(field, random, [
+        'A level',
+        'ATAR: HSC (New South Wales)',
+        'HKDSE',
+        'International Baccalaureate',
+      ]);
     case 'permitType':
       return chooseOption(
         field,
         random,
         random.chance(0.8)
           ? field.options?.slice(0, 1).map(String)
-          : ['Graduate visa', 'Skilled Worker visa', 'Temporary Graduate visa (subclass 485)', 'IANG visa (non-local graduate)'],
+          : [
+              'Graduate visa',
+              'Skilled Worker visa',
+              'Temporary Graduate visa (subclass 485)',
+              'IANG visa (non-local graduate)',
+            ],
       );
     case 'otherPermit':
       return 'Dependant visa';

@@ -67,7 +67,11 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
   const emails = new Map<string, string>();
   // The region layers (configs/regions/<countryBase>.json) sit on the product default alone.
   for (const region of REGIONS)
-    problems.push(...configurationProblems(regionLayer(region), `configs/regions/${region}.json: `, { beneath: overProductDefault() }));
+    problems.push(
+      ...configurationProblems(regionLayer(region), `configs/regions/${region}.json: `, {
+        beneath: overProductDefault(),
+      }),
+    );
 
   for (const folder of folders.sort()) {
     const absolute = path.join(dir, folder, 'organization.json');

@@ -42,5 +42,8 @@ export function demoLanguageLayer(sub: string, language: string): Configuration 
     productLayer(language),
     layerIfAny(join(CONFIGS, 'regions', `${countryBase}.${language}.json`)),
   );
-  return mergeConfigurations(product, layerIfAny(join(CONFIGS, 'organizations', sub, 'translations', `${language}.json`)));
+  return mergeConfigurations(
+    product,
+    layerIfAny(join(CONFIGS, 'organizations', sub, 'translations', `${language}.json`)),
+  );
 }

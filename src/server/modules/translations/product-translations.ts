@@ -43,7 +43,9 @@ const regional = new Map<string, Configuration | undefined>();
 function translationForRegion(language: string, region: Region): Configuration | undefined {
   const key = `${region}|${language}`;
   if (!regional.has(key)) {
-    const own = LANGUAGE_CODE.test(language) ? readLayer(path.join(REGIONS_DIR, `${region}.${language}.json`)) : undefined;
+    const own = LANGUAGE_CODE.test(language)
+      ? readLayer(path.join(REGIONS_DIR, `${region}.${language}.json`))
+      : undefined;
     regional.set(key, regionalTranslation(region, productTranslation(language), own));
   }
   return regional.get(key);
