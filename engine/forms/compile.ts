@@ -1,7 +1,7 @@
 import type { Configuration, CustomQuestion, StepDefinition } from '#schemas/configuration';
-import { CATALOGUE, SECTIONS } from '../fields/catalogue';
+import { CATALOGUE, CATALOGUE_BY_ID, SECTIONS } from '../fields/catalogue';
 import { countryName, isListType, isOtherOption, listOptionKey, listOptions } from '../fields/lists';
-import type { FieldDefinition, FieldKind, RemoteListType } from '../fields/types';
+import type { FieldDefinition, FieldKind, ListType, RemoteListType } from '../fields/types';
 import { own } from '../rules/own';
 import { isRequired, isVisible } from '../rules/visibility';
 import { yearList } from '../validation/years';
@@ -41,6 +41,16 @@ function customField(question: CustomQuestion): FieldDefinition {
   };
 }
 
+/**
+ * The reference list a catalogue question takes its options from under a configuration: the one `lists` names for it
+ * (a region's permit types, decision 0034), else the catalogue's. The hiring side filters answers by the same list.
+ */
+export function questionList(configuration: Configuration, id: string): ListType | undefined {
+  const catalogued = CATALOGUE_BY_ID.get(id)?.list;
+  const chosen = own(configuration.lists, id);
+  return catalogued && chosen && isListType(chosen) ? chosen : catalogued;
+}
+
 /** Catalogue and custom fields of each section, in catalogue then declaration order. */
 function fieldsBySection(configuration: Configuration): Map<string, FieldDefinition[]> {
   const bySection = new Map<string, FieldDefinition[]>();
@@ -69,10 +79,10 @@ class Compiler {
    */
   private resolved(definition: FieldDefinition): FieldDefinition {
     if (definition.custom) return definition;
-    const list = own(this.configuration.lists, definition.id);
+    const list = questionList(this.configuration, definition.id);
     const format = own(this.configuration.formats, definition.id);
     const changed: Partial<FieldDefinition> = {};
-    if (definition.list && list && isListType(list)) changed.list = list;
+    if (list !== definition.list) changed.list = list;
     if (definition.format && format) changed.format = format;
     return Object.keys(changed).length > 0 ? { ...definition, ...changed } : definition;
   }
