@@ -8,6 +8,7 @@ export * from './rules/session';
 export * from './rules/language';
 export * from './rules/visibility';
 export * from './config/merge';
+export * from './config/regions';
 export * from './config/validate';
 export * from './config/known';
 export * from './fields/types';

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { literalUnion } from './vocabularies';
 
 /**
  * The configuration format of an organisation's defaultConfiguration / formConfiguration, of a
@@ -11,6 +12,12 @@ const Identifier = Type.String({
   pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$',
   description: 'an identifier: a letter, then letters, digits or _',
 });
+
+/** The forms a phone answer may be asked in, and those of a postcode (decision 0034: a region layer chooses). */
+export const PHONE_FORMATS = ['uk-mobile', 'au-mobile', 'hk-mobile', 'international-phone'] as const;
+export const POSTCODE_FORMATS = ['uk-postcode', 'au-postcode', 'international-postcode'] as const;
+const TextFormat = literalUnion([...PHONE_FORMATS, ...POSTCODE_FORMATS]);
+export type TextFormat = Type.Static<typeof TextFormat>;
 
 /** Flags: `false` hides (or, under `required`, makes optional); anything else leaves the default. */
 const Flags = Type.Record(Identifier, Type.Boolean());
@@ -92,6 +99,10 @@ export const Configuration = Type.Object(
     menus: Type.Optional(Flags),
     /** Form and profile sections; visible unless false. */
     subsections: Type.Optional(Flags),
+    /** The reference list a catalogue question takes its options from, by field id (e.g. a region's permit types). */
+    lists: Type.Optional(Type.Record(Identifier, Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }))),
+    /** The form a catalogue phone or postcode answer must take, by field id (e.g. an Australian mobile). */
+    formats: Type.Optional(Type.Record(Identifier, TextFormat)),
     /** Questions of the organisation or role, beyond the catalogue. */
     custom: Type.Optional(Type.Array(CustomQuestion, { maxItems: 300 })),
   },

@@ -24,7 +24,8 @@ export const CONFIG_SCHEMAS: Record<string, { schema: TObject; title: string }> 
   configuration: {
     schema: Configuration,
     title:
-      'A configuration layer: configs/default-configuration.json, configs/translations/<language>.json and ' +
+      'A configuration layer: configs/default-configuration.json, configs/regions/<countryBase>[.<language>].json, ' +
+      'configs/translations/<language>.json and ' +
       'configs/organizations/<subdomain>/translations/<language>.json',
   },
   roles: {

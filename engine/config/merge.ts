@@ -2,21 +2,40 @@ import type { Configuration, CustomQuestion } from '#schemas/configuration';
 
 /**
  * The layers of configuration, merged in this order; a later layer wins (spec §3):
- *   product default ▸ organisation default ▸ organisation form ▸ role form ▸ language.
- * Flag maps and texts merge key by key; views replace per view; custom questions merge by id
+ *   product default ▸ region (the organisation's countryBase, decision 0034) ▸ organisation default ▸
+ *   organisation form ▸ role form ▸ language.
+ * Flag maps, lists, formats and texts merge key by key; views replace per view; custom questions merge by id
  * (a later question with the same id replaces the earlier one in place).
  */
 export interface ConfigurationLayers {
   product: Configuration;
+  region?: Configuration;
   organizationDefault?: Configuration;
   organizationForm?: Configuration;
   role?: Configuration;
   language?: Configuration;
 }
 
-export const LAYER_ORDER = ['product', 'organizationDefault', 'organizationForm', 'role', 'language'] as const;
+export const LAYER_ORDER = [
+  'product',
+  'region',
+  'organizationDefault',
+  'organizationForm',
+  'role',
+  'language',
+] as const;
 
-const RECORD_KEYS = ['text', 'textArrays', 'hr', 'fields', 'required', 'menus', 'subsections'] as const;
+const RECORD_KEYS = [
+  'text',
+  'textArrays',
+  'hr',
+  'fields',
+  'required',
+  'menus',
+  'subsections',
+  'lists',
+  'formats',
+] as const;
 
 export function mergeConfigurations(...layers: ReadonlyArray<Configuration | undefined>): Configuration {
   const merged: Configuration = {};

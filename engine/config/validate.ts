@@ -1,8 +1,15 @@
 import type { ErrorObject } from 'ajv';
-import { Configuration as ConfigurationSchema, type Configuration, type CustomQuestion } from '#schemas/configuration';
+import {
+  Configuration as ConfigurationSchema,
+  PHONE_FORMATS,
+  POSTCODE_FORMATS,
+  type Configuration,
+  type CustomQuestion,
+  type TextFormat,
+} from '#schemas/configuration';
 import { CATALOGUE_BY_ID, SECTIONS } from '../fields/catalogue';
 import { isListType } from '../fields/lists';
-import type { SectionId } from '../fields/types';
+import type { FieldKind, SectionId } from '../fields/types';
 import { CUSTOM_SECTION, unplacedSections } from '../forms/compile';
 import { INHERITED_NAMES } from '../rules/own';
 import { mergeConfigurations } from './merge';
@@ -127,6 +134,36 @@ function customQuestionProblems(question: CustomQuestion, at: number, problems: 
     });
 }
 
+/** The formats a catalogue question of each kind may be asked in (`formats`). */
+const KIND_FORMATS: Partial<Record<FieldKind, readonly TextFormat[]>> = {
+  phone: PHONE_FORMATS,
+  postCode: POSTCODE_FORMATS,
+};
+
+/** `lists` names catalogue questions that take a reference list, `formats` phone and postcode questions (0034). */
+function listAndFormatProblems(configuration: Configuration): ConfigurationProblem[] {
+  const problems: ConfigurationProblem[] = [];
+  for (const [id, list] of Object.entries(configuration.lists ?? {})) {
+    const field = CATALOGUE_BY_ID.get(id);
+    if (!field?.list)
+      problems.push({ path: pointer('lists', id), message: `'${id}' is not a catalogue question with a list` });
+    else if (!isListType(list))
+      problems.push({ path: pointer('lists', id), message: `unknown reference list '${list}'` });
+  }
+  for (const [id, format] of Object.entries(configuration.formats ?? {})) {
+    const field = CATALOGUE_BY_ID.get(id);
+    const allowed = field && KIND_FORMATS[field.kind];
+    if (!allowed)
+      problems.push({ path: pointer('formats', id), message: `'${id}' is not a catalogue phone or postcode question` });
+    else if (!allowed.includes(format))
+      problems.push({
+        path: pointer('formats', id),
+        message: `'${id}' cannot be asked as '${format}'; expected one of: ${allowed.join(', ')}`,
+      });
+  }
+  return problems;
+}
+
 function referenceProblems(configuration: Configuration, options: ValidateOptions): ConfigurationProblem[] {
   const problems: ConfigurationProblem[] = [];
   const sections = new Set<string>(SECTIONS);
@@ -163,6 +200,7 @@ function referenceProblems(configuration: Configuration, options: ValidateOption
         message: `unknown section '${id}'; expected one of: ${SECTION_LIST}`,
       });
   }
+  problems.push(...listAndFormatProblems(configuration));
   const flagSets = { menus: MENUS, hr: HR_FEATURES } as const;
   for (const group of ['menus', 'hr'] as const) {
     for (const id of Object.keys(configuration[group] ?? {})) {

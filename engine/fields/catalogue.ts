@@ -40,8 +40,8 @@ export const CATALOGUE: readonly FieldDefinition[] = [
   { id: 'preferredName', kind: 'text', maxLength: 255, section: 'personalInformation' },
   { id: 'lastName', kind: 'text', maxLength: 255, section: 'personalInformation' },
   { id: 'email', kind: 'email', maxLength: 255, section: 'personalInformation' },
-  { id: 'mobile', kind: 'ukMobile', section: 'personalInformation' },
-  { id: 'postCode', kind: 'postCode', section: 'personalInformation' },
+  { id: 'mobile', kind: 'phone', format: 'uk-mobile', section: 'personalInformation' },
+  { id: 'postCode', kind: 'postCode', format: 'uk-postcode', section: 'personalInformation' },
   { id: 'nationality', kind: 'select', list: 'COUNTRY', section: 'personalInformation' },
   { id: 'citizen', kind: 'yesno', section: 'personalInformation' },
   // Right to work

@@ -1,4 +1,5 @@
 import type lists from '#configs/reference-data/lists.json';
+import type { TextFormat } from '#schemas/configuration';
 
 /** Reference-data lists of spec §3 whose options travel with the engine. */
 export type ListType = keyof typeof lists | 'COUNTRY';
@@ -10,7 +11,7 @@ export type RemoteListType = 'SCHOOL' | 'UNIVERSITY' | 'SUBJECT';
 export type FieldKind =
   | 'text'
   | 'email'
-  | 'ukMobile'
+  | 'phone'
   | 'postCode'
   | 'textarea'
   | 'select'
@@ -64,6 +65,8 @@ export interface FieldDefinition {
   remoteList?: RemoteListType;
   /** Fixed options (custom questions). */
   options?: readonly string[];
+  /** The form a phone or postcode answer takes; configuration (`formats`) may choose another of its kind. */
+  format?: TextFormat;
   maxLength?: number;
   maxWords?: number;
   minimum?: number;

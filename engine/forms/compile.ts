@@ -1,7 +1,7 @@
 import type { Configuration, CustomQuestion, StepDefinition } from '#schemas/configuration';
-import { CATALOGUE, SECTIONS } from '../fields/catalogue';
+import { CATALOGUE, CATALOGUE_BY_ID, SECTIONS } from '../fields/catalogue';
 import { countryName, isListType, isOtherOption, listOptionKey, listOptions } from '../fields/lists';
-import type { FieldDefinition, FieldKind, RemoteListType } from '../fields/types';
+import type { FieldDefinition, FieldKind, ListType, RemoteListType } from '../fields/types';
 import { own } from '../rules/own';
 import { isRequired, isVisible } from '../rules/visibility';
 import { yearList } from '../validation/years';
@@ -41,6 +41,16 @@ function customField(question: CustomQuestion): FieldDefinition {
   };
 }
 
+/**
+ * The reference list a catalogue question takes its options from under a configuration: the one `lists` names for it
+ * (a region's permit types, decision 0034), else the catalogue's. The hiring side filters answers by the same list.
+ */
+export function questionList(configuration: Configuration, id: string): ListType | undefined {
+  const catalogued = CATALOGUE_BY_ID.get(id)?.list;
+  const chosen = own(configuration.lists, id);
+  return catalogued && chosen && isListType(chosen) ? chosen : catalogued;
+}
+
 /** Catalogue and custom fields of each section, in catalogue then declaration order. */
 function fieldsBySection(configuration: Configuration): Map<string, FieldDefinition[]> {
   const bySection = new Map<string, FieldDefinition[]>();
@@ -63,8 +73,23 @@ class Compiler {
     this.language = context.language;
   }
 
-  field(definition: FieldDefinition, siblings: readonly FieldDefinition[]): CompiledField | undefined {
+  /**
+   * A catalogue question as this configuration asks it: from the list (`lists`) and in the form (`formats`) it names
+   * for the question, when the question takes a list or a format (a region's permit types, an Australian mobile).
+   */
+  private resolved(definition: FieldDefinition): FieldDefinition {
+    if (definition.custom) return definition;
+    const list = questionList(this.configuration, definition.id);
+    const format = own(this.configuration.formats, definition.id);
+    const changed: Partial<FieldDefinition> = {};
+    if (list !== definition.list) changed.list = list;
+    if (definition.format && format) changed.format = format;
+    return Object.keys(changed).length > 0 ? { ...definition, ...changed } : definition;
+  }
+
+  field(catalogued: FieldDefinition, siblings: readonly FieldDefinition[]): CompiledField | undefined {
     const c = this.configuration;
+    const definition = this.resolved(catalogued);
     if (!isVisible(c, 'fields', definition.id)) return undefined;
     const showIf = definition.showIf ? this.condition(definition, siblings) : undefined;
     if (definition.showIf && !showIf) return undefined;
@@ -94,6 +119,7 @@ class Compiler {
       if (labels) compiled.optionLabels = labels;
     }
     for (const key of [
+      'format',
       'maxLength',
       'maxWords',
       'minimum',
@@ -121,8 +147,9 @@ class Compiler {
   /** A conditional field is shown only while its controlling field is itself visible. */
   private condition(definition: FieldDefinition, siblings: readonly FieldDefinition[]) {
     const rule = definition.showIf!;
-    const controller = siblings.find((s) => s.id === rule.field);
-    if (!controller || !isVisible(this.configuration, 'fields', controller.id)) return undefined;
+    const sibling = siblings.find((s) => s.id === rule.field);
+    if (!sibling || !isVisible(this.configuration, 'fields', sibling.id)) return undefined;
+    const controller = this.resolved(sibling);
     const controllerOptions = (this.options(controller) ?? []).map(String);
     const values = rule.oneOf.flatMap((v) => (v === '@other' ? controllerOptions.filter(isOtherOption) : [v]));
     return { field: rule.field, values };

@@ -1,3 +1,4 @@
+import type { TextFormat } from '#schemas/configuration';
 import { TEXT_LIMIT_LONG, TEXT_LIMIT_SHORT } from '../constants';
 import type { FieldKind } from '../fields/types';
 import type { CompiledField, JsonSchema, UiSchema } from './types';
@@ -10,7 +11,7 @@ import type { CompiledField, JsonSchema, UiSchema } from './types';
 export const KIND_WIDGETS = {
   text: 'text',
   email: 'email',
-  ukMobile: 'tel',
+  phone: 'tel',
   postCode: 'postCode',
   textarea: 'textarea',
   select: 'select',
@@ -29,8 +30,11 @@ export const KIND_WIDGETS = {
 
 export type WidgetName = (typeof KIND_WIDGETS)[FieldKind];
 
-/** The string formats the kinds' schemas use (defined in engine/validation/ajv.ts, each with its message). */
-export type AnswerFormat = 'email' | 'uk-mobile' | 'uk-postcode' | 'date';
+/**
+ * The string formats the kinds' schemas use (defined in engine/validation/ajv.ts, each with its message): a phone's
+ * and a postcode's is the field's own (the catalogue's, or the configuration's `formats`, decision 0034).
+ */
+export type AnswerFormat = 'email' | 'date' | TextFormat;
 
 /**
  * One JSON Schema fragment per field kind (a table, not a conditional chain).
@@ -44,7 +48,7 @@ const text =
   (field) => ({
     type: 'string',
     maxLength: field.maxLength ?? max,
-    ...(format ? { format } : {}),
+    ...((format ?? field.format) ? { format: format ?? field.format } : {}),
     ...(field.required ? { notBlank: true } : {}),
     ...(field.maxWords ? { maxWords: field.maxWords } : {}),
   });
@@ -54,8 +58,8 @@ const choice: SchemaBuilder = (field) => ({ type: 'string', enum: [...(field.opt
 export const KIND_SCHEMAS: Record<FieldKind, SchemaBuilder> = {
   text: text(TEXT_LIMIT_SHORT),
   email: text(TEXT_LIMIT_SHORT, 'email'),
-  ukMobile: text(20, 'uk-mobile'),
-  postCode: text(10, 'uk-postcode'),
+  phone: text(20),
+  postCode: text(10),
   textarea: text(TEXT_LIMIT_LONG),
   select: choice,
   radio: choice,

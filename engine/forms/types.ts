@@ -1,3 +1,4 @@
+import type { TextFormat } from '#schemas/configuration';
 import type { Edition, UserType } from '#schemas/organization';
 import type { FieldKind, ListType, RemoteListType } from '../fields/types';
 
@@ -37,6 +38,8 @@ export interface CompiledField {
   items?: CompiledField[];
   /** What one item of a repeatable group is called ("University"): text `field.<id>.item`, else the label. */
   itemLabel?: string;
+  /** The form a phone or postcode answer must take (decision 0034). */
+  format?: TextFormat;
   minItems?: number;
   maxItems?: number;
   maxLength?: number;

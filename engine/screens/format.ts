@@ -84,7 +84,7 @@ const asYesNo: AnswerFormatter = (_field, value, _siblings, texts) => (value ===
 const ANSWER_FORMATS: Record<FieldKind, AnswerFormatter> = {
   text: asOption,
   email: asOption,
-  ukMobile: asOption,
+  phone: asOption,
   postCode: asOption,
   textarea: asOption,
   select: (field, value, siblings) =>

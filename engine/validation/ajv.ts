@@ -1,7 +1,8 @@
 import Ajv, { type Options } from 'ajv';
 import { isValidEmail } from './email';
-import { isValidUkMobile } from './phone';
-import { isValidPostCode } from './postcode';
+import type { AnswerFormat } from '../forms/kinds';
+import { PHONE_CHECKS } from './phone';
+import { POSTCODE_CHECKS } from './postcode';
 import { isRichTextEmpty, wordCount } from './text';
 
 /**
@@ -28,10 +29,10 @@ function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const FORMATS: Record<string, (value: string) => boolean> = {
+const FORMATS: Record<AnswerFormat, (value: string) => boolean> = {
   email: isValidEmail,
-  'uk-mobile': isValidUkMobile,
-  'uk-postcode': isValidPostCode,
+  ...PHONE_CHECKS,
+  ...POSTCODE_CHECKS,
   date: isIsoDate,
 };
 

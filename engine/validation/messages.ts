@@ -38,7 +38,12 @@ export const ERROR_TEMPLATES = {
   notAQuestion: '{{label}} is not a question on this form',
   email: MESSAGES.emailFormat,
   ukMobile: 'Enter a UK mobile number, like 07700 900 982 or +44 7700 900 982',
+  auMobile: 'Enter an Australian mobile number, like 0412 345 678 or +61 412 345 678',
+  hkMobile: 'Enter a Hong Kong mobile number, like 5123 4567 or +852 5123 4567',
+  internationalPhone: 'Enter your phone number with its country code, like +971 50 123 4567',
   postCode: INVALID_POST_CODE,
+  auPostcode: 'Enter a 4-digit postcode, like 2000',
+  internationalPostcode: 'Enter a postcode of up to 10 letters and digits',
   date: '{{label}} must be a real date',
   invalid: '{{label}} is not valid',
   /** An error inside one item of a repeatable group: "Select degree (University 2)". */
@@ -70,7 +75,7 @@ export interface KindMessages {
 export const KIND_MESSAGES: Record<FieldKind, KindMessages> = {
   text: { missing: 'enter' },
   email: { missing: 'enter' },
-  ukMobile: { missing: 'enter' },
+  phone: { missing: 'enter' },
   postCode: { missing: 'enter' },
   textarea: { missing: 'enter' },
   select: { missing: 'select' },
@@ -91,7 +96,12 @@ export const KIND_MESSAGES: Record<FieldKind, KindMessages> = {
 export const FORMAT_TEMPLATES: Record<AnswerFormat, ErrorTemplate> = {
   email: 'email',
   'uk-mobile': 'ukMobile',
+  'au-mobile': 'auMobile',
+  'hk-mobile': 'hkMobile',
+  'international-phone': 'internationalPhone',
   'uk-postcode': 'postCode',
+  'au-postcode': 'auPostcode',
+  'international-postcode': 'internationalPostcode',
   date: 'date',
 };
 

@@ -1,3 +1,4 @@
+import type { TextFormat } from '#schemas/configuration';
 import { MESSAGES } from '#schemas/messages';
 
 /** UK postcode format (including GIR 0AA); the message is spec §8's. */
@@ -14,3 +15,20 @@ export function normalisePostCode(value: string): string {
 export function isValidPostCode(value: string): boolean {
   return value.trim().length <= 10 && UK_POSTCODE.test(normalisePostCode(value.trim()));
 }
+
+/** Australian postcode: 4 digits. */
+function isValidAuPostcode(value: string): boolean {
+  return /^\d{4}$/.test(value.trim());
+}
+
+/** Another country's postcode: 2 to 10 letters, digits, spaces and dashes, starting with a letter or digit. */
+function isValidInternationalPostcode(value: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(value.trim());
+}
+
+/** The check of each postcode format (decision 0034). */
+export const POSTCODE_CHECKS = {
+  'uk-postcode': isValidPostCode,
+  'au-postcode': isValidAuPostcode,
+  'international-postcode': isValidInternationalPostcode,
+} as const satisfies Partial<Record<TextFormat, (value: string) => boolean>>;

@@ -13,11 +13,12 @@ import {
 import type { Configuration } from '#schemas/configuration';
 import { CONTEXT, PRODUCT, configurationLayer } from './support/arbitraries';
 
-describe('merge order: product default ▸ organisation default ▸ organisation form ▸ role ▸ language', () => {
+describe('merge order: product default ▸ region ▸ organisation default ▸ organisation form ▸ role ▸ language', () => {
   it('each flag and text takes the value of the last layer that sets it', () => {
     const layers = fc.record(
       {
         product: configurationLayer,
+        region: configurationLayer,
         organizationDefault: configurationLayer,
         organizationForm: configurationLayer,
         role: configurationLayer,
@@ -28,7 +29,7 @@ describe('merge order: product default ▸ organisation default ▸ organisation
     fc.assert(
       fc.property(layers, (given) => {
         const merged = mergeLayers(given as ConfigurationLayers);
-        for (const group of ['fields', 'required', 'subsections', 'menus', 'hr'] as const) {
+        for (const group of ['fields', 'required', 'subsections', 'menus', 'hr', 'lists', 'formats'] as const) {
           const keys = new Set(LAYER_ORDER.flatMap((name) => Object.keys(given[name]?.[group] ?? {})));
           for (const key of keys) {
             const last = [...LAYER_ORDER].reverse().find((name) => given[name]?.[group]?.[key] !== undefined)!;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compile,
   mergeLayers,
+  regionLayer,
   stepStatuses,
   validateApplication,
   validateConfiguration,
@@ -33,6 +34,7 @@ function formOf(sub: string, language = 'en'): CompiledForm {
   const org = organizations[sub]!;
   const configuration = mergeLayers({
     product: PRODUCT,
+    region: regionLayer(org.countryBase),
     organizationDefault: org.defaultConfiguration as Configuration,
     organizationForm: org.formConfiguration as Configuration,
     language: language === 'en' ? undefined : demoLanguageLayer(sub, language),

@@ -55,7 +55,7 @@ function validAnswer(field: CompiledField, variant = 0): unknown {
       return variant === 0 ? 'x' : `x${variant}`;
     case 'email':
       return 'a@example.com';
-    case 'ukMobile':
+    case 'phone':
       return '07700900982';
     case 'postCode':
       return 'SW1A 1AA';

@@ -10,6 +10,7 @@ import {
   KIND_MESSAGES,
   mergeConfigurations,
   mergeLayers,
+  regionLayer,
   validateConfiguration,
   type CompiledField,
   type CompiledForm,
@@ -68,6 +69,7 @@ function forms(sub: string, language: string): Array<{ name: string; form: Compi
   const configuration = (role?: RoleFile) =>
     mergeLayers({
       product: PRODUCT,
+      region: regionLayer(org.countryBase),
       organizationDefault: org.defaultConfiguration as Configuration,
       organizationForm: org.formConfiguration as Configuration,
       role: role?.formConfiguration,

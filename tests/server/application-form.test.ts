@@ -46,6 +46,21 @@ describe('POST /api/public/organization/:sub/application-form/validate', () => {
     expect(body.errors.map((e: { field: string }) => e.field)).toContain('universities.0.degreeClass');
   });
 
+  it("checks northbridge's answers by its region (OZ, decision 0034): an Australian mobile and postcode", async () => {
+    const fieldsAtFault = async (answers: object) =>
+      (await validate('northbridge', { step: 'aboutYou', answers }))
+        .json()
+        .errors?.filter((e: { field: string }) => e.field === 'mobile' || e.field === 'postCode') ?? [];
+    expect(await fieldsAtFault({ mobile: '0412 345 678', postCode: '2000' })).toEqual([]);
+    expect(await fieldsAtFault({ mobile: '07700900982', postCode: 'SW1A 1AA' })).toEqual([
+      expect.objectContaining({
+        field: 'mobile',
+        message: expect.stringMatching(/^Enter an Australian mobile number/),
+      }),
+      expect.objectContaining({ field: 'postCode', message: 'Enter a 4-digit postcode, like 2000' }),
+    ]);
+  });
+
   it('checks one step at a time', async () => {
     const ok = await validate('acme', {
       step: 'aboutYou',

@@ -38,6 +38,11 @@ const FILES: Array<[file: string, schema: string]> = [
     'configuration',
   ]),
   [path.join(CONFIG_DIR, 'default-configuration.json'), 'configuration'],
+  // The region layers and their translations (decision 0034).
+  ...jsonFiles(path.join(CONFIG_DIR, 'regions')).map((name): [string, string] => [
+    path.join(CONFIG_DIR, 'regions', name),
+    'configuration',
+  ]),
 ];
 
 const readJson = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8'));

@@ -47,6 +47,16 @@ describe('GET /api/public/translation', () => {
     expect(fr[0]!.configuration.text?.['ui.auth.login.title']).toBe('Se connecter');
   });
 
+  it("serves the region's wording, not a translation of the UK's (decision 0034)", async () => {
+    const [zh] = (await get('/api/public/translation?subdomain=northbridge&language=zh-Hans')).json<
+      TranslationEntry[]
+    >();
+    expect(zh!.configuration.text?.['field.mobile.label']).toBe('手机号码');
+    expect(zh!.configuration.text?.['list.PERMIT_TYPE_OZ.Australian citizen']).toBe('澳大利亚公民');
+    const questions = Object.entries(zh!.configuration.text ?? {}).filter(([key]) => key.startsWith('field.'));
+    expect(questions.filter(([, text]) => /英国/.test(text))).toEqual([]);
+  });
+
   it('answers 404 for an unknown organisation and 400 for a malformed language', async () => {
     const unknown = await get('/api/public/translation?subdomain=nowhere');
     expect(unknown.statusCode).toBe(404);

@@ -10,7 +10,7 @@ export type QuestionFrame = 'label' | 'fieldset' | 'checkbox' | 'upload' | 'none
 export const QUESTION_FRAMES: Record<FieldKind, QuestionFrame> = {
   text: 'label',
   email: 'label',
-  ukMobile: 'label',
+  phone: 'label',
   postCode: 'label',
   textarea: 'label',
   select: 'label',

@@ -10,6 +10,7 @@ import {
   compileProfile,
   type CompiledForm,
   DEFAULT_LANGUAGE,
+  regionLayer,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
@@ -24,9 +25,9 @@ function today(): string {
 
 /**
  * The organisation's configuration merged in the browser as the server merges it: product default
- * ▸ organisation default ▸ organisation form ▸ role ▸ language (the organisation's translation,
- * then the role's own layer for this language). In debug mode, texts the language layers lack are
- * flagged ⟦like this⟧.
+ * ▸ region (its countryBase, decision 0034) ▸ organisation default ▸ organisation form ▸ role ▸
+ * language (the organisation's translation, then the role's own layer for this language). In debug
+ * mode, texts the language layers lack are flagged ⟦like this⟧.
  */
 export function useMergedConfiguration(role?: Configuration, roleLanguage?: Configuration): Configuration {
   const organization = useOrganization();
@@ -37,6 +38,7 @@ export function useMergedConfiguration(role?: Configuration, roleLanguage?: Conf
   return useMemo(() => {
     const base = mergeLayers({
       product: PRODUCT_DEFAULT,
+      region: regionLayer(organization.countryBase),
       organizationDefault: organization.defaultConfiguration,
       organizationForm: organization.formConfiguration,
       role,

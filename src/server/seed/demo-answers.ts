@@ -91,8 +91,6 @@ function nearestYear(field: CompiledField, year: number): number | undefined {
   return years.reduce((best, y) => (Math.abs(y - year) < Math.abs(best - year) ? y : best), years[0]!);
 }
 
-const DEGREE_CLASSES = ['First-class honours', 'Upper second-class honours (2:1)', 'Lower second-class honours (2:2)'];
-
 interface Context {
   person: DemoPerson;
   random: Random;
@@ -110,8 +108,10 @@ function universityItem(
   const { person, random, year } = context;
   const graduation = which === 'undergraduate' ? year - (person.postgraduate ? 1 : random.int(0, 1)) : year;
   const university = which === 'undergraduate' ? person.university : person.postgraduate!;
+  // Every region's list of degree results (configs/regions) starts with its three best, best first.
+  const degreeClasses = items.find((field) => field.id === 'degreeClass')?.options ?? [];
   const degreeClass =
-    DEGREE_CLASSES[person.strength > 0.55 ? (person.strength > 0.85 ? 0 : 1) : random.chance(0.7) ? 1 : 2]!;
+    degreeClasses[person.strength > 0.55 ? (person.strength > 0.85 ? 0 : 1) : random.chance(0.7) ? 1 : 2];
   const values: Answers = {
     universityType: which === 'undergraduate' ? 'Undergraduate' : 'Postgraduate',
     universityName: university.name,
@@ -149,7 +149,7 @@ function answerFor(field: CompiledField, context: Context): unknown {
     case 'mobile':
       return person.mobile;
     case 'postCode':
-      return person.postCode;
+      return person.postCode || undefined;
     case 'nationality':
       return chooseOption(field, random, person.nationality);
     case 'secondarySchool':
@@ -163,15 +163,28 @@ function answerFor(field: CompiledField, context: Context): unknown {
       return nearestYear(field, year - 6);
     case 'sixthFormSchoolCompletedYear':
       return nearestYear(field, year - 4);
+    // Each region's lists (configs/regions) start with the same school, and with the citizens' right to work.
     case 'collegeAttended':
-      return chooseOption(field, random, ['Sixth form at the same school']);
+      return chooseOption(field, random, field.options?.slice(0, 1).map(String));
     case 'sixthFormQualificationType':
-      return chooseOption(field, random, ['A level']);
+      return chooseOption(field, random, [
+        'A level',
+        'ATAR: HSC (New South Wales)',
+        'HKDSE',
+        'International Baccalaureate',
+      ]);
     case 'permitType':
       return chooseOption(
         field,
         random,
-        random.chance(0.8) ? ['British or Irish citizen'] : ['Graduate visa', 'Skilled Worker visa'],
+        random.chance(0.8)
+          ? field.options?.slice(0, 1).map(String)
+          : [
+              'Graduate visa',
+              'Skilled Worker visa',
+              'Temporary Graduate visa (subclass 485)',
+              'IANG visa (non-local graduate)',
+            ],
       );
     case 'otherPermit':
       return 'Dependant visa';
@@ -196,8 +209,8 @@ const DEMO_ANSWERS: Record<FieldKind, (field: CompiledField, context: Context) =
   textarea: freeText,
   typeahead: freeText,
   email: (_field, { person }) => person.email,
-  ukMobile: (_field, { person }) => person.mobile,
-  postCode: (_field, { person }) => person.postCode,
+  phone: (_field, { person }) => person.mobile,
+  postCode: (_field, { person }) => person.postCode || undefined,
   select: anOption,
   radio: anOption,
   checkboxes: (field, { random }) => {

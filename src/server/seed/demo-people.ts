@@ -276,24 +276,35 @@ function universityFor(
   }
 }
 
-const UK_POSTCODES = [
-  'SW1A 1AA',
-  'EC1A 1BB',
-  'M1 1AE',
-  'LS1 4DY',
-  'B33 8TH',
-  'CF10 1EP',
-  'EH1 1YZ',
-  'G2 3BZ',
-  'BS1 5TR',
-  'NE1 7RU',
-  'L1 8JQ',
-  'NG1 5FS',
-  'CB2 1TN',
-  'OX1 3BG',
-  'BT1 5GS',
-  'S1 2HE',
-];
+/** A demo person's mobile (fictional ranges where the region has them) and postcode, in the forms of the region's
+ * layer (configs/regions, decision 0034); HK and GCC addresses have no postcode, and their forms do not ask one. */
+const CONTACTS: Record<Region, { mobile: (n: string) => string; postCodes: readonly string[] }> = {
+  UK: {
+    mobile: (n) => `07700 900${n}`,
+    postCodes: [
+      'SW1A 1AA',
+      'EC1A 1BB',
+      'M1 1AE',
+      'LS1 4DY',
+      'B33 8TH',
+      'CF10 1EP',
+      'EH1 1YZ',
+      'G2 3BZ',
+      'BS1 5TR',
+      'NE1 7RU',
+      'L1 8JQ',
+      'NG1 5FS',
+      'CB2 1TN',
+      'OX1 3BG',
+      'BT1 5GS',
+      'S1 2HE',
+    ],
+  },
+  OZ: { mobile: (n) => `0491 570 ${n}`, postCodes: ['2000', '3000', '4000', '5000', '6000', '7000', '2600', '0800'] },
+  HK: { mobile: (n) => `5123 4${n}`, postCodes: [''] },
+  GCC: { mobile: (n) => `+971 50 123 4${n}`, postCodes: [''] },
+  OTHER: { mobile: (n) => `+1 202 555 0${n}`, postCodes: ['10001', '94105', '60601'] },
+};
 const NATIONALITIES: Record<keyof typeof NAMES, readonly string[]> = {
   UK: [
     'United Kingdom',
@@ -351,8 +362,8 @@ export function demoPeople(
       firstName,
       lastName,
       email,
-      mobile: `07700 900${String(random.int(0, 999)).padStart(3, '0')}`,
-      postCode: random.pick(UK_POSTCODES),
+      mobile: CONTACTS[region].mobile(String(random.int(0, 999)).padStart(3, '0')),
+      postCode: random.pick(CONTACTS[region].postCodes),
       nationality: [random.pick(NATIONALITIES[nameRegion(region)]), 'United Kingdom'],
       university,
       postgraduate: random.chance(0.15) ? universityFor(region, random, false) : null,

@@ -5,10 +5,11 @@ import {
   stageProblems,
   listFieldProblems,
   mergeConfigurations,
+  regionLayer,
   type ValidateOptions,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
-import { OrganizationFile, type DemoUser } from '#schemas/organization';
+import { OrganizationFile, REGIONS, type DemoUser } from '#schemas/organization';
 import { RolesFile, type RoleFile } from '#schemas/role';
 import { ConfigFileError, validateConfig } from '../lib/json-validator';
 import {
@@ -64,6 +65,13 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
   const sources: OrganizationSource[] = [];
   const problems: string[] = [];
   const emails = new Map<string, string>();
+  // The region layers (configs/regions/<countryBase>.json) sit on the product default alone.
+  for (const region of REGIONS)
+    problems.push(
+      ...configurationProblems(regionLayer(region), `configs/regions/${region}.json: `, {
+        beneath: overProductDefault(),
+      }),
+    );
 
   for (const folder of folders.sort()) {
     const absolute = path.join(dir, folder, 'organization.json');
@@ -79,18 +87,20 @@ export async function loadOrganizationSources(dir: string = ORGANIZATIONS_DIR): 
       const logoPath = path.join(dir, folder, data.logo);
       const bytes = await readFile(logoPath).catch(() => null);
       if (!bytes) problems.push(`${file}: /logo file '${data.logo}' not found beside organization.json`);
-      // The default layer may name the form layer's custom questions; each layer is checked over those beneath it.
+      // The default layer may name the form layer's custom questions; each layer is checked over those beneath it:
+      // the product default and the region's layer (decision 0034) first.
+      const region = regionLayer(data.countryBase);
       const knownCustomIds = (data.formConfiguration.custom ?? []).map((q) => q.id);
       problems.push(
         ...configurationProblems(data.defaultConfiguration, `${file}: /defaultConfiguration`, {
           knownCustomIds,
-          beneath: overProductDefault(),
+          beneath: overProductDefault(region),
         }),
         ...configurationProblems(data.formConfiguration, `${file}: /formConfiguration`, {
-          beneath: overProductDefault(data.defaultConfiguration),
+          beneath: overProductDefault(region, data.defaultConfiguration),
         }),
       );
-      const beneath = overProductDefault(data.defaultConfiguration, data.formConfiguration);
+      const beneath = overProductDefault(region, data.defaultConfiguration, data.formConfiguration);
       problems.push(...stageProblems(organizationStages(data.stages)).map((p) => `${file}: /stages ${p}`));
       const translations = await loadTranslations(
         path.join(dir, folder, 'translations'),

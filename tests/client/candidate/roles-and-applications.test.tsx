@@ -68,6 +68,17 @@ describe('/roles', () => {
     );
   });
 
+  it('introduces the roles in the words of the edition: a lateral firm offers no graduate programmes (issue 21)', async () => {
+    const lateral = { ...organization, name: 'Hartley & Finch', edition: 'lateral' as const };
+    http.defaults.adapter = fakeAdapter((call) =>
+      call.method === 'POST' ? { status: 200, data: page(0, 1) } : { status: 200, data: [] },
+    ).adapter;
+    renderApp('/roles', { organization: lateral, user: candidate });
+    await screen.findByRole('link', { name: 'Role on page 1' });
+    expect(screen.getByText('Roles for qualified lawyers at Hartley & Finch.')).toBeTruthy();
+    expect(screen.queryByText(/graduate programmes|internships/i)).toBeNull();
+  });
+
   it('says so when nothing matches, and when the roles cannot be loaded', async () => {
     start('/roles?q=zzz', (call) =>
       call.method === 'POST'

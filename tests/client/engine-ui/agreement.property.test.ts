@@ -16,7 +16,7 @@ function answer(field: CompiledField): fc.Arbitrary<unknown> {
   switch (field.kind) {
     case 'email':
       return fc.oneof(fc.constantFrom('ada@example.com', 'a.b+c@mail.example.co.uk'), fc.string(), junk);
-    case 'ukMobile':
+    case 'phone':
       return fc.oneof(fc.stringMatching(/^07[0-9]{9}$/), fc.constant('+44 7700 900982'), fc.string(), junk);
     case 'postCode':
       return fc.oneof(fc.constantFrom('SW1A 1AA', 'm1 1ae', 'B33 8TH'), fc.string(), junk);

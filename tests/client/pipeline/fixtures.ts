@@ -1,6 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import type { AxiosAdapter } from 'axios';
 import axe from 'axe-core';
+import type { PublicOrganization } from '#schemas/organization';
 import type { OrganizationStage, StageCatalogue } from '#schemas/pipeline';
 import type { CandidateListItem, CandidateSearchPage, StageTotals } from '#schemas/search';
 import { resolveStages } from '#engine/pipeline/organization-stages';
@@ -78,6 +79,8 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
       };
     if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE')
       return { status: 200, data: [{ id: 'British citizen', value: 'British citizen' }] };
+    if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE_OZ')
+      return { status: 200, data: [{ id: 'Australian citizen', value: 'Australian citizen' }] };
     if (call.method === 'GET' && call.url.startsWith('/v1/data/type/')) return { status: 200, data: [] };
     return handler(call);
   };
@@ -92,10 +95,15 @@ afterEach(() => {
 });
 
 /** The app at `path` for a signed-in hiring manager on the HR host, with the API answering from `handler`. */
-export function startHiring(path: string, handler: Handler, pipeline: readonly OrganizationStage[] = stages) {
+export function startHiring(
+  path: string,
+  handler: Handler,
+  pipeline: readonly OrganizationStage[] = stages,
+  of: PublicOrganization = organization,
+) {
   const fake = fakeAdapter(hiringApi(handler, pipeline));
   http.defaults.adapter = fake.adapter;
-  return { ...renderApp(path, { organization, user: manager, side: 'hr' }), calls: fake.calls };
+  return { ...renderApp(path, { organization: of, user: manager, side: 'hr' }), calls: fake.calls };
 }
 
 /** The JSON body of a recorded call. */

@@ -97,6 +97,19 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
     expect(router.state.location.pathname + router.state.location.search).toBe(path);
   });
 
+  it('offers the right-to-work answers of the organisation’s region as filters (issue 21, decision 0034)', async () => {
+    const australian = { ...organization, countryBase: 'OZ' as const };
+    startHiring(
+      stateUrl({}),
+      (call) =>
+        call.url === SEARCH_URL ? { status: 200, data: searchPage(people, { total: 2, totals }) } : { status: 404 },
+      undefined,
+      australian,
+    );
+    expect(await screen.findByLabelText('Australian citizen')).toBeTruthy();
+    expect(screen.queryByLabelText('British citizen')).toBeNull();
+  });
+
   it('rejects a percentile range the server would refuse, naming the field, and sends nothing', async () => {
     const { router, calls } = startHiring(stateUrl({ roleId: 'r1' }), () => ({
       status: 200,

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeConfigurations } from '#engine/config/merge';
+import { regionalTranslation } from '#engine/config/regions';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
+import type { OrganizationFile } from '#schemas/organization';
 
 export const CONFIGS = join(import.meta.dirname, '../../../configs');
 
@@ -26,9 +28,22 @@ export function productLayer(language: string): Configuration {
   return readLayer(join(CONFIGS, 'translations', `${language}.json`));
 }
 
-/** A language as the organisation shows it (as the server serves it): the product's translation ▸ the organisation's
- * own. */
+/** A layer file, or undefined where there is none. */
+const layerIfAny = (file: string) => (existsSync(file) ? readLayer(file) : undefined);
+
+/**
+ * A language as the organisation shows it (as the server serves it): the product's translation for the organisation's
+ * region (configs/regions/<countryBase>.<language>.json, decision 0034) ▸ the organisation's own.
+ */
 export function demoLanguageLayer(sub: string, language: string): Configuration {
-  const own = join(CONFIGS, 'organizations', sub, 'translations', `${language}.json`);
-  return mergeConfigurations(productLayer(language), existsSync(own) ? readLayer(own) : undefined);
+  const { countryBase } = readJson<OrganizationFile>(join(CONFIGS, 'organizations', sub, 'organization.json'));
+  const product = regionalTranslation(
+    countryBase,
+    productLayer(language),
+    layerIfAny(join(CONFIGS, 'regions', `${countryBase}.${language}.json`)),
+  );
+  return mergeConfigurations(
+    product,
+    layerIfAny(join(CONFIGS, 'organizations', sub, 'translations', `${language}.json`)),
+  );
 }

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNIVERSITY_GROUPS, type CandidateSearchFilters, type DateAdded } from '#schemas/search';
-import { STAGE_STATUSES, isValidPercent, compactFilters } from '#engine';
+import {
+  STAGE_STATUSES,
+  isValidPercent,
+  compactFilters,
+  mergeConfigurations,
+  questionList,
+  regionLayer,
+} from '#engine';
+import type { PublicOrganization } from '#schemas/organization';
 import { STAGE_GROUPS, type StageGroup } from '#schemas/vocabularies';
 import { fetchReferenceList } from '../../api/reference-data';
 import { Button } from '../../ui/button/button';
@@ -40,9 +48,19 @@ const ROLE_LISTS: readonly ListedFilter[] = ['roleTypes', 'roleLevels', 'departm
 
 export type FilterOptions = Record<ListedFilter, string[]>;
 
-/** The lists behind the filters; one that fails to load leaves its filter out rather than the whole panel. */
-export async function loadFilterOptions(): Promise<FilterOptions> {
-  const lists = await Promise.allSettled(LISTED_FILTERS.map((filter) => fetchReferenceList(LISTED[filter])));
+/**
+ * The lists behind the filters; one that fails to load leaves its filter out rather than the whole panel. The
+ * right-to-work answers are the list the organisation's form asks (its region's, decision 0034).
+ */
+export async function loadFilterOptions(organization: PublicOrganization): Promise<FilterOptions> {
+  const configuration = mergeConfigurations(
+    regionLayer(organization.countryBase),
+    organization.defaultConfiguration,
+    organization.formConfiguration,
+  );
+  const listOf = (filter: ListedFilter) =>
+    filter === 'permitTypes' ? (questionList(configuration, 'permitType') ?? LISTED[filter]) : LISTED[filter];
+  const lists = await Promise.allSettled(LISTED_FILTERS.map((filter) => fetchReferenceList(listOf(filter))));
   return Object.fromEntries(
     LISTED_FILTERS.map((filter, i) => {
       const list = lists[i]!;

@@ -131,7 +131,7 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
   const { t } = useTranslation();
   const organization = useOrganization();
   // Loaded here, not in the panel: the panel is remounted (its draft reset) whenever the filters change.
-  const filterOptions = useLoad(loadFilterOptions, organization.id).state;
+  const filterOptions = useLoad(() => loadFilterOptions(organization), organization.id).state;
   const apiMessage = useApiMessage();
   const userId = useAtomValue(userAtom).user?.id;
   const { state } = location;

@@ -160,7 +160,7 @@ export function RolesPage() {
   return (
     <>
       <h1 id={ROLES_HEADING_ID}>{t('pages.roles.title')}</h1>
-      <p className={lead}>{t('roles.lead', { name: organization.name })}</p>
+      <p className={lead}>{t(`roles.leads.${organization.edition}`, { name: organization.name })}</p>
       <div className={styles.layout}>
         <Filters key={query} search={search} options={options.status === 'ready' ? options.data : null} />
         <div className={styles.results}>

@@ -12,6 +12,7 @@ import {
   DEFAULT_LANGUAGE,
   offeredLanguage,
   sealConfiguration,
+  regionLayer,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { message } from '#schemas/messages';
@@ -27,8 +28,9 @@ const PRODUCT_DEFAULT = productConfiguration as Configuration;
 
 /**
  * The product default with these layers merged over it, in order: what a layer sits on, for validateConfiguration's
- * `beneath` (an organisation's default layer sits on the product default alone; a role's on that and the
- * organisation's default and form layers), so a layer is checked as it is used.
+ * `beneath` (a region's layer sits on the product default alone; an organisation's default layer on that and its
+ * region's, decision 0034; a role's on those and the organisation's default and form layers), so a layer is checked
+ * as it is used.
  */
 export function overProductDefault(...layers: ReadonlyArray<Configuration | undefined>): Configuration {
   return mergeConfigurations(PRODUCT_DEFAULT, ...layers);
@@ -55,8 +57,8 @@ const merged = new Map<string, Configuration>();
 const MERGED_LIMIT = 64;
 
 /**
- * The configuration of an organisation (and role) merged in this order: product default ▸
- * organisation default ▸ organisation form ▸ role ▸ language (the product's translation, the
+ * The configuration of an organisation (and role) merged in this order: product default ▸ region
+ * (its countryBase) ▸ organisation default ▸ organisation form ▸ role ▸ language (the product's translation, the
  * organisation's, then the role's own language layer), with the compile context of the request.
  */
 async function mergedConfiguration(
@@ -67,6 +69,7 @@ async function mergedConfiguration(
   const language = offeredLanguage(request.language, organization.additional_language_support) ?? DEFAULT_LANGUAGE;
   const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
   const layers = [
+    organization.country_base,
     organization.default_configuration,
     organization.form_configuration,
     request.role?.formConfiguration,
@@ -78,11 +81,12 @@ async function mergedConfiguration(
   if (!configuration) {
     configuration = mergeLayers({
       product: PRODUCT_DEFAULT,
+      region: regionLayer(organization.country_base),
       organizationDefault: organization.default_configuration,
       organizationForm: organization.form_configuration,
       role: request.role?.formConfiguration,
       language: mergeConfigurations(
-        languageLayer(language, translation?.configuration),
+        languageLayer(language, translation?.configuration, organization.country_base),
         request.role?.languageConfiguration,
       ),
     });

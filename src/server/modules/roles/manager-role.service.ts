@@ -2,6 +2,7 @@ import {
   validateConfiguration,
   listFieldProblems,
   mergeConfigurations,
+  regionLayer,
   pageInfo,
   DEFAULT_PAGE_SIZE,
   type ConfigurationProblem,
@@ -150,7 +151,7 @@ export async function createRoleFromTemplate(
 
 /**
  * What is wrong with a role's configuration: its form layer and language layers by the engine's
- * validateConfiguration over the layers beneath them (product default and the organisation's, whose custom
+ * validateConfiguration over the layers beneath them (product default, region and the organisation's, whose custom
  * questions are known), and listFields that name no question of the form. Each problem names its path.
  */
 function roleConfigurationProblems(
@@ -160,7 +161,11 @@ function roleConfigurationProblems(
   template: RoleTemplate,
 ): FieldError[] {
   const problems: FieldError[] = [];
-  const beneath = overProductDefault(organization.default_configuration, organization.form_configuration);
+  const beneath = overProductDefault(
+    regionLayer(organization.country_base),
+    organization.default_configuration,
+    organization.form_configuration,
+  );
   const form = validateConfiguration(formConfiguration, { beneath });
   const under = (root: string, found: readonly ConfigurationProblem[]) =>
     found.map((p) => ({ field: pointerToField(p.path, root), message: p.message }));

@@ -7,7 +7,7 @@ import { findTranslations } from './translation.repository';
 
 /**
  * Spec §7 Public GET /translation: the organisation's language layers (of the host, or `subdomain`),
- * one per language it offers: the product's translation with the organisation's own on top.
+ * one per language it offers: the product's translation (for its region) with the organisation's own on top.
  */
 export const translationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(
@@ -21,7 +21,8 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .filter((code) => !request.query.language || code === request.query.language);
       const codes = [...new Set([...offered, ...rows.map((row) => row.language_code)])].sort();
       return codes.flatMap((code) => {
-        const configuration = languageLayer(code, rows.find((row) => row.language_code === code)?.configuration);
+        const own = rows.find((row) => row.language_code === code)?.configuration;
+        const configuration = languageLayer(code, own, organization.country_base);
         return configuration ? [{ languageCode: code, configuration }] : [];
       });
     },
