@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compile,
   mergeLayers,
+  sectionProgress,
   stepStatuses,
   validateApplication,
   validateConfiguration,
@@ -171,5 +172,17 @@ describe('task-list statuses', () => {
     expect(stepStatuses(form, { firstName: 'Ada' }, [])['aboutYou']).toBe('inProgress');
     expect(stepStatuses(form, completeAcme, ['aboutYou'])['aboutYou']).toBe('completed');
     expect(stepStatuses(form, { ...completeAcme, email: 'nope' }, ['aboutYou'])['aboutYou']).toBe('problem');
+  });
+
+  it('counts the sections done, wherever they are in the form: the one rule of the task list and /applications', () => {
+    const total = form.steps.length;
+    expect(sectionProgress(form, {}, [])).toEqual({ completed: 0, total });
+    // Sections a profile filled in count, though the first section is still open.
+    expect(sectionProgress(form, completeAcme, ['education', 'declaration'])).toEqual({ completed: 2, total });
+    // A section continued past that no longer validates, or one that is not in the form, is not done.
+    expect(sectionProgress(form, { ...completeAcme, email: 'nope' }, ['aboutYou', 'gone'])).toEqual({
+      completed: 0,
+      total,
+    });
   });
 });

@@ -455,6 +455,10 @@ describe('answers shared across applications to one organisation', () => {
     expect(next.answers.gender).toBeUndefined();
     expect(next.completedSteps).toEqual(['education', 'declaration']);
     expect(next.step).toBe(0);
+    // /applications counts the sections done as the task list does (engine sectionProgress): the profile's two.
+    const list = (await v1(t.app, candidate.token, 'GET', '/candidate/applications')).json<ApplicationListItem[]>();
+    expect(list.find((item) => item.id === next.id)?.sections).toEqual({ completed: 2, total: next.maxSteps });
+    expect(list.find((item) => item.id !== next.id)?.sections).toEqual({ completed: next.maxSteps, total: next.maxSteps });
     const profile = (await v1(t.app, candidate.token, 'GET', '/user/profile')).json();
     expect(profile.answers).toMatchObject({ firstName: 'Ada', secondarySchool: 'Camden School for Girls' });
     expect(profile.answers.gender).toBeUndefined();
