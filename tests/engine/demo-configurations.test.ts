@@ -159,6 +159,12 @@ describe('acme application: accepted and rejected answers', () => {
     expect(result.answers).not.toHaveProperty('freeSchoolMeals');
   });
 
+  it('keeps a UK postcode normalised, however it was typed: upper case, one space before the inward code', () => {
+    const typed = { ...completeAcme, postCode: ' cf103at ' };
+    expect(validateStep(form, 'aboutYou', typed).answers.postCode).toBe('CF10 3AT');
+    expect(validateApplication(form, { ...typed, postCode: 'sw1a  1aa' }).answers.postCode).toBe('SW1A 1AA');
+  });
+
   it('validates one step on its own', () => {
     const result = validateStep(form, 'aboutYou', { firstName: 'Ada' });
     expect(result.errors.map((e) => e.field)).toEqual(['lastName', 'email', 'mobile', 'nationality', 'permitType']);

@@ -130,13 +130,15 @@ describe('saving steps (PUT /candidate/:id?maxSteps, spec §4)', () => {
     const record = expectRecord(await start(candidate.token, strategy), 201);
     const first = form.steps[0]!.id;
     const saved = expectRecord(
-      await save(candidate.token, record, first, stepAnswers(form, first, completeAcmeAnswers)),
+      await save(candidate.token, record, first, stepAnswers(form, first, { ...completeAcmeAnswers, postCode: 'cf10 3at' })),
     );
     expect(saved).toMatchObject({ step: 1, version: 2, completedSteps: [first] });
     expect(saved.answers).toMatchObject({
       firstName: 'Ada',
       mobile: '+44 7700 900982',
       permitType: 'British or Irish citizen',
+      // Kept normalised, not as typed.
+      postCode: 'CF10 3AT',
     });
     // Saving a later step (not the next one) keeps the step where it was.
     const later = form.steps[2]!.id;
