@@ -36,7 +36,7 @@ export function stepStatuses(
   );
 }
 
-/** How many of the form's sections are done (their status is completed), of how many: the task list and /applications. */
+/** How many of the form's sections are done (status completed), of how many: the task list and /applications. */
 export function sectionProgress(
   form: CompiledForm,
   answers: Answers,

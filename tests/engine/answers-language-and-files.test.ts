@@ -33,7 +33,9 @@ describe('long dates in the language shown', () => {
   });
 
   it('every language the product offers has its own long date', () => {
-    const offered = readdirSync(join(import.meta.dirname, '../../configs/translations')).map((f) => f.replace('.json', ''));
+    const offered = readdirSync(join(import.meta.dirname, '../../configs/translations')).map((f) =>
+      f.replace('.json', ''),
+    );
     expect(offered.sort()).toEqual(['ar', 'cy', 'fr', 'zh-Hans', 'zh-Hant']);
     for (const language of offered) expect(formatLongDate('2026-12-24', language)).not.toBe('24 December 2026');
     expect(formatLongDate('2026-12-24', 'ar')).toBe('24 ديسمبر 2026');

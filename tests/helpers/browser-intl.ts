@@ -11,7 +11,5 @@ export function withBrowserIntl(): void {
   vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(
     (locales, options) => new BrowserDateTimeFormat(known(locales), options),
   );
-  vi.spyOn(Intl, 'ListFormat').mockImplementation(
-    (locales, options) => new BrowserListFormat(known(locales), options),
-  );
+  vi.spyOn(Intl, 'ListFormat').mockImplementation((locales, options) => new BrowserListFormat(known(locales), options));
 }

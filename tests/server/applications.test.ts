@@ -130,7 +130,12 @@ describe('saving steps (PUT /candidate/:id?maxSteps, spec §4)', () => {
     const record = expectRecord(await start(candidate.token, strategy), 201);
     const first = form.steps[0]!.id;
     const saved = expectRecord(
-      await save(candidate.token, record, first, stepAnswers(form, first, { ...completeAcmeAnswers, postCode: 'cf10 3at' })),
+      await save(
+        candidate.token,
+        record,
+        first,
+        stepAnswers(form, first, { ...completeAcmeAnswers, postCode: 'cf10 3at' }),
+      ),
     );
     expect(saved).toMatchObject({ step: 1, version: 2, completedSteps: [first] });
     expect(saved.answers).toMatchObject({
@@ -460,7 +465,10 @@ describe('answers shared across applications to one organisation', () => {
     // /applications counts the sections done as the task list does (engine sectionProgress): the profile's two.
     const list = (await v1(t.app, candidate.token, 'GET', '/candidate/applications')).json<ApplicationListItem[]>();
     expect(list.find((item) => item.id === next.id)?.sections).toEqual({ completed: 2, total: next.maxSteps });
-    expect(list.find((item) => item.id !== next.id)?.sections).toEqual({ completed: next.maxSteps, total: next.maxSteps });
+    expect(list.find((item) => item.id !== next.id)?.sections).toEqual({
+      completed: next.maxSteps,
+      total: next.maxSteps,
+    });
     const profile = (await v1(t.app, candidate.token, 'GET', '/user/profile')).json();
     expect(profile.answers).toMatchObject({ firstName: 'Ada', secondarySchool: 'Camden School for Girls' });
     expect(profile.answers.gender).toBeUndefined();

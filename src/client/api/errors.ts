@@ -63,13 +63,15 @@ export interface MessageTranslator {
 }
 
 /** Params as the page's language writes them: ISO dates as long dates, lists joined with its "or". */
-function localParams(params: Record<string, unknown> | undefined, translator: MessageTranslator): Record<string, unknown> {
+function localParams(
+  params: Record<string, unknown> | undefined,
+  translator: MessageTranslator,
+): Record<string, unknown> {
   const { language } = translator;
   const local: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     if (name === 'date' && typeof value === 'string') local[name] = formatLongDate(value, language);
-    else if (Array.isArray(value))
-      local[name] = joinList(value.map(String), 'or', listWords(translator.t));
+    else if (Array.isArray(value)) local[name] = joinList(value.map(String), 'or', listWords(translator.t));
     else local[name] = value;
   }
   return local;

@@ -37,7 +37,9 @@ async function draftForms(
 ): Promise<Map<string, CompiledForm>> {
   const roleIds = [...new Set(rows.filter((row) => row.state === 'DRAFT').map((row) => row.role_id))];
   const forms = await Promise.all(
-    roleIds.map(async (roleId) => [roleId, await roleForm(db, organization, await roleOf(db, organization, roleId))] as const),
+    roleIds.map(
+      async (roleId) => [roleId, await roleForm(db, organization, await roleOf(db, organization, roleId))] as const,
+    ),
   );
   return new Map(forms);
 }
