@@ -92,6 +92,8 @@ export const ApplicationListItem = Type.Object({
   progress: CandidateProgress,
   step: Type.Integer(),
   maxSteps: Type.Integer(),
+  /** A draft's sections done, of how many (engine sectionProgress, as its task list counts them); null once sent. */
+  sections: Nullable(Type.Object({ completed: Type.Integer(), total: Type.Integer() })),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   appliedAt: Nullable(Type.String({ format: 'date-time' })),

@@ -62,6 +62,8 @@ export const CustomQuestion = Type.Object(
     id: Identifier,
     type: CustomQuestionType,
     label: Type.String({ minLength: 1, maxLength: 500 }),
+    /** What error messages call it mid-sentence when the label is a question ("your reasons for joining us"). */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     hint: Type.Optional(Type.String({ maxLength: 1000 })),
     /** Section the question appears in; defaults to `additionalQuestions`. */
     section: Type.Optional(Identifier),

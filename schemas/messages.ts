@@ -105,9 +105,24 @@ export interface CodedMessage {
   params?: MessageParams;
 }
 
-/** A list as English says it: "PDF, DOC or DOCX". */
-function englishList(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : (items[0] ?? '');
+/**
+ * How a language writes a list: the text between items, and the templates joining the last item to the others
+ * ({{items}}, {{last}}) for an 'or' list and an 'and' list. A language's are its texts `ui.list.*`.
+ */
+export interface ListWords {
+  separator: string;
+  or: string;
+  and: string;
+}
+
+const ENGLISH_LIST_WORDS: ListWords = { separator: ', ', or: '{{items}} or {{last}}', and: '{{items}} and {{last}}' };
+
+/** A list as a language says it ("PDF, DOC or DOCX"; "PDF、DOC或DOCX"), English by default. */
+export function joinList(items: readonly string[], kind: 'or' | 'and' = 'or', words = ENGLISH_LIST_WORDS): string {
+  if (items.length < 2) return items[0] ?? '';
+  return words[kind]
+    .replace('{{items}}', () => items.slice(0, -1).join(words.separator))
+    .replace('{{last}}', () => items[items.length - 1]!);
 }
 
 /** Fills a template's {{placeholders}}; a list param is joined as English says it. */
@@ -115,7 +130,7 @@ export function fillTemplate(template: string, params: MessageParams = {}): stri
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name]!;
-    return Array.isArray(value) ? englishList(value) : String(value);
+    return Array.isArray(value) ? joinList(value) : String(value);
   });
 }
 

@@ -88,6 +88,8 @@ export interface FieldDefinition {
   section: SectionId | string;
   /** Label and hint when they are not catalogue texts (custom questions). */
   label?: string;
+  /** A custom question's short name in messages ("your reasons for joining"), for a label that is a question. */
+  name?: string;
   hint?: string;
   /** True for custom questions declared in configuration. */
   custom?: boolean;

@@ -1,4 +1,5 @@
 import { own } from '../rules/own';
+import { normalisePostCode } from '../validation/postcode';
 import type { CompiledField, CompiledForm, CompiledStep } from './types';
 
 export type Answers = Record<string, unknown>;
@@ -36,6 +37,25 @@ function pruneObject(fields: readonly CompiledField[], answers: Answers): Answer
  */
 export function pruneAnswers(fields: readonly CompiledField[], answers: Answers): Answers {
   return pruneObject(fields, answers);
+}
+
+/**
+ * Valid answers as they are kept and shown: a UK postcode upper case with one space before its inward code
+ * ("cf10 3at" → "CF10 3AT"), in repeatable groups too. Every other answer is kept as given.
+ */
+export function normaliseAnswers(fields: readonly CompiledField[], answers: Answers): Answers {
+  const kept: Answers = { ...answers };
+  for (const field of fields) {
+    const value = own(answers, field.id);
+    if (field.kind === 'postCode' && typeof value === 'string') kept[field.id] = normalisePostCode(value.trim());
+    else if (field.kind === 'group' && field.items && Array.isArray(value)) {
+      const items = field.items;
+      kept[field.id] = value.map((item) =>
+        item && typeof item === 'object' && !Array.isArray(item) ? normaliseAnswers(items, item as Answers) : item,
+      );
+    }
+  }
+  return kept;
 }
 
 export function stepFields(step: CompiledStep): CompiledField[] {

@@ -30,6 +30,7 @@ function customField(question: CustomQuestion): FieldDefinition {
     kind: CUSTOM_KINDS[question.type],
     section: question.section ?? CUSTOM_SECTION,
     label: question.label,
+    name: question.name,
     hint: question.hint,
     options: question.options && [...question.options],
     list: question.list && isListType(question.list) ? question.list : undefined,
@@ -103,6 +104,9 @@ class Compiler {
       required: isRequired(c, definition.id),
     };
     if (hint) compiled.hint = hint;
+    // An empty name text takes a lower layer's away: a language that translates the question but has no short name.
+    const name = own(c.text, `field.${definition.id}.name`) ?? definition.name;
+    if (name) compiled.name = name;
     const requiredMessage = optionalText(c, `field.${definition.id}.error.required`);
     if (requiredMessage) compiled.requiredMessage = requiredMessage;
     const options = this.options(definition);

@@ -35,3 +35,13 @@ export function stepStatuses(
     form.steps.map((step) => [step.id, stepStatus(form, step, answers, completedSteps.includes(step.id))]),
   );
 }
+
+/** How many of the form's sections are done (status completed), of how many: the task list and /applications. */
+export function sectionProgress(
+  form: CompiledForm,
+  answers: Answers,
+  completedSteps: readonly string[],
+): { completed: number; total: number } {
+  const statuses = Object.values(stepStatuses(form, answers, completedSteps));
+  return { completed: statuses.filter((status) => status === 'completed').length, total: form.steps.length };
+}

@@ -21,6 +21,11 @@ export interface CompiledField {
   id: string;
   kind: FieldKind;
   label: string;
+  /**
+   * What messages call the field mid-sentence when its label is a question ("Enter your reasons for joining Acme"):
+   * text `field.<id>.name`, else a custom question's `name`; absent when there is none (decision 0031).
+   */
+  name?: string;
   hint?: string;
   required: boolean;
   /** Message when a required answer is missing, from the text `field.<id>.error.required`. */

@@ -7,7 +7,7 @@ import {
   type MessageTexts,
   type SchemaError,
 } from '../validation/messages';
-import { formFields, pruneAnswers, stepFields, type Answers } from './answers';
+import { formFields, normaliseAnswers, pruneAnswers, stepFields, type Answers } from './answers';
 import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './types';
 
 const validators = new WeakMap<JsonSchema, ValidateFunction>();
@@ -24,7 +24,7 @@ function validatorFor(schema: JsonSchema): ValidateFunction {
 
 export interface ValidationResult {
   valid: boolean;
-  /** The answers that are kept: those of visible fields only. */
+  /** The answers that are kept: those of visible fields only (normalised when valid: normaliseAnswers). */
   answers: Answers;
   errors: FieldError[];
 }
@@ -38,7 +38,8 @@ function run(
   const pruned = pruneAnswers(fields, answers);
   const validate = validatorFor(schema);
   const valid = validate(pruned) as boolean;
-  return { valid, answers: pruned, errors: valid ? [] : fieldErrors(validate.errors ?? [], fields, texts) };
+  if (valid) return { valid, answers: normaliseAnswers(fields, pruned), errors: [] };
+  return { valid, answers: pruned, errors: fieldErrors(validate.errors ?? [], fields, texts) };
 }
 
 export function validateStep(form: CompiledForm, stepId: string, answers: Answers): ValidationResult {

@@ -1,5 +1,6 @@
 import { own } from '../rules/own';
-import { format as formatDate } from 'date-fns';
+import { format as formatDate, type Locale } from 'date-fns';
+import { ar, cy, fr, zhCN, zhHK } from 'date-fns/locale';
 import { isOtherOption } from '../fields/lists';
 import type { FieldKind } from '../fields/types';
 import type { CompiledField } from '../forms/types';
@@ -14,9 +15,16 @@ export function formatScore(value: number): string {
 }
 
 /**
+ * The date-fns locale of each language the product offers (configs/translations), so a date reads in the page's
+ * language whatever the browser's Intl knows (Chromium has no Welsh, and would fall back to US English silently).
+ * zh-Hant is Hong Kong's (Hartley & Finch); its long date is Taiwan's too.
+ */
+const DATE_LOCALES: Readonly<Record<string, Locale>> = { ar, cy, fr, 'zh-Hans': zhCN, 'zh-Hant': zhHK };
+
+/**
  * A date given as YYYY-MM-DD, an ISO timestamp or epoch seconds, as 'd MMMM yyyy'; in another
- * language (a BCP 47 code such as 'cy' or 'zh-Hant'), that language's long date (day, month name,
- * year) from Intl.
+ * language the product offers (a BCP 47 code such as 'cy' or 'zh-Hant'), that language's long date
+ * (day, month name, year); in any other, the English one.
  */
 export function formatLongDate(value: string | number, language?: string): string {
   const date =
@@ -26,14 +34,8 @@ export function formatLongDate(value: string | number, language?: string): strin
         ? new Date(`${value}T12:00:00Z`)
         : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  if (language && language !== 'en' && !language.startsWith('en-')) {
-    try {
-      return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-    } catch {
-      // An unknown language code: the default format.
-    }
-  }
-  return formatDate(date, DATE_FORMAT_LONG);
+  const locale = language === undefined ? undefined : own(DATE_LOCALES, language);
+  return locale ? formatDate(date, 'PPP', { locale }) : formatDate(date, DATE_FORMAT_LONG);
 }
 
 /** Ethnicity with its specify text appended for 'other' options (spec §5); `label` is how the option reads. */

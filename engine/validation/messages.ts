@@ -14,11 +14,15 @@ export interface SchemaError {
 
 /**
  * The English message templates; a configuration layer replaces any of them with the text
- * `error.<name>` (a language layer does, for its language). {{label}} is the field's label,
- * {{name}} the label as it reads mid-sentence, {{limit}} the keyword's number.
+ * `error.<name>` (a language layer does, for its language). {{label}} is what the field is called at the start
+ * of a sentence, {{name}} mid-sentence (fieldNames), {{limit}} the keyword's number.
  */
 export const ERROR_TEMPLATES = {
   thisField: 'This field',
+  /** What a question with no short name is called mid-sentence ("Enter an answer to “What drives you?”"). */
+  answerTo: 'an answer to “{{label}}”',
+  /** …and at the start of a sentence ("Your answer to “What drives you?” must be 5 characters or fewer"). */
+  yourAnswerTo: 'Your answer to “{{label}}”',
   enter: 'Enter {{name}}',
   select: 'Select {{name}}',
   upload: 'Upload your {{name}}',
@@ -135,6 +139,33 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
 
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A label that asks something ("Why do you want to join us?"), in any of the product's scripts. */
+function isQuestion(label: string): boolean {
+  return /[?？؟]\s*$/.test(label);
+}
+
+/**
+ * How messages call a field (decision 0031): {{label}} starts a sentence, {{name}} sits inside one. A label that is
+ * not a question is its own name ("Enter your last name"); a question is called by its short name ("Enter your
+ * reasons for joining Acme"), else as "an answer to" it, never by the question itself ("Enter why do you…?").
+ */
+function fieldNames(field: CompiledField | undefined, texts: MessageTexts): { label: string; name: string } {
+  if (!field) {
+    const label = templateMessage('thisField', {}, texts);
+    return { label, name: lowerFirst(label) };
+  }
+  if (!isQuestion(field.label)) return { label: field.label, name: field.name ?? lowerFirst(field.label) };
+  if (field.name) return { label: upperFirst(field.name), name: field.name };
+  return {
+    label: templateMessage('yourAnswerTo', { label: field.label }, texts),
+    name: templateMessage('answerTo', { label: field.label }, texts),
+  };
+}
+
 /** A template of `texts` (or the English one) with its {{placeholders}} filled. */
 export function templateMessage(
   name: ErrorTemplate,
@@ -190,8 +221,7 @@ function templateFor(error: SchemaError, field: CompiledField | undefined): Erro
  */
 export function errorMessage(error: SchemaError, field: CompiledField | undefined, texts: MessageTexts = {}): string {
   if (field?.requiredMessage && MISSING_ANSWER_KEYWORDS.has(error.keyword)) return field.requiredMessage;
-  const label = field?.label ?? templateMessage('thisField', {}, texts);
   const params = error.params as Record<string, unknown>;
   const limit = error.keyword === 'maxWords' ? String(error.schema) : String(params.limit);
-  return templateMessage(templateFor(error, field), { label, name: lowerFirst(label), limit }, texts);
+  return templateMessage(templateFor(error, field), { ...fieldNames(field, texts), limit }, texts);
 }

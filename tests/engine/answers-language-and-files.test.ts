@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answersView, compile, formatLongDate, mergeConfigurations } from '#engine';
+import { joinList } from '#schemas/messages';
+import { withBrowserIntl } from '../helpers/browser-intl';
 import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../factories/answers';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
@@ -16,6 +20,36 @@ describe('long dates in the language shown', () => {
     // Not a language: the default format; not a date: as given.
     expect(formatLongDate('2026-11-02', 'not a language!')).toBe('2 November 2026');
     expect(formatLongDate('soon', 'cy')).toBe('soon');
+  });
+
+  describe('where the browser has no data for the language (Chromium has no Welsh)', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+    it('a Welsh date still reads in Welsh', () => {
+      withBrowserIntl();
+      expect(formatLongDate('2026-12-24', 'cy')).toBe('24 Rhagfyr 2026');
+    });
+  });
+
+  it('every language the product offers has its own long date', () => {
+    const offered = readdirSync(join(import.meta.dirname, '../../configs/translations')).map((f) =>
+      f.replace('.json', ''),
+    );
+    expect(offered.sort()).toEqual(['ar', 'cy', 'fr', 'zh-Hans', 'zh-Hant']);
+    for (const language of offered) expect(formatLongDate('2026-12-24', language)).not.toBe('24 December 2026');
+    expect(formatLongDate('2026-12-24', 'ar')).toBe('24 ديسمبر 2026');
+  });
+});
+
+describe('lists in the language shown', () => {
+  it('joins with the language’s words for "or" and "and", English by default', () => {
+    expect(joinList(['PDF', 'DOC', 'DOCX'])).toBe('PDF, DOC or DOCX');
+    expect(joinList(['PDF', 'DOC', 'DOCX'], 'and')).toBe('PDF, DOC and DOCX');
+    expect(joinList(['PDF'])).toBe('PDF');
+    expect(joinList([])).toBe('');
+    const chinese = { separator: '、', or: '{{items}}或{{last}}', and: '{{items}}和{{last}}' };
+    expect(joinList(['PDF', 'DOC', 'DOCX'], 'or', chinese)).toBe('PDF、DOC或DOCX');
   });
 });
 

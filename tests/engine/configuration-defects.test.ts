@@ -49,7 +49,7 @@ describe('1. custom question ids that every object already has', () => {
     // Compiled without the validator (as a stored configuration from before the check would be).
     const form = formOf({ custom: [{ id: 'toString', type: 'text', label: 'Anything else?' }] });
     const result = validateApplication(form, {});
-    expect(result.errors.find((e) => e.field === 'toString')?.message).toBe('Enter anything else?');
+    expect(result.errors.find((e) => e.field === 'toString')?.message).toBe('Enter an answer to “Anything else?”');
     expect(result.answers).toEqual({});
     expect(values(form, {}).join(' ')).not.toMatch(/native code|function/);
     expect(

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   compile,
+  mergeConfigurations,
   mergeLayers,
   regionLayer,
+  sectionProgress,
   stepStatuses,
   validateApplication,
   validateConfiguration,
@@ -13,7 +15,7 @@ import {
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import type { OrganizationFile } from '#schemas/organization';
-import { PRODUCT } from './support/arbitraries';
+import { CONTEXT, PRODUCT } from './support/arbitraries';
 import { completeAcmeAnswers } from '../factories/answers';
 import { demoLanguageLayer, productLayer, readLayer } from './support/demo-languages';
 
@@ -160,6 +162,12 @@ describe('acme application: accepted and rejected answers', () => {
     expect(result.answers).not.toHaveProperty('freeSchoolMeals');
   });
 
+  it('keeps a UK postcode normalised, however it was typed: upper case, one space before the inward code', () => {
+    const typed = { ...completeAcme, postCode: ' cf103at ' };
+    expect(validateStep(form, 'aboutYou', typed).answers.postCode).toBe('CF10 3AT');
+    expect(validateApplication(form, { ...typed, postCode: 'sw1a  1aa' }).answers.postCode).toBe('SW1A 1AA');
+  });
+
   it('validates one step on its own', () => {
     const result = validateStep(form, 'aboutYou', { firstName: 'Ada' });
     expect(result.errors.map((e) => e.field)).toEqual(['lastName', 'email', 'mobile', 'nationality', 'permitType']);
@@ -173,5 +181,55 @@ describe('task-list statuses', () => {
     expect(stepStatuses(form, { firstName: 'Ada' }, [])['aboutYou']).toBe('inProgress');
     expect(stepStatuses(form, completeAcme, ['aboutYou'])['aboutYou']).toBe('completed');
     expect(stepStatuses(form, { ...completeAcme, email: 'nope' }, ['aboutYou'])['aboutYou']).toBe('problem');
+  });
+
+  it('counts the sections done, wherever they are in the form: the one rule of the task list and /applications', () => {
+    const total = form.steps.length;
+    expect(sectionProgress(form, {}, [])).toEqual({ completed: 0, total });
+    // Sections a profile filled in count, though the first section is still open.
+    expect(sectionProgress(form, completeAcme, ['education', 'declaration'])).toEqual({ completed: 2, total });
+    // A section continued past that no longer validates, or one that is not in the form, is not done.
+    expect(sectionProgress(form, { ...completeAcme, email: 'nope' }, ['aboutYou', 'gone'])).toEqual({
+      completed: 0,
+      total,
+    });
+  });
+});
+
+describe('error messages name a field by its short name, not by its question', () => {
+  const missing = (form: CompiledForm, id: string, answers: Record<string, unknown> = completeAcme) =>
+    validateApplication(form, { ...answers, [id]: undefined }).errors.find((e) => e.field === id)?.message;
+
+  it('a question with a short name (text field.<id>.name, or a custom question’s name)', () => {
+    const form = formOf('acme');
+    expect(missing(form, 'whyAcme')).toBe('Enter your reasons for joining Acme Consulting');
+    expect(missing(form, 'secondarySchoolCountry')).toBe('Select where the school was');
+    // A label that is not a question names the field itself.
+    expect(missing(form, 'lastName')).toBe('Enter last name');
+  });
+
+  it('in another language, its own short name: never the English one inside a Welsh sentence', () => {
+    const english = formOf('acme').steps.flatMap((step) => step.sections.flatMap((section) => section.fields));
+    const named = english.filter((field) => field.name && missing(formOf('acme'), field.id));
+    expect(named.map((field) => field.id)).toEqual(expect.arrayContaining(['whyAcme', 'secondarySchoolCountry']));
+    const welsh = formOf('acme', 'cy');
+    for (const field of named) expect(missing(welsh, field.id)).not.toContain(field.name);
+    expect(missing(welsh, 'whyAcme')).toBe('Rhowch eich rhesymau dros ymuno ag Acme Consulting');
+    expect(missing(welsh, 'heardAbout')).toBe('Dewiswch eich ateb i “Sut glywsoch chi amdanom ni?”');
+  });
+
+  it('a custom question with no short name: "an answer to" the question', () => {
+    const form = compile(
+      mergeConfigurations(PRODUCT, {
+        custom: [{ id: 'drive', type: 'text', label: 'What drives you?', maxLength: 5 }],
+        required: { drive: true },
+      }),
+      CONTEXT,
+    );
+    const step = form.steps.find((s) => s.fieldIds.includes('drive'))!;
+    const message = (answers: Record<string, unknown>) =>
+      validateStep(form, step.id, answers).errors.find((e) => e.field === 'drive')?.message;
+    expect(message({})).toBe('Enter an answer to “What drives you?”');
+    expect(message({ drive: 'ambition' })).toBe('Your answer to “What drives you?” must be 5 characters or fewer');
   });
 });

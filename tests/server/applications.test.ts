@@ -115,13 +115,20 @@ describe('saving steps (PUT /candidate/:id?maxSteps, spec §4)', () => {
     const record = expectRecord(await start(candidate.token, strategy), 201);
     const first = form.steps[0]!.id;
     const saved = expectRecord(
-      await save(candidate.token, record, first, stepAnswers(form, first, completeAcmeAnswers)),
+      await save(
+        candidate.token,
+        record,
+        first,
+        stepAnswers(form, first, { ...completeAcmeAnswers, postCode: 'cf10 3at' }),
+      ),
     );
     expect(saved).toMatchObject({ step: 1, version: 2, completedSteps: [first] });
     expect(saved.answers).toMatchObject({
       firstName: 'Ada',
       mobile: '+44 7700 900982',
       permitType: 'British or Irish citizen',
+      // Kept normalised, not as typed.
+      postCode: 'CF10 3AT',
     });
     // Saving a later step (not the next one) keeps the step where it was.
     const later = form.steps[2]!.id;
@@ -440,6 +447,13 @@ describe('answers shared across applications to one organisation', () => {
     expect(next.answers.gender).toBeUndefined();
     expect(next.completedSteps).toEqual(['education', 'declaration']);
     expect(next.step).toBe(0);
+    // /applications counts the sections done as the task list does (engine sectionProgress): the profile's two.
+    const list = (await v1(t.app, candidate.token, 'GET', '/candidate/applications')).json<ApplicationListItem[]>();
+    expect(list.find((item) => item.id === next.id)?.sections).toEqual({ completed: 2, total: next.maxSteps });
+    expect(list.find((item) => item.id !== next.id)?.sections).toEqual({
+      completed: next.maxSteps,
+      total: next.maxSteps,
+    });
     const profile = (await v1(t.app, candidate.token, 'GET', '/user/profile')).json();
     expect(profile.answers).toMatchObject({ firstName: 'Ada', secondarySchool: 'Camden School for Girls' });
     expect(profile.answers.gender).toBeUndefined();

@@ -1,5 +1,7 @@
 import { isAxiosError } from 'axios';
 import { GENERIC_ERROR_MESSAGE, systemErrorMessage, formatLongDate } from '#engine';
+import { joinList } from '#schemas/messages';
+import { listWords } from '../i18n/list-words';
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
@@ -61,12 +63,15 @@ export interface MessageTranslator {
 }
 
 /** Params as the page's language writes them: ISO dates as long dates, lists joined with its "or". */
-function localParams(params: Record<string, unknown> | undefined, language: string): Record<string, unknown> {
+function localParams(
+  params: Record<string, unknown> | undefined,
+  translator: MessageTranslator,
+): Record<string, unknown> {
+  const { language } = translator;
   const local: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     if (name === 'date' && typeof value === 'string') local[name] = formatLongDate(value, language);
-    else if (Array.isArray(value))
-      local[name] = new Intl.ListFormat(language, { type: 'disjunction' }).format(value.map(String));
+    else if (Array.isArray(value)) local[name] = joinList(value.map(String), 'or', listWords(translator.t));
     else local[name] = value;
   }
   return local;
@@ -79,7 +84,7 @@ function localParams(params: Record<string, unknown> | undefined, language: stri
 export function translatedMessage(sent: SentMessage, translator: MessageTranslator | undefined): string {
   if (!translator || !sent.code) return sent.message;
   const key = `messages.${sent.code}`;
-  return translator.exists(key) ? translator.t(key, localParams(sent.params, translator.language)) : sent.message;
+  return translator.exists(key) ? translator.t(key, localParams(sent.params, translator)) : sent.message;
 }
 
 export interface UserMessageOptions {

@@ -1,6 +1,7 @@
 import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import {
+  normaliseAnswers,
   pruneAnswers,
   stepFields,
   type Answers,
@@ -112,7 +113,7 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
 
 export interface StepValidation {
   valid: boolean;
-  /** The answers that are kept: visible fields only, as JSON (what the API receives). */
+  /** The answers that are kept: visible fields only, as JSON (what the API receives), normalised when valid. */
   answers: Answers;
   /** One error per field, in the order of the form. */
   errors: FieldError[];
@@ -155,7 +156,13 @@ export function validateStepAnswers(
     .filter((error) => !refused.some((r) => r.field === error.field))
     .concat(refused)
     .sort((a, b) => compare(a.field, b.field));
-  return { valid: ordered.length === 0, answers: pruned, errors: ordered, errorSchema: toErrorSchema(ordered) };
+  const valid = ordered.length === 0;
+  return {
+    valid,
+    answers: valid ? normaliseAnswers(fields, pruned) : pruned,
+    errors: ordered,
+    errorSchema: toErrorSchema(ordered),
+  };
 }
 
 /** The step's own answers out of the whole application's (the starting data of its form). */

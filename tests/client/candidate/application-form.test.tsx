@@ -191,6 +191,21 @@ describe('/applyp/:roleId: the application with the step in the address (spec §
     });
   });
 
+  it('titles each page of the form "page – role – site", with "Error:" first while it shows errors (WCAG 2.4.2)', async () => {
+    start('/applyp/r1?step=aboutYou', (call) => {
+      if (call.url === '/public/acme/roles/r1') return { status: 200, data: roleFixture() };
+      return { status: 200, data: recordFixture({ answers: {} }) };
+    });
+    await heading('About you');
+    await waitFor(() => expect(document.title).toBe('About you – Graduate Analyst – Acme Consulting Apply'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'There is a problem' });
+    await waitFor(() => expect(document.title).toBe('Error: About you – Graduate Analyst – Acme Consulting Apply'));
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await heading('Your application');
+    await waitFor(() => expect(document.title).toBe('Your application – Graduate Analyst – Acme Consulting Apply'));
+  });
+
   it('goes to /roles when the server sends no application (spec §4, §8)', async () => {
     const { router } = start('/applyp/r1', (call) =>
       call.url === '/public/acme/roles/r1' ? { status: 200, data: roleFixture() } : { status: 200, data: '' },

@@ -77,6 +77,7 @@ export function listItemFixture(overrides: Partial<ApplicationListItem> = {}): A
     progress: 'DRAFT',
     step: 1,
     maxSteps: 2,
+    sections: { completed: 1, total: 2 },
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     appliedAt: null,

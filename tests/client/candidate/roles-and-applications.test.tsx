@@ -157,8 +157,11 @@ describe('/applications', () => {
       role: { ...listItemFixture().role, id: 'r2', name: 'Data Engineer' },
       state: 'SUBMITTED',
       progress: 'SUBMITTED',
+      sections: null,
       appliedAt: '2026-11-03T10:00:00.000Z',
     });
+    // Spec §4 step 0 (the first section is open), but the profile filled two later ones: the task list's count.
+    const draftItem = listItemFixture({ step: 0, maxSteps: 6, sections: { completed: 2, total: 6 } });
     const { calls } = start('/applications', (call) => {
       if (call.method === 'PUT') {
         withdrawn = true;
@@ -166,12 +169,13 @@ describe('/applications', () => {
       }
       return {
         status: 200,
-        data: [listItemFixture(), withdrawn ? { ...submitted, state: 'WITHDRAWN', progress: 'WITHDRAWN' } : submitted],
+        data: [draftItem, withdrawn ? { ...submitted, state: 'WITHDRAWN', progress: 'WITHDRAWN' } : submitted],
       };
     });
     const draft = (await screen.findByRole('heading', { level: 2, name: 'Graduate Analyst' })).closest('li')!;
     expect(within(draft).getByText('Draft')).toBeTruthy();
     expect(within(draft).getByText('Not submitted yet')).toBeTruthy();
+    expect(within(draft).getByText('2 of 6 sections done')).toBeTruthy();
     expect(
       within(draft)
         .getByRole('link', { name: /^Continue application/ })

@@ -142,7 +142,7 @@ describe('ApplicationFlow: check answers', () => {
       within(alert)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Enter first name', 'Select have you served in the armed forces? from the list']);
+    ).toEqual(['Enter first name', 'Select whether you have served in the armed forces from the list']);
     fireEvent.click(within(alert).getByRole('link', { name: 'Enter first name' }));
     expect(screen.getByRole('heading', { level: 1, name: 'About you' })).toBeTruthy();
     expect(document.activeElement?.id).toBe('field_firstName');

@@ -176,7 +176,9 @@ describe('StepForm: questions', () => {
   });
 
   it('composes a date from Day, Month and Year as YYYY-MM-DD, and leaves impossible dates to validation', () => {
-    const withDate = acmeForm({ custom: [{ id: 'startDate', type: 'date', label: 'When could you start?' }] });
+    const withDate = acmeForm({
+      custom: [{ id: 'startDate', type: 'date', label: 'When could you start?', name: 'your start date' }],
+    });
     const { onChange, onContinue } = renderStep('questions', {}, withDate);
     const group = screen.getByRole('group', { name: 'When could you start?' });
     expect(within(group).getByText('For example, 27 3 2007')).toBeTruthy();
@@ -191,7 +193,7 @@ describe('StepForm: questions', () => {
     expect(onContinue).not.toHaveBeenCalled();
     expect(
       within(screen.getByRole('alert'))
-        .getByRole('link', { name: 'When could you start? must be a real date' })
+        .getByRole('link', { name: 'Your start date must be a real date' })
         .getAttribute('href'),
     ).toBe('#field_startDate');
   });

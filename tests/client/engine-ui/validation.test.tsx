@@ -15,6 +15,12 @@ const cases: Array<[string, string, Record<string, unknown>, boolean]> = [
   ['aboutYou', 'a landline number', { ...completeAcme, mobile: '020 7946 0000' }, false],
   ['aboutYou', 'an invalid email', { ...completeAcme, email: 'ada.example.com' }, false],
   ['aboutYou', 'an invalid post code', { ...completeAcme, postCode: 'NOT A CODE' }, false],
+  [
+    'aboutYou',
+    'a post code as typed (kept normalised, as the engine keeps it)',
+    { ...completeAcme, postCode: 'cf10 3at' },
+    true,
+  ],
   ['aboutYou', 'a nationality not in the list', { ...completeAcme, nationality: 'Atlantis' }, false],
   ['aboutYou', '"Other" right to work without a description', { ...completeAcme, permitType: 'Other' }, false],
   [

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import cy from '#configs/translations/cy.json';
@@ -18,12 +18,16 @@ import type { Configuration } from '#schemas/configuration';
 import { StepForm } from '#client/engine-ui/step-form';
 import { userFacingMessage } from '#client/api/errors';
 import { TODAY } from '../engine-ui/support';
+import { withBrowserIntl } from '../../helpers/browser-intl';
 
 /* The candidate pages as a Welsh or Arabic reader sees them: the organisation's translation, dates included. */
 
 let original: AxiosAdapter | undefined;
 beforeAll(() => {
   original = http.defaults.adapter as AxiosAdapter | undefined;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 afterAll(() => {
   http.defaults.adapter = original;
@@ -107,6 +111,7 @@ describe('candidate pages in the demo languages', () => {
   });
 
   it('a server message in Welsh by its code, with its date in Welsh; English when the code has no translation', () => {
+    withBrowserIntl();
     inLanguage('cy', cy.text);
     const i18n = createI18n('cy');
     i18n.addResourceBundle('cy', 'translation', uiStrings({ text: cy.text }), true, true);

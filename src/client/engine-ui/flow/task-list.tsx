@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Answers, stepStatuses, type StepStatus, type CompiledForm } from '#engine';
+import { type Answers, sectionProgress, stepStatuses, type StepStatus, type CompiledForm } from '#engine';
 import { FlowLink } from './navigation';
 import * as styles from './flow.css';
 
@@ -31,8 +31,10 @@ interface TaskListPageProps {
 export function TaskListPage({ form, answers, completedSteps, title }: TaskListPageProps) {
   const { t } = useTranslation();
   const statuses = useMemo(() => stepStatuses(form, answers, completedSteps), [form, answers, completedSteps]);
-  const completed = form.steps.filter((step) => statuses[step.id] === 'completed').length;
-  const total = form.steps.length;
+  const { completed, total } = useMemo(
+    () => sectionProgress(form, answers, completedSteps),
+    [form, answers, completedSteps],
+  );
   return (
     <>
       <h1 id={FLOW_HEADING_ID} className={styles.heading} tabIndex={-1}>

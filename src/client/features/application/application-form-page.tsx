@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { type CompiledForm, EMPTY_CANDIDATE_REDIRECT, isCandidate } from '#engine';
 import { deleteDocument, uploadDocument } from '../../api/applications';
 import { searchReferenceList } from '../../api/reference-data';
@@ -14,6 +15,7 @@ import { useApplicationForm } from '../../engine-ui/use-application-form';
 import { userAtom } from '../../state/auth';
 import { useOrganization } from '../../state/site';
 import { LoadState } from '../../ui/page/load-state';
+import { usePageTitle } from '../../ui/page/use-page-title';
 import { SignInPrompt } from '../../ui/page/sign-in-prompt';
 import { useLoad } from '../../ui/page/use-load';
 import { DelayedSpinner } from '../../ui/spinner/delayed-spinner';
@@ -49,6 +51,12 @@ function hrefFor(roleId: string, view: FlowView): string {
   }
   const query = params.toString();
   return `/applyp/${roleId}${query ? `?${query}` : ''}`;
+}
+
+/** What the page of the flow shown is called: its step's title, check answers or the task list. */
+function pageName(form: CompiledForm, view: FlowView, t: TFunction): string | undefined {
+  if (view.page === 'step') return form.steps.find((step) => step.id === view.stepId)?.title;
+  return view.page === 'check' ? t('form.flow.checkTitle') : t('application.flowTitle');
 }
 
 /** Where a candidate coming back continues: the step they reached (spec §4 step), else the next open one, else check
@@ -98,6 +106,8 @@ function ApplicationForm({
   const { saveStep, submit, documentChanged } = useApplicationActions(session, form, update);
   const download = useDocumentDownload(record.id);
   const resume = params.has('resume');
+  const view = viewFrom(params, form);
+  usePageTitle([pageName(form, view, t), role.name]);
 
   useEffect(() => {
     if (resume) navigate(hrefFor(role.id, resumeView(form, record)), { replace: true });
@@ -135,7 +145,7 @@ function ApplicationForm({
           completedSteps={record.completedSteps}
           onSaveStep={saveStep}
           onSubmit={submit}
-          view={viewFrom(params, form)}
+          view={view}
           onViewChange={(view) => navigate(hrefFor(role.id, view))}
           hrefFor={(view) => hrefFor(role.id, view)}
           formContext={services}

@@ -49,15 +49,12 @@ function ApplicationCard({
               value: application.appliedAt ? formatLongDate(application.appliedAt) : t('applications.notSubmitted'),
             },
             { key: 'status', label: t('applications.status'), value: <ProgressTag progress={application.progress} /> },
-            ...(draft
+            ...(draft && application.sections
               ? [
                   {
                     key: 'progress',
                     label: t('applications.progress'),
-                    value: t('applications.progressValue', {
-                      step: Math.min(application.step, application.maxSteps),
-                      total: application.maxSteps,
-                    }),
+                    value: t('applications.progressValue', application.sections),
                   },
                 ]
               : []),

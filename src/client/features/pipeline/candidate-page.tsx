@@ -3,14 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
-import {
-  choosableSubStages,
-  moveBlocker,
-  hasMoveToUndo,
-  isHiringManagerAdmin,
-  formatLongDate,
-  formatScore,
-} from '#engine';
+import { choosableSubStages, moveBlocker, hasMoveToUndo, isHiringManagerAdmin, formatScore } from '#engine';
 import {
   addComment,
   addNote,
@@ -34,6 +27,7 @@ import {
 } from '../../api/pipeline';
 import { fetchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
+import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
@@ -325,6 +319,7 @@ function CandidateView({
   returnTo: string;
 }) {
   const { t } = useTranslation();
+  const formatLongDate = useLongDate();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);

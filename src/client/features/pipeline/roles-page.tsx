@@ -4,9 +4,10 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { RoleStatus } from '#schemas/vocabularies';
-import { formatLongDate, DEFAULT_PAGE_SIZE } from '#engine';
+import { DEFAULT_PAGE_SIZE } from '#engine';
 import { fetchManagerRoles, setRoleArchived, type ManagerRole, type ManagerRolePage } from '../../api/manager-roles';
 import { useApiMessage } from '../../api/use-api-message';
+import { useLongDate } from '../../i18n/use-long-date';
 import { showToastAtom } from '../../state/process';
 import { Button, ButtonGroup } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
@@ -80,6 +81,7 @@ function RoleItem({
   onArchive: (role: ManagerRole) => void;
 }) {
   const { t } = useTranslation();
+  const formatLongDate = useLongDate();
   const forRole = <span className={visuallyHidden}> {t('pipeline.roles.forRole', { name: role.name })}</span>;
   return (
     <li className={styles.roleItem}>

@@ -1,4 +1,4 @@
-import { stageName, isHiringManager } from '#engine';
+import { stageName, isHiringManager, sectionProgress, type CompiledForm } from '#engine';
 import type { ApplicationListItem, ApplicationRecord as ApplicationView, DocumentRef } from '#schemas/application';
 import type { DocumentMeta } from '../document-store/document.repository';
 import { isClosed } from '../roles/role.service';
@@ -53,7 +53,8 @@ export function toApplicationView(
 
 type ListRow = Awaited<ReturnType<typeof findCandidateApplications>>[number];
 
-export function toApplicationListItem(row: ListRow, now: Date): ApplicationListItem {
+/** A list entry; `form` is the role's form of a draft (its sections done are counted), undefined once sent. */
+export function toApplicationListItem(row: ListRow, now: Date, form: CompiledForm | undefined): ApplicationListItem {
   return {
     id: row.id,
     role: {
@@ -68,6 +69,7 @@ export function toApplicationListItem(row: ListRow, now: Date): ApplicationListI
     progress: candidateProgress(row.state, row.stage_id),
     step: row.step,
     maxSteps: row.max_steps,
+    sections: form ? sectionProgress(form, row.answers, row.completed_steps) : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     appliedAt: row.applied_at?.toISOString() ?? null,

@@ -1,11 +1,14 @@
+import type { CompiledForm } from '#engine';
 import type { ApplicationListItem, ApplicationRecord as ApplicationView } from '#schemas/application';
 import type { Db } from '../../db/client';
+import type { OrganizationRecord } from '../../db/types';
 import { findApplicationDocuments } from '../document-store/document.repository';
 import { roleOf } from '../roles/role.service';
 import type { Viewer } from '../../lib/viewer';
 import { visibleApplication } from './application-access';
 import { findCandidateApplications, type ApplicationRecord } from './application.repository';
 import { toApplicationListItem, toApplicationView } from './application.view';
+import { roleForm } from './role-form';
 
 /** The record as the API answers it, with its role's name and its documents. */
 export async function applicationView(
@@ -26,9 +29,25 @@ export async function getApplication(db: Db, viewer: Viewer, id: string): Promis
   return applicationView(db, viewer, await visibleApplication(db, viewer, id));
 }
 
-/** GET /candidate/applications: the caller's own applications, newest change first. */
+/** The compiled form of each role that has a draft among `rows`, by role id. */
+async function draftForms(
+  db: Db,
+  organization: OrganizationRecord,
+  rows: ReadonlyArray<{ state: string; role_id: string }>,
+): Promise<Map<string, CompiledForm>> {
+  const roleIds = [...new Set(rows.filter((row) => row.state === 'DRAFT').map((row) => row.role_id))];
+  const forms = await Promise.all(
+    roleIds.map(
+      async (roleId) => [roleId, await roleForm(db, organization, await roleOf(db, organization, roleId))] as const,
+    ),
+  );
+  return new Map(forms);
+}
+
+/** GET /candidate/applications: the caller's own applications, newest change first; a draft with its sections done. */
 export async function listApplications(db: Db, viewer: Viewer): Promise<ApplicationListItem[]> {
   const now = new Date();
   const rows = await findCandidateApplications(db, viewer.organization.id, viewer.user.id);
-  return rows.map((row) => toApplicationListItem(row, now));
+  const forms = await draftForms(db, viewer.organization, rows);
+  return rows.map((row) => toApplicationListItem(row, now, row.state === 'DRAFT' ? forms.get(row.role_id) : undefined));
 }

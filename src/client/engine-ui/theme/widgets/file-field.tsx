@@ -5,6 +5,7 @@ import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
+import { useJoinList } from '#client/i18n/list-words';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
 import { DownloadLink, isStored } from '../../download';
 import { describedBy } from '../../ids';
@@ -99,11 +100,9 @@ export function FileField(props: FieldProps) {
     }
   }, [value]);
 
+  const joinList = useJoinList();
   const typeNames = (field?.accept ?? []).map((type) => FILE_TYPES[type]?.name ?? type);
-  const typeList =
-    typeNames.length > 1
-      ? `${typeNames.slice(0, -1).join(', ')} ${t('form.file.or')} ${typeNames[typeNames.length - 1]}`
-      : (typeNames[0] ?? '');
+  const typeList = joinList(typeNames);
 
   const take = async (file: File) => {
     if (field?.maxBytes && file.size > field.maxBytes) {
