@@ -40,14 +40,15 @@ export function pruneAnswers(fields: readonly CompiledField[], answers: Answers)
 }
 
 /**
- * Valid answers as they are kept and shown: a UK postcode upper case with one space before its inward code
- * ("cf10 3at" → "CF10 3AT"), in repeatable groups too. Every other answer is kept as given.
+ * Valid answers as they are kept and shown: a UK postcode (format uk-postcode, decision 0034) upper case with one
+ * space before its inward code ("cf10 3at" → "CF10 3AT"), in repeatable groups too. Every other answer is kept as
+ * given: an Australian or international postcode has no such rule.
  */
 export function normaliseAnswers(fields: readonly CompiledField[], answers: Answers): Answers {
   const kept: Answers = { ...answers };
   for (const field of fields) {
     const value = own(answers, field.id);
-    if (field.kind === 'postCode' && typeof value === 'string') kept[field.id] = normalisePostCode(value.trim());
+    if (field.format === 'uk-postcode' && typeof value === 'string') kept[field.id] = normalisePostCode(value.trim());
     else if (field.kind === 'group' && field.items && Array.isArray(value)) {
       const items = field.items;
       kept[field.id] = value.map((item) =>

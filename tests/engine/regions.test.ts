@@ -9,6 +9,7 @@ import {
   mergeLayers,
   regionLayer,
   validateConfiguration,
+  normaliseAnswers,
   validateStep,
   type CompiledField,
   type CompiledForm,
@@ -190,4 +191,15 @@ describe('each demo organisation’s form follows its region’s layer', () => {
         if (own.fields?.[id] === undefined) expect(fields.has(id), id).toBe(false);
     });
   }
+});
+
+describe('postcodes are kept as the region writes them', () => {
+  it('a UK postcode is normalised, an Australian one is kept as typed', () => {
+    const acme = formOf('acme');
+    const northbridge = formOf('northbridge');
+    const keptPostCode = (form: CompiledForm, postCode: string) =>
+      normaliseAnswers(formFields(form), { postCode }).postCode;
+    expect(keptPostCode(acme, 'cf10 3at')).toBe('CF10 3AT');
+    expect(keptPostCode(northbridge, ' 2000')).toBe(' 2000');
+  });
 });
