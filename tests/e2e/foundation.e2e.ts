@@ -44,9 +44,10 @@ describe('organisations are branded from their configuration', () => {
   it('the HR host carries the product name, the employer and HR in its title', async () => {
     const context = await decidedContext();
     const page = await openPage(context, 'acme.hr.localhost');
-    await expect.poll(() => page.title()).toBe('Candid Acme Consulting HR');
+    // The page's own name first (sign in, on a signed-out visit), then the site's title (WCAG 2.4.2, issue 21).
+    await expect.poll(() => page.title()).toMatch(/^\S.* – Candid Acme Consulting HR$/);
     const internal = await openPage(context, 'meridian.hr.localhost');
-    await expect.poll(() => internal.title()).toBe('Candid Talent Meridian Energy HR');
+    await expect.poll(() => internal.title()).toMatch(/^\S.* – Candid Talent Meridian Energy HR$/);
     await context.close();
   });
 
@@ -291,6 +292,9 @@ describe('shell screens', () => {
         await heading.first().waitFor();
         expect(await heading.count(), path).toBe(1);
         expect(await heading.textContent(), path).not.toBe('Page not found');
+        // Its own title, then the site's (WCAG 2.4.2, issue 21); the home page is the site itself.
+        const title = path === '/' ? /^Acme Consulting Apply$/ : /^\S.* – Acme Consulting Apply$/;
+        await expect.poll(() => page.title(), { message: path }).toMatch(title);
       }
       for (const path of guarded) {
         await page.goto(urlFor('acme.localhost', path));

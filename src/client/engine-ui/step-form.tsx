@@ -144,18 +144,6 @@ function StepFormBody({
     if (focusPath) focusField(fieldDomId(focusPath, idPrefix));
   }, [focusPath, idPrefix]);
 
-  // GOV.UK: while the page shows errors its title starts with "Error:", so it is the first thing heard.
-  const hasErrors = Boolean(extraErrors);
-  const errorPrefix = t('form.errorPrefix');
-  useEffect(() => {
-    if (!hasErrors || typeof document === 'undefined') return undefined;
-    const original = document.title;
-    if (!original.startsWith(errorPrefix)) document.title = `${errorPrefix} ${original}`;
-    return () => {
-      document.title = original;
-    };
-  }, [hasErrors, errorPrefix]);
-
   return (
     <Form<Answers, RJSFSchema, EngineFormContext>
       schema={step.schema as RJSFSchema}
