@@ -1,12 +1,10 @@
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
-import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
-import { Listbox, useListboxPopup } from './listbox-popup';
+import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Options whose name contains the typed text, those that start with it first (all of them for no text). */
 function matching(options: readonly EnumOptionsType[], typed: string): EnumOptionsType[] {
@@ -27,7 +25,7 @@ function matching(options: readonly EnumOptionsType[], typed: string): EnumOptio
  */
 export function ComboboxWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const { id, htmlName, value, options, onChange, disabled, readonly, rawErrors, hideError, schema, label } = props;
+  const { id, value, options, onChange, label } = props;
   const field = compiledFieldOf(options);
   const enumOptions = useMemo(() => (options.enumOptions ?? []) as EnumOptionsType[], [options.enumOptions]);
   const [text, setText] = useState(() => String(enumOptions.find((option) => option.value === value)?.label ?? ''));
@@ -36,7 +34,6 @@ export function ComboboxWidget(props: WidgetProps) {
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
   const shown = useMemo(() => matching(enumOptions, filter), [enumOptions, filter]);
-  const error = !hideError && Boolean(rawErrors?.length);
 
   const choose = (option: EnumOptionsType) => {
     setText(String(option.label));
@@ -49,18 +46,8 @@ export function ComboboxWidget(props: WidgetProps) {
   return (
     <div className={styles.combobox}>
       <input
-        id={id}
-        name={htmlName || id}
-        type="text"
-        {...popup.inputProps}
-        autoComplete="off"
-        spellCheck={false}
-        className={`${formStyles.input}${error ? ` ${formStyles.inputError}` : ''}`}
+        {...comboboxInputProps(props, popup)}
         value={text}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-describedby={describedBy(id, Boolean(field?.hint ?? schema.description), error)}
-        aria-invalid={error || undefined}
         onChange={(event) => {
           const typed = event.target.value;
           const found = matching(enumOptions, typed);

@@ -1,4 +1,8 @@
+import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import * as formStyles from '#client/ui/form/form.css';
+import { compiledFieldOf } from '../../context';
+import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
 /** The ids of a combobox's popup, from its input's id (the error summary and labels point at the input). */
@@ -67,6 +71,29 @@ export function useListboxPopup(inputId: string) {
     'aria-activedescendant': open && active >= 0 ? ids.option(active) : undefined,
   } as const;
   return { open, active, show, close, onKeyDown, inputProps };
+}
+
+/**
+ * The text input of a combobox as the long-list combobox and the type-ahead both render it: the widget's id, name,
+ * state and descriptions, the popup's ARIA attributes, and no browser autocomplete or spell check.
+ */
+export function comboboxInputProps(props: WidgetProps, popup: ReturnType<typeof useListboxPopup>) {
+  const { id, htmlName, disabled, readonly, rawErrors, hideError, schema, options } = props;
+  const error = !hideError && Boolean(rawErrors?.length);
+  const hasHint = Boolean(compiledFieldOf(options)?.hint ?? schema.description);
+  return {
+    id,
+    name: htmlName || id,
+    type: 'text',
+    ...popup.inputProps,
+    autoComplete: 'off',
+    spellCheck: false,
+    className: `${formStyles.input}${error ? ` ${formStyles.inputError}` : ''}`,
+    disabled,
+    readOnly: readonly,
+    'aria-describedby': describedBy(id, hasHint, error),
+    'aria-invalid': error || undefined,
+  } as const;
 }
 
 interface ListboxProps {

@@ -2,12 +2,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RemoteListType, optionLabel } from '#engine';
-import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
-import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
-import { Listbox, useListboxPopup } from './listbox-popup';
+import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Wait for a pause in typing before asking the server, and ask only from two characters. */
 const SEARCH_DELAY_MS = 250;
@@ -44,8 +42,7 @@ function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: s
  */
 export function TypeaheadWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const { id, htmlName, value, onChange, options, schema, rawErrors, hideError, disabled, readonly, registry, label } =
-    props;
+  const { id, value, onChange, options, registry, label } = props;
   const ctx = engineContext(registry);
   const field = compiledFieldOf(options);
   const list = (field?.remoteList ?? options.remoteList) as RemoteListType | undefined;
@@ -60,8 +57,6 @@ export function TypeaheadWidget(props: WidgetProps) {
   const ticket = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  const error = !hideError && Boolean(rawErrors?.length);
 
   const search = (term: string) => {
     clearTimeout(timer.current);
@@ -103,18 +98,8 @@ export function TypeaheadWidget(props: WidgetProps) {
   return (
     <div className={styles.combobox}>
       <input
-        id={id}
-        name={htmlName || id}
-        type="text"
-        {...popup.inputProps}
-        autoComplete="off"
-        spellCheck={false}
-        className={`${formStyles.input}${error ? ` ${formStyles.inputError}` : ''}`}
+        {...comboboxInputProps(props, popup)}
         value={text}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-describedby={describedBy(id, Boolean(field?.hint ?? schema.description), error)}
-        aria-invalid={error || undefined}
         onChange={(event) => {
           const next = event.target.value;
           onChange(next === '' ? undefined : answerOf(labels, next));
