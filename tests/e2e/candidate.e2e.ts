@@ -138,16 +138,58 @@ async function signIn(page: Page, drive: Driver, email: string, seen: Set<string
 
 const stepHeading = (page: Page, name: string) => heading(page, name);
 
+/** The answers that differ by the organisation's region (decision 0034): acme is UK, northbridge Australian. */
+interface RegionAnswers {
+  mobile: [string, string];
+  permit: [RegExp, string];
+  schoolWhere: [string, string];
+  schoolType: string;
+  after16: [string, string];
+  college: RegExp;
+  qualification: [string, string];
+  finishedCollege: string;
+  /** The label, then the first and second university's answer. */
+  degreeClass: [string, string, string];
+  meals: RegExp;
+  ethnicity: string;
+}
+const ANSWERS: Record<'UK' | 'OZ', RegionAnswers> = {
+  UK: {
+    mobile: ['UK mobile number', '07700 900123'],
+    permit: [/Right to work in the UK/, 'British or Irish citizen'],
+    schoolWhere: ['Where was the school?', 'England'],
+    schoolType: 'State-run or state-funded school (non-selective)',
+    after16: ['Where did you study after 16?', 'Sixth form at the same school'],
+    college: /Sixth form or college/,
+    qualification: ['Main qualification', 'A level'],
+    finishedCollege: 'Year you finished sixth form or college',
+    degreeClass: ['Degree classification', 'First-class honours', 'Distinction'],
+    meals: /free school meals/,
+    ethnicity: 'Indian',
+  },
+  OZ: {
+    mobile: ['Mobile number', '0412 345 678'],
+    permit: [/Right to work in Australia/, 'Australian citizen'],
+    schoolWhere: ['In which state or territory was the school?', 'New South Wales'],
+    schoolType: 'Government school (non-selective)',
+    after16: ['Where did you study in Years 11 and 12?', 'Years 11 and 12 at the same school'],
+    college: /School or college for Years 11 and 12/,
+    qualification: ['Senior secondary certificate', 'ATAR: HSC (New South Wales)'],
+    finishedCollege: 'Year you finished Year 12',
+    degreeClass: ['Honours class or grade', 'First Class Honours', 'Distinction'],
+    meals: /Health Care Card/,
+    ethnicity: 'Southern or Central Asian',
+  },
+};
+
 async function fillAboutYou(page: Page, drive: Driver, journey: Journey): Promise<void> {
   await stepHeading(page, 'About you');
   // The account's names and address are already there.
   expect(await page.getByLabel('First name').inputValue()).toBe('Eve');
-  await drive.fill(page.getByLabel('UK mobile number'), '07700 900123');
+  const answers = ANSWERS[journey.contextual ? 'OZ' : 'UK'];
+  await drive.fill(page.getByLabel(answers.mobile[0]), answers.mobile[1]);
   await drive.select(page.getByLabel('Nationality'), 'United Kingdom');
-  await drive.radio(
-    page.getByRole('group', { name: journey.contextual ? /Right to work in Australia/ : /Right to work in the UK/ }),
-    'British or Irish citizen',
-  );
+  await drive.radio(page.getByRole('group', { name: answers.permit[0] }), answers.permit[1]);
   await expectAxeClean(page, `${journey.subdomain}: about you`);
   await drive.press(page.getByRole('button', { name: 'Continue' }));
 }
@@ -159,6 +201,7 @@ async function fillUniversity(
   name: [string, string],
   years: [string, string],
   subject: string,
+  answers: RegionAnswers,
 ): Promise<void> {
   const item = page.getByRole('group', { name: `University ${number}` });
   await item.waitFor();
@@ -168,27 +211,29 @@ async function fillUniversity(
   await drive.select(item.getByLabel('Graduation year', { exact: false }), years[1]);
   await drive.select(item.getByLabel('Degree', { exact: true }), number === 1 ? 'BSc' : 'MSc');
   await drive.typeahead(item.getByRole('combobox', { name: /Subject/ }), subject.slice(0, 5), subject);
-  await drive.select(
-    item.getByLabel('Degree classification', { exact: false }),
-    number === 1 ? 'First-class honours' : 'Distinction',
-  );
+  await drive.select(item.getByLabel(answers.degreeClass[0], { exact: false }), answers.degreeClass[number]!);
 }
 
 async function fillEducation(page: Page, drive: Driver, journey: Journey): Promise<void> {
   await stepHeading(page, 'Education');
+  const answers = ANSWERS[journey.contextual ? 'OZ' : 'UK'];
   await drive.typeahead(page.getByRole('combobox', { name: /Secondary school/ }), 'Camden', 'Camden School for Girls');
-  await drive.select(page.getByLabel('Where was the school?'), 'England');
-  await drive.select(page.getByLabel('Type of school'), 'State-run or state-funded school (non-selective)');
+  await drive.select(page.getByLabel(answers.schoolWhere[0]), answers.schoolWhere[1]);
+  await drive.select(page.getByLabel('Type of school'), answers.schoolType);
   await drive.select(page.getByLabel('Year you finished secondary school'), '2019');
-  await drive.select(page.getByLabel('Where did you study after 16?'), 'Sixth form at the same school');
-  await drive.typeahead(
-    page.getByRole('combobox', { name: /Sixth form or college/ }),
-    'Camden',
-    'Camden School for Girls',
+  await drive.select(page.getByLabel(answers.after16[0]), answers.after16[1]);
+  await drive.typeahead(page.getByRole('combobox', { name: answers.college }), 'Camden', 'Camden School for Girls');
+  await drive.select(page.getByLabel(answers.qualification[0]), answers.qualification[1]);
+  await drive.select(page.getByLabel(answers.finishedCollege), '2021');
+  await fillUniversity(
+    page,
+    drive,
+    1,
+    ['University of Lee', 'University of Leeds'],
+    ['2021', '2024'],
+    'Mathematics',
+    answers,
   );
-  await drive.select(page.getByLabel('Main qualification'), 'A level');
-  await drive.select(page.getByLabel('Year you finished sixth form or college'), '2021');
-  await fillUniversity(page, drive, 1, ['University of Lee', 'University of Leeds'], ['2021', '2024'], 'Mathematics');
   await drive.press(page.getByRole('button', { name: 'Add another university' }));
   await fillUniversity(
     page,
@@ -197,6 +242,7 @@ async function fillEducation(page: Page, drive: Driver, journey: Journey): Promi
     ['University of Edin', 'University of Edinburgh'],
     ['2024', '2025'],
     'Economics',
+    answers,
   );
   await expectAxeClean(page, `${journey.subdomain}: education with two universities`);
   await drive.press(page.getByRole('button', { name: 'Continue' }));
@@ -206,7 +252,7 @@ async function fillBackground(page: Page, drive: Driver, journey: Journey): Prom
   await stepHeading(page, 'Your background');
   await page.getByRole('heading', { level: 2, name: 'CRS information' }).waitFor();
   for (const question of [
-    /free school meals/,
+    ANSWERS.OZ.meals,
     /first in your family/,
     /caring responsibilities/,
     /refugee or asylum seeker/,
@@ -219,12 +265,12 @@ async function fillBackground(page: Page, drive: Driver, journey: Journey): Prom
   await drive.press(page.getByRole('button', { name: 'Continue' }));
 }
 
-async function fillDiversity(page: Page, drive: Driver): Promise<void> {
+async function fillDiversity(page: Page, drive: Driver, journey: Journey): Promise<void> {
   await stepHeading(page, 'Equal opportunities');
   await drive.radio(page.getByRole('group', { name: /^Gender/ }), 'Woman');
   await drive.select(page.getByLabel('Pronouns'), 'She/her');
   await drive.select(page.getByLabel('Sexual orientation'), 'Prefer not to say');
-  await drive.select(page.getByLabel('Ethnic background'), 'Indian');
+  await drive.select(page.getByLabel('Ethnic background'), ANSWERS[journey.contextual ? 'OZ' : 'UK'].ethnicity);
   await drive.select(page.getByLabel('Religion or belief'), 'No religion');
   await drive.radio(page.getByRole('group', { name: /disability/ }), 'No');
   await drive.radio(page.getByRole('group', { name: /armed forces/ }), 'No');
@@ -307,7 +353,7 @@ async function runJourney(journey: Journey): Promise<void> {
   await page.waitForURL((url) => url.searchParams.get('step') === 'education');
   await fillEducation(page, drive, journey);
   if (journey.contextual) await fillBackground(page, drive, journey);
-  await fillDiversity(page, drive);
+  await fillDiversity(page, drive, journey);
   await stepHeading(page, 'Documents');
   await first.close();
 
@@ -329,7 +375,7 @@ async function runJourney(journey: Journey): Promise<void> {
     'University of Leeds',
     'University of Edinburgh',
     'Camden School for Girls',
-    '07700 900123',
+    ANSWERS[journey.contextual ? 'OZ' : 'UK'].mobile[1],
     'cv.pdf',
   ])
     await page.getByText(text).first().waitFor();

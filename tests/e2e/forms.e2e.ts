@@ -82,8 +82,9 @@ describe('configuration-driven forms on /ui', () => {
     await page.keyboard.type('Grace');
     await typeInto(page, page.getByLabel('Last name', { exact: true }), 'Hopper');
     await typeInto(page, page.getByLabel('Email address'), 'grace@meridian.example');
-    await typeInto(page, page.getByLabel('UK mobile number'), '07700 900123');
-    await chooseRadio(page, page.getByRole('group', { name: /Right to work in the UK/ }), 'Other');
+    // meridian is in the Gulf (decision 0034): an international mobile, and the region's right-to-work question.
+    await typeInto(page, page.getByLabel('Mobile number'), '+971 50 123 4567');
+    await chooseRadio(page, page.getByRole('group', { name: /^Right to work/ }), 'Other');
     await typeInto(page, page.getByLabel('Describe your right to work'), 'Frontier worker permit');
     await pressContinue(page);
 
@@ -103,7 +104,7 @@ describe('configuration-driven forms on /ui', () => {
     await selectOption(page, university.getByLabel('Degree', { exact: true }), 'BSc');
     await typeInto(page, university.getByRole('combobox', { name: /Subject/ }), 'Mathematics');
     await page.keyboard.press('Escape');
-    await selectOption(page, university.getByLabel('Degree classification', { exact: false }), 'First-class honours');
+    await selectOption(page, university.getByLabel('Degree result'), 'GPA 3.7 to 4.0 or equivalent');
     await pressContinue(page);
 
     // Documents: the file chooser opens from the keyboard.

@@ -45,8 +45,10 @@ describe('organisations are branded from their configuration', () => {
     const context = await decidedContext();
     const page = await openPage(context, 'acme.hr.localhost');
     // The page's own name first (sign in, on a signed-out visit), then the site's title (WCAG 2.4.2, issue 21).
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => page.title()).toMatch(/^\S.* – Candid Acme Consulting HR$/);
     const internal = await openPage(context, 'meridian.hr.localhost');
+    await internal.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => internal.title()).toMatch(/^\S.* – Candid Talent Meridian Energy HR$/);
     await context.close();
   });

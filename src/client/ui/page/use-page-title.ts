@@ -38,7 +38,8 @@ export function useDocumentTitle(): void {
     refresh = update;
     update();
     const observer = new MutationObserver(update);
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    // The whole document: the page as it changes, and the <title> should anything else set it (the site set-up).
+    observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
     return () => {
       observer.disconnect();
       if (refresh === update) refresh = undefined;
