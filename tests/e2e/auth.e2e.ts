@@ -52,7 +52,7 @@ describe('emails in the language of the page (decision 0019)', () => {
     await page.goto(link);
     // The link signs the new candidate in, saying so in French.
     await page.getByText('Votre adresse e-mail est vérifiée et vous êtes connecté.').waitFor();
-    expect(pathOf(page)).toBe('/profile/create');
+    await page.waitForURL((url) => url.pathname === '/profile/create');
     await expectAxeClean(page, 'signed in by the link, in French');
     await context.close();
   });

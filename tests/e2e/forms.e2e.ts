@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
 import { demoOrganizations } from './support/demo';
 import { chooseRadio, pressContinue, selectOption, tabTo, typeInto } from './support/keyboard';
@@ -16,6 +16,21 @@ async function decidedContext(): Promise<BrowserContext> {
   const context = await newContext(browser);
   await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
   return context;
+}
+
+/**
+ * Opens a file input's chooser with Tab and Space. The step may still be settling when Space is pressed (focus moved
+ * by a late render), so it tries again, up to three times, before failing.
+ */
+async function chooseFileByKeyboard(page: Page, input: Locator): Promise<FileChooser> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await tabTo(page, input);
+    const opened = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
+    await page.keyboard.press('Space');
+    const chooser = await opened;
+    if (chooser) return chooser;
+  }
+  throw new Error('The file chooser did not open from the keyboard');
 }
 
 describe('configuration-driven forms on /ui', () => {
@@ -110,8 +125,7 @@ describe('configuration-driven forms on /ui', () => {
     // Documents: the file chooser opens from the keyboard.
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
     const cv = page.getByLabel('CV', { exact: true });
-    await tabTo(page, cv);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    const chooser = await chooseFileByKeyboard(page, cv);
     await chooser.setFiles({ name: 'grace-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
     await page.getByText('grace-cv.pdf').first().waitFor();
     await pressContinue(page);
