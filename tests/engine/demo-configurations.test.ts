@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,21 +14,15 @@ import {
   type CompiledForm,
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
-import type { OrganizationFile } from '#schemas/organization';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
+import { DEMO_ORGANIZATIONS, ORGANIZATIONS_ROOT } from './support/demo-organizations';
 import { completeAcmeAnswers } from '../factories/answers';
 import { demoLanguageLayer, productLayer, readLayer } from './support/demo-languages';
 
-const ROOT = join(import.meta.dirname, '../../configs/organizations');
-const organizations = Object.fromEntries(
-  readdirSync(ROOT).map((sub) => [
-    sub,
-    JSON.parse(readFileSync(join(ROOT, sub, 'organization.json'), 'utf8')) as OrganizationFile,
-  ]),
-);
+const organizations = DEMO_ORGANIZATIONS;
 
 function translation(sub: string, language: string): Configuration | undefined {
-  const file = join(ROOT, sub, 'translations', `${language}.json`);
+  const file = join(ORGANIZATIONS_ROOT, sub, 'translations', `${language}.json`);
   return existsSync(file) ? readLayer(file) : undefined;
 }
 

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   compile,
@@ -16,21 +14,16 @@ import {
   type ListType,
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
-import { REGIONS, type OrganizationFile } from '#schemas/organization';
+import { REGIONS } from '#schemas/organization';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
+import { DEMO_ORGANIZATIONS } from './support/demo-organizations';
 
 /*
  * Issue 21, regional defaults (decision 0034): a region layer by the organisation's countryBase sits between the
  * product default and the organisation, so an Australian bank is not asked UK questions.
  */
 
-const ROOT = join(import.meta.dirname, '../../configs/organizations');
-const organizations = Object.fromEntries(
-  readdirSync(ROOT).map((sub) => [
-    sub,
-    JSON.parse(readFileSync(join(ROOT, sub, 'organization.json'), 'utf8')) as OrganizationFile,
-  ]),
-);
+const organizations = DEMO_ORGANIZATIONS;
 
 function formOf(sub: string, extra?: Configuration): CompiledForm {
   const org = organizations[sub]!;

@@ -52,6 +52,16 @@ async function draft(roleName = 'Graduate Consultant, Strategy') {
   return { candidate, record };
 }
 
+/** A PDF stored as the CV of a draft through PUT /candidate/:id/cv: the stored document. */
+async function uploadPdf(token: string, applicationId: string, name: string): Promise<DocumentRef> {
+  const res = await upload(t.app, token, `/candidate/${applicationId}/cv`, {
+    name,
+    type: 'application/pdf',
+    bytes: PDF,
+  });
+  return res.json<DocumentRef>();
+}
+
 describe('uploads (PUT /candidate/:id/cv and POST /organization/:orgId/candidate/:id/upload)', () => {
   it('stores a CV with the type found from its content, and a typed document', async () => {
     const { candidate, record } = await draft('Technology Graduate Programme');
@@ -206,13 +216,7 @@ describe('an upload belongs to its application when stored (issue 21)', () => {
   it('a typed document replaces only the document of its own question', async () => {
     const { candidate, record } = await draft('Technology Graduate Programme');
     const path = `/organization/${acmeId}/candidate/${record.id}/upload?type=transcript`;
-    const cv = (
-      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-        name: 'cv.pdf',
-        type: 'application/pdf',
-        bytes: PDF,
-      })
-    ).json<DocumentRef>();
+    const cv = await uploadPdf(candidate.token, record.id, 'cv.pdf');
     await upload(t.app, candidate.token, path, { name: 'old.pdf', type: 'application/pdf', bytes: PDF });
     const transcript = (
       await upload(t.app, candidate.token, path, { name: 'new.docx', type: 'application/octet-stream', bytes: DOCX })
@@ -227,13 +231,7 @@ describe('an upload belongs to its application when stored (issue 21)', () => {
 
   it('a refused upload leaves the stored file and its answer as they were', async () => {
     const { candidate, record } = await draft();
-    const first = (
-      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-        name: 'cv.pdf',
-        type: 'application/pdf',
-        bytes: PDF,
-      })
-    ).json<DocumentRef>();
+    const first = await uploadPdf(candidate.token, record.id, 'cv.pdf');
     const refused = await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
       name: 'cv.png',
       type: 'image/png',
@@ -250,13 +248,7 @@ describe('an upload belongs to its application when stored (issue 21)', () => {
 describe('downloads and deletion', () => {
   it('serves a document as an attachment to its candidate and the hiring side only', async () => {
     const { candidate, record } = await draft();
-    const cv = (
-      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-        name: 'Zoë CV.pdf',
-        type: 'application/pdf',
-        bytes: PDF,
-      })
-    ).json<DocumentRef>();
+    const cv = await uploadPdf(candidate.token, record.id, 'Zoë CV.pdf');
     const path = `/organization/${acmeId}/candidate/${record.id}/download/${cv.id}`;
     for (const method of ['GET', 'POST'] as const) {
       const res = await v1(t.app, candidate.token, method, path);
@@ -289,13 +281,7 @@ describe('downloads and deletion', () => {
 
   it('the download the candidate pages use: an attachment never rendered on our origin; nobody else’s', async () => {
     const { candidate, record } = await draft();
-    const cv = (
-      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-        name: 'cv.pdf',
-        type: 'application/pdf',
-        bytes: PDF,
-      })
-    ).json<DocumentRef>();
+    const cv = await uploadPdf(candidate.token, record.id, 'cv.pdf');
     const res = await v1(
       t.app,
       candidate.token,
@@ -347,13 +333,7 @@ describe('downloads and deletion', () => {
   it('replacing or deleting a file removes the old one and the answer naming it', async () => {
     const { candidate, record } = await draft();
     const form = await formOfRole(t.db, 'acme', strategy);
-    const first = (
-      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-        name: 'one.pdf',
-        type: 'application/pdf',
-        bytes: PDF,
-      })
-    ).json<DocumentRef>();
+    const first = await uploadPdf(candidate.token, record.id, 'one.pdf');
     const save = (current: ApplicationRecord, cv: DocumentRef) =>
       v1(t.app, candidate.token, 'PUT', `/candidate/${record.id}`, {
         step: 4,
@@ -374,13 +354,7 @@ describe('downloads and deletion', () => {
       size: PDF.length,
       contentType: 'application/pdf',
     });
-    const second = (
-      await upload(t.app, candidate.token, `/candidate/${record.id}/cv`, {
-        name: 'two.pdf',
-        type: 'application/pdf',
-        bytes: PDF,
-      })
-    ).json<DocumentRef>();
+    const second = await uploadPdf(candidate.token, record.id, 'two.pdf');
     const replaced = expectRecord(await save(await read(), second));
     expect((await documentsOf(record.id)).map((d) => d.id)).toEqual([second.id]);
 
