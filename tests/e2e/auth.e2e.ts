@@ -182,6 +182,8 @@ describe('sign-in layout (issue 21)', () => {
     await signOut.waitFor();
     // The links of the same list as Sign out.
     const links = signOut.locator('xpath=ancestor::ul[1]').getByRole('link');
+    // The header settles after sign-in (the user's links arrive): measure once the last link is shown.
+    await links.last().waitFor();
     const link = (await links.last().boundingBox())!;
     const button = (await signOut.boundingBox())!;
     expect(Math.abs(button.y - link.y)).toBeLessThanOrEqual(1);
