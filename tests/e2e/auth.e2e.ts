@@ -184,6 +184,9 @@ describe('sign-in layout (issue 21)', () => {
     const links = signOut.locator('xpath=ancestor::ul[1]').getByRole('link');
     // The header settles after sign-in (the user's links arrive): measure once the last link is shown.
     await links.last().waitFor();
+    await expect
+      .poll(async () => Boolean((await signOut.boundingBox()) && (await links.last().boundingBox())))
+      .toBe(true);
     const link = (await links.last().boundingBox())!;
     const button = (await signOut.boundingBox())!;
     expect(Math.abs(button.y - link.y)).toBeLessThanOrEqual(1);
