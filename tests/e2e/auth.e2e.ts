@@ -178,19 +178,23 @@ describe('sign-in layout (issue 21)', () => {
     await page.getByLabel('Email address').fill('candidate@acme.example');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-    const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
-    await signOut.waitFor();
-    // The links of the same list as Sign out.
-    const links = signOut.locator('xpath=ancestor::ul[1]').getByRole('link');
-    // The header settles after sign-in (the user's links arrive): measure once the last link is shown.
-    await links.last().waitFor();
-    await expect
-      .poll(async () => Boolean((await signOut.boundingBox()) && (await links.last().boundingBox())))
-      .toBe(true);
-    const link = (await links.last().boundingBox())!;
-    const button = (await signOut.boundingBox())!;
-    expect(Math.abs(button.y - link.y)).toBeLessThanOrEqual(1);
-    expect(Math.abs(button.height - link.height)).toBeLessThanOrEqual(1);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+    // The header settles after sign-in (the user's links arrive and it re-renders), so both boxes are read in one
+    // synchronous pass in the page, never across two round trips that a re-render can fall between.
+    const misalignment = () =>
+      page.evaluate(() => {
+        const button = [...document.querySelectorAll('header button')].find(
+          (b) => b.textContent?.trim() === 'Sign out',
+        );
+        const links = button?.closest('ul')?.querySelectorAll('a');
+        const link = links?.[links.length - 1];
+        if (!button || !link) return 'not shown';
+        const [b, l] = [button.getBoundingClientRect(), link.getBoundingClientRect()];
+        return Math.max(Math.abs(b.top - l.top), Math.abs(b.height - l.height)) <= 1
+          ? 'aligned'
+          : `${b.top},${b.height} vs ${l.top},${l.height}`;
+      });
+    await expect.poll(misalignment, { timeout: 10_000 }).toBe('aligned');
     await context.close();
   });
 });
