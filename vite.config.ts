@@ -1,16 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompress } from './scripts/precompress';
 
 // The client is a single-page app rooted at src/client; the Fastify server serves dist/client.
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/bundle-budget.ts to add up what each route loads first.
+    manifest: true,
   },
   server: {
     // *.localhost and *.hr.localhost carry the organisation and side of the product.

@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '#package.json' with { type: 'json' };
 import type { App } from './app-types';
@@ -77,6 +79,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(bodyValidatorCompiler);
   // request.accepts(): the Accept-Language a request's emails are written in (lib/request-language).
   await app.register(fastifyAccepts);
+  // API answers over a packet are compressed as they are sent; the client's files are compressed once at build
+  // (scripts/precompress.ts) and sent as built. Brotli's fastest useful level: a search answer is not worth 11's time.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   const siteConfig = options.siteConfig ?? loadSiteConfig();
 
   if (options.dev) await registerViteClient(app);

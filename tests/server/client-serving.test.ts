@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { createTestApp, FAKE_INDEX_HTML, type TestApp } from '../helpers/test-app';
@@ -24,6 +26,35 @@ describe('serving the built client', () => {
     const res = await page('/assets/app-abc123.js', '*/*');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the brotli or gzip file built beside an asset, by what the browser accepts', async () => {
+    const script = 'console.log("app");'.repeat(100);
+    const file = path.join(t.clientDir!, 'assets', 'big-abc123.js');
+    await writeFile(file, script);
+    await writeFile(`${file}.br`, brotliCompressSync(script));
+    await writeFile(`${file}.gz`, gzipSync(script));
+    const asset = (encodings: string) =>
+      t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': encodings } });
+
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await asset('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses API answers over a kilobyte for browsers that accept it, and leaves small ones alone', async () => {
+    const big = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('openapi');
+    const small = await t.app.inject({ url: '/api/public/version', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps API paths and missing files as 404 JSON', async () => {

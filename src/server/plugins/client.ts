@@ -29,6 +29,8 @@ export async function registerStaticClient(app: App, clientDir: string): Promise
     index: 'index.html',
     dotfiles: 'ignore',
     cacheControl: false,
+    // The .br and .gz files written beside each built file (scripts/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     suppressWarning: true,
     allowedPath: (pathName) => !isApiPath(pathName),
     setHeaders: (reply, filePath) => {
