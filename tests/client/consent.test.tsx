@@ -105,10 +105,10 @@ describe('cookie banner', () => {
 });
 
 describe('manage cookies dialog', () => {
-  it('saves the analytics switch state', () => {
+  it('saves the analytics switch state', async () => {
     const { reload } = renderConsent();
     fireEvent.click(screen.getByRole('button', { name: 'Manage Cookies' }));
-    const dialog = screen.getByRole('dialog', { name: 'Manage cookies' });
+    const dialog = await screen.findByRole('dialog', { name: 'Manage cookies' });
     expect(within(dialog).getByRole('heading', { name: 'Strictly necessary cookies' })).toBeTruthy();
     const analytics = within(dialog).getByRole('switch', { name: 'Analytics cookies' });
     expect(analytics.getAttribute('aria-checked')).toBe('false');
@@ -120,17 +120,17 @@ describe('manage cookies dialog', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('saves a rejection when the switch is left off', () => {
+  it('saves a rejection when the switch is left off', async () => {
     renderConsent();
     fireEvent.click(screen.getByRole('button', { name: 'Manage Cookies' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save preferences and close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save preferences and close' }));
     expect(localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('false');
   });
 
   it('closes with Escape without storing anything', async () => {
     renderConsent();
     fireEvent.click(screen.getByRole('button', { name: 'Manage Cookies' }));
-    const dialog = screen.getByRole('dialog', { name: 'Manage cookies' });
+    const dialog = await screen.findByRole('dialog', { name: 'Manage cookies' });
     await act(async () => {
       fireEvent.keyDown(dialog, { key: 'Escape' });
     });

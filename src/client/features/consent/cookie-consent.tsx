@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { useLocation } from 'react-router-dom';
 import { useOrganization } from '../../state/site';
@@ -6,7 +6,11 @@ import { cookieSettingsOpenAtom } from '../../state/ui';
 import { analyticsAllowed, readConsent, shouldShowBanner, writeConsent } from './consent';
 import { clearAnalyticsCookies, loadTagManager } from './analytics';
 import { CookieBanner } from './cookie-banner';
-import { ManageCookiesDialog } from './manage-cookies-dialog';
+
+// The dialog (and the dialog library under it) loads when someone opens it, not with every first page.
+const ManageCookiesDialog = lazy(() =>
+  import('./manage-cookies-dialog').then((m) => ({ default: m.ManageCookiesDialog })),
+);
 
 interface CookieConsentProps {
   /** Reloading applies the choice everywhere at once (spec §4); replaceable in tests. */
@@ -45,12 +49,11 @@ export function CookieConsent({ reload = () => window.location.reload() }: Cooki
           onManage={() => setManaging(true)}
         />
       )}
-      <ManageCookiesDialog
-        open={managing}
-        onOpenChange={setManaging}
-        analytics={analyticsAllowed(choice)}
-        onSave={choose}
-      />
+      {managing && (
+        <Suspense fallback={null}>
+          <ManageCookiesDialog open onOpenChange={setManaging} analytics={analyticsAllowed(choice)} onSave={choose} />
+        </Suspense>
+      )}
     </>
   );
 }
