@@ -21,6 +21,7 @@ export * from './forms/answers';
 export * from './forms/validate';
 export * from './forms/hash';
 export * from './screens/format';
+export { loadAllDateLocales, loadDateLocale } from './screens/date-locales';
 export * from './screens/answers-view';
 export * from './screens/candidate-panel';
 export * from './validation/ajv';

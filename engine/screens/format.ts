@@ -1,6 +1,6 @@
 import { own } from '../rules/own';
-import { format as formatDate, type Locale } from 'date-fns';
-import { ar, cy, fr, zhCN, zhHK } from 'date-fns/locale';
+import { format as formatDate } from 'date-fns';
+import { dateLocale } from './date-locales';
 import { isOtherOption } from '../fields/lists';
 import type { FieldKind } from '../fields/types';
 import type { CompiledField } from '../forms/types';
@@ -15,16 +15,9 @@ export function formatScore(value: number): string {
 }
 
 /**
- * The date-fns locale of each language the product offers (configs/translations), so a date reads in the page's
- * language whatever the browser's Intl knows (Chromium has no Welsh, and would fall back to US English silently).
- * zh-Hant is Hong Kong's (Hartley & Finch); its long date is Taiwan's too.
- */
-const DATE_LOCALES: Readonly<Record<string, Locale>> = { ar, cy, fr, 'zh-Hans': zhCN, 'zh-Hant': zhHK };
-
-/**
  * A date given as YYYY-MM-DD, an ISO timestamp or epoch seconds, as 'd MMMM yyyy'; in another
- * language the product offers (a BCP 47 code such as 'cy' or 'zh-Hant'), that language's long date
- * (day, month name, year); in any other, the English one.
+ * language the product offers (a BCP 47 code such as 'cy' or 'zh-Hant') whose locale is loaded (loadDateLocale),
+ * that language's long date (day, month name, year); in any other, the English one.
  */
 export function formatLongDate(value: string | number, language?: string): string {
   const date =
@@ -34,7 +27,7 @@ export function formatLongDate(value: string | number, language?: string): strin
         ? new Date(`${value}T12:00:00Z`)
         : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const locale = language === undefined ? undefined : own(DATE_LOCALES, language);
+  const locale = language === undefined ? undefined : dateLocale(language);
   return locale ? formatDate(date, 'PPP', { locale }) : formatDate(date, DATE_FORMAT_LONG);
 }
 

@@ -37,6 +37,7 @@ import { registerErrorHandler, sendNotFound } from './plugins/errors';
 import { REDACTED_LOG_PATHS, registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
+import { loadAllDateLocales } from '#engine';
 
 export interface AppOptions {
   db: Db;
@@ -87,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const siteConfig = options.siteConfig ?? loadSiteConfig();
+  // Answers, exports and emails write dates in any of the organisations' languages.
+  await loadAllDateLocales();
 
   if (options.dev) await registerViteClient(app);
   await registerSecurityHeaders(app);

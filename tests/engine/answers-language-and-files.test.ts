@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answersView, compile, formatLongDate, mergeConfigurations } from '#engine';
+import { answersView, compile, formatLongDate, loadAllDateLocales, mergeConfigurations } from '#engine';
 import { joinList } from '#schemas/messages';
 import { withBrowserIntl } from '../helpers/browser-intl';
 import type { Configuration } from '#schemas/configuration';
@@ -9,7 +9,15 @@ import { completeAcmeAnswers } from '../factories/answers';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
 
 describe('long dates in the language shown', () => {
-  it('keep the spec format in English and use the language’s month names otherwise', () => {
+  it('read in English until the language’s locale has loaded', async () => {
+    const { dateLocale, loadDateLocale } = await import('#engine/screens/date-locales');
+    if (!dateLocale('fr')) expect(formatLongDate('2026-11-02', 'fr')).toBe('2 November 2026');
+    await loadDateLocale('fr');
+    expect(formatLongDate('2026-11-02', 'fr')).toBe('2 novembre 2026');
+  });
+
+  it('keep the spec format in English and use the language’s month names otherwise', async () => {
+    await loadAllDateLocales();
     expect(formatLongDate('2026-11-02')).toBe('2 November 2026');
     expect(formatLongDate('2026-11-02', 'en')).toBe('2 November 2026');
     expect(formatLongDate('2026-11-02', 'cy')).toBe('2 Tachwedd 2026');

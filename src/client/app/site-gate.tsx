@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { I18nContext } from 'react-i18next';
 import type { Configuration } from '#schemas/configuration';
 import type { PublicOrganization } from '#schemas/organization';
-import { chooseLanguage, DEFAULT_LANGUAGE, uiStrings } from '#engine';
+import { chooseLanguage, DEFAULT_LANGUAGE, loadDateLocale, uiStrings } from '#engine';
 import { fetchPublicOrganization } from '../api/organization';
 import { fetchTranslation } from '../api/translation';
 import { chosenLanguage, languageLayerAtom } from '../state/language';
@@ -47,10 +47,13 @@ export function SiteGate({
         );
         chosenLanguage.keep(language);
         // A language without a translation (or whose translation fails to load) shows the default one.
-        const layer =
+        const [layer] =
           language === DEFAULT_LANGUAGE
-            ? undefined
-            : await loadTranslation(site.subdomain, language).catch(() => undefined);
+            ? [undefined]
+            : await Promise.all([
+                loadTranslation(site.subdomain, language).catch(() => undefined),
+                loadDateLocale(language),
+              ]);
         if (layer) i18n.addResourceBundle(language, 'translation', uiStrings(layer), true, true);
         await i18n.changeLanguage(layer ? language : DEFAULT_LANGUAGE);
         if (!current) return;

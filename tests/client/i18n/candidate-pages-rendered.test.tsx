@@ -4,6 +4,7 @@ import type { AxiosAdapter } from 'axios';
 import cy from '#configs/translations/cy.json';
 import ar from '#configs/translations/ar.json';
 import { uiStrings } from '#engine/config/translations';
+import { loadDateLocale } from '#engine/screens/date-locales';
 import { createI18n } from '#client/i18n';
 import { http } from '#client/api/http';
 import { organisationFixture, renderApp } from '../support';
@@ -35,15 +36,16 @@ afterAll(() => {
   createI18n('en');
 });
 
-function inLanguage(language: string, text: Record<string, string>) {
+/** What the site gate does for a language: its translation and its dates' locale, loaded before the page shows. */
+async function inLanguage(language: string, text: Record<string, string>) {
   const i18n = createI18n(language);
   i18n.addResourceBundle(language, 'translation', uiStrings({ text }), true, true);
-  void i18n.changeLanguage(language);
+  await Promise.all([i18n.changeLanguage(language), loadDateLocale(language)]);
 }
 
 describe('candidate pages in the demo languages', () => {
   it('/applications in Welsh: headings, statuses, actions and the date', async () => {
-    inLanguage('cy', cy.text);
+    await inLanguage('cy', cy.text);
     http.defaults.adapter = fakeAdapter(() => ({
       status: 200,
       data: [listItemFixture({ state: 'SUBMITTED', progress: 'SUBMITTED', appliedAt: '2026-11-02T10:00:00.000Z' })],
@@ -59,7 +61,7 @@ describe('candidate pages in the demo languages', () => {
   });
 
   it('/apply/:roleId in Arabic: the role’s facts and the way in', async () => {
-    inLanguage('ar', ar.text);
+    await inLanguage('ar', ar.text);
     http.defaults.adapter = fakeAdapter(() => ({ status: 200, data: roleFixture({ workType: 'Remote' }) })).adapter;
     renderApp('/apply/r1', {
       organization: organisationFixture({
@@ -75,8 +77,8 @@ describe('candidate pages in the demo languages', () => {
     expect(screen.getByRole('link', { name: 'العودة إلى الوظائف' })).toBeTruthy();
   });
 
-  it('an application step in Welsh: labels, options by name with the answers kept in English, and Welsh error messages', () => {
-    inLanguage('cy', cy.text);
+  it('an application step in Welsh: labels, options by name with the answers kept in English, and Welsh error messages', async () => {
+    await inLanguage('cy', cy.text);
     const configuration = mergeLayers({
       product: product as Configuration,
       organizationForm: acme.formConfiguration as Configuration,
@@ -110,9 +112,9 @@ describe('candidate pages in the demo languages', () => {
     );
   });
 
-  it('a server message in Welsh by its code, with its date in Welsh; English when the code has no translation', () => {
+  it('a server message in Welsh by its code, with its date in Welsh; English when the code has no translation', async () => {
     withBrowserIntl();
-    inLanguage('cy', cy.text);
+    await inLanguage('cy', cy.text);
     const i18n = createI18n('cy');
     i18n.addResourceBundle('cy', 'translation', uiStrings({ text: cy.text }), true, true);
     void i18n.changeLanguage('cy');

@@ -1,0 +1,34 @@
+import type { Locale } from 'date-fns';
+import { own } from '../rules/own';
+
+/**
+ * The date-fns locale of each language the product offers (configs/translations), so a date reads in the page's
+ * language whatever the browser's Intl knows (Chromium has no Welsh, and would fall back to US English silently).
+ * zh-Hant is Hong Kong's (Hartley & Finch); its long date is Taiwan's too. Each loads when a language is first
+ * shown, so a page in English never downloads the others.
+ */
+const LOADERS: Readonly<Record<string, () => Promise<Locale>>> = {
+  ar: () => import('date-fns/locale/ar').then((m) => m.ar),
+  cy: () => import('date-fns/locale/cy').then((m) => m.cy),
+  fr: () => import('date-fns/locale/fr').then((m) => m.fr),
+  'zh-Hans': () => import('date-fns/locale/zh-CN').then((m) => m.zhCN),
+  'zh-Hant': () => import('date-fns/locale/zh-HK').then((m) => m.zhHK),
+};
+
+const loaded = new Map<string, Locale>();
+
+/** Makes `language`'s long dates available to formatLongDate; a language with no locale of its own reads in English. */
+export async function loadDateLocale(language: string): Promise<void> {
+  const load = own(LOADERS, language);
+  if (load && !loaded.has(language)) loaded.set(language, await load());
+}
+
+/** Every language's locale at once: the server, which writes in any of them. */
+export async function loadAllDateLocales(): Promise<void> {
+  await Promise.all(Object.keys(LOADERS).map(loadDateLocale));
+}
+
+/** The locale of a language once loaded. */
+export function dateLocale(language: string): Locale | undefined {
+  return loaded.get(language);
+}
