@@ -92,6 +92,7 @@ export const uploadOrganizationFile = defineRoute({
   tags,
   access,
   params: Type.Object({ orgId: OrganizationKey, kind: Type.Literal('logo'), name: Type.Literal('header') }),
+  querystring: Type.Object({}),
   response: { 200: OrganizationDetails, 413: ApiError, 415: ApiError },
 });
 
