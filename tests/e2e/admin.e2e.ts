@@ -49,7 +49,10 @@ describe('client organisations', () => {
     await page.getByLabel('Organisation name').fill('Harbour Logistics');
     await page.getByLabel('Subdomain').fill('hr');
     await page.getByRole('button', { name: 'Create organisation' }).click();
-    await page.getByRole('alert').getByText(/kept for the product/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/kept for the product/)
+      .waitFor();
     await expectAxeClean(page, '/clients/new with an error');
 
     await page.getByLabel('Subdomain').fill('harbour');
@@ -58,7 +61,10 @@ describe('client organisations', () => {
     await page.getByLabel('Session timeout in minutes (optional)').fill('30');
     await page.getByRole('button', { name: 'Create organisation' }).click();
     await heading(page, /Harbour Logistics/);
-    await page.getByRole('link', { name: /harbour\.localhost/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /harbour\.localhost/ })
+      .first()
+      .waitFor();
     await expectAxeClean(page, '/clients/:id');
 
     // Its careers site, on its own host, straight away.

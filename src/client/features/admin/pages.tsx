@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../state/auth';
@@ -49,11 +49,26 @@ export const ClientsPage = () => (
   </PlatformOnly>
 );
 
+/** An /admin address that names no page: said within the administration area, with the way back. */
+function NoSuchAdminPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t('admin.home.title')}</h1>
+      <p>{t('admin.home.noSuchPage')}</p>
+      <p>
+        <Link to="/admin">{t('admin.home.backHome')}</Link>
+      </p>
+    </>
+  );
+}
+
 export const AdminPage = () => (
   <Loading>
     <Routes>
       <Route index element={<AdminHomeScreen />} />
       <Route path="report/:id" element={<ReportScreen />} />
+      <Route path="*" element={<NoSuchAdminPage />} />
     </Routes>
   </Loading>
 );
