@@ -16,7 +16,7 @@ import type {
 import type { ReferenceItem } from '#schemas/reference-data';
 import { call, upload } from './call';
 
-/* Client organisations (issue 15 part A): the platform admin's list and forms, an organisation's managers and contacts. */
+/* Client organisations (issue 15 part A): the platform admin's list and forms, an organisation's managers, contacts. */
 
 export type { Contact, OrganizationDetails, OrganizationPage, OrganizationReport, OrganizationUser, ProductModule };
 

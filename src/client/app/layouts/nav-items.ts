@@ -48,7 +48,7 @@ export function hiringNav(userType: UserType | undefined): readonly NavItem[] {
   return managerNav;
 }
 
-/** The menu of `configuration.menus` each item is (spec §3: visible unless false); Sign in and Administration always show. */
+/** The menu of `configuration.menus` each item is (spec §3: visible unless false); Sign in and Administration show. */
 const MENU_OF: Partial<Record<NavItem['label'], string>> = {
   roles: 'roles',
   events: 'events',

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { fetchOrganizations } from '../../../api/organization-admin';
-import { useApiMessage } from '../../../api/use-api-message';
-import { userAtom } from '../../../state/auth';
-import { useOrganization } from '../../../state/site';
-import { ButtonLink } from '../../../ui/button/button-link';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
+import { fetchOrganizations } from '#client/api/organization-admin';
+import { useApiMessage } from '#client/api/use-api-message';
+import { userAtom } from '#client/state/auth';
+import { useOrganization } from '#client/state/site';
+import { ButtonLink } from '#client/ui/button/button-link';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
 import { OrganizationView } from './organization-page';
 
 /** A platform admin's administration home: the clients, and each active organisation's report. */

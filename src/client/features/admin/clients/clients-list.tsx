@@ -3,15 +3,15 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '#engine';
 import type { OrganizationStatus } from '#schemas/vocabularies';
-import { fetchOrganizations, type OrganizationPage } from '../../../api/organization-admin';
-import { useApiMessage } from '../../../api/use-api-message';
-import { Button } from '../../../ui/button/button';
-import { ButtonLink } from '../../../ui/button/button-link';
-import { TextInput } from '../../../ui/form/text-input';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
-import { Pagination } from '../../../ui/pagination/pagination';
-import { Tag } from '../../../ui/tag/tag';
+import { fetchOrganizations, type OrganizationPage } from '#client/api/organization-admin';
+import { useApiMessage } from '#client/api/use-api-message';
+import { Button } from '#client/ui/button/button';
+import { ButtonLink } from '#client/ui/button/button-link';
+import { TextInput } from '#client/ui/form/text-input';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
+import { Pagination } from '#client/ui/pagination/pagination';
+import { Tag } from '#client/ui/tag/tag';
 import * as styles from './clients.css';
 
 /** The list's address: status (ACTIVE by default), search term and page (from 1 in the address). */

@@ -1,8 +1,8 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
-import * as formStyles from '../../../ui/form/form.css';
-import { focusRing } from '../../../ui/focus.css';
-import { media } from '../../../ui/media';
+import { vars } from '#client/ui/theme.css';
+import * as formStyles from '#client/ui/form/form.css';
+import { focusRing } from '#client/ui/focus.css';
+import { media } from '#client/ui/media';
 
 export const select = style([formStyles.select, { width: '100%', maxWidth: '30rem' }]);
 export const label = formStyles.label;

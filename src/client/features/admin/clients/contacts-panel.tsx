@@ -2,17 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '#engine';
-import { addContact, fetchContacts } from '../../../api/organization-admin';
-import { useApiMessage, useFieldErrors } from '../../../api/use-api-message';
-import { showToastAtom } from '../../../state/process';
-import { Button } from '../../../ui/button/button';
-import { useClickLock } from '../../../ui/button/use-click-lock';
-import { ErrorSummary, summaryItems, type SummaryError } from '../../../ui/form/error-summary';
-import { TextInput } from '../../../ui/form/text-input';
-import { useFormErrors } from '../../../ui/form/use-form-errors';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+import { addContact, fetchContacts } from '#client/api/organization-admin';
+import { useApiMessage, useFieldErrors } from '#client/api/use-api-message';
+import { showToastAtom } from '#client/state/process';
+import { Button } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
+import { ErrorSummary, summaryItems, type SummaryError } from '#client/ui/form/error-summary';
+import { TextInput } from '#client/ui/form/text-input';
+import { useFormErrors } from '#client/ui/form/use-form-errors';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import * as styles from './clients.css';
 
 function ContactForm({ orgId, onDone }: { orgId: string; onDone: () => void }) {

@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { createOrganization, fetchOrganizationList } from '../../../api/organization-admin';
-import { useApiMessage } from '../../../api/use-api-message';
-import { useOrganization } from '../../../state/site';
-import { showToastAtom } from '../../../state/process';
-import { BackLink } from '../../../ui/link/back-link';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
+import { createOrganization, fetchOrganizationList } from '#client/api/organization-admin';
+import { useApiMessage } from '#client/api/use-api-message';
+import { useOrganization } from '#client/state/site';
+import { showToastAtom } from '#client/state/process';
+import { BackLink } from '#client/ui/link/back-link';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
 import { OrganizationForm } from './organization-form';
 
 /** /clients/new: a platform admin creates a client organisation, served at once on its subdomain. */

@@ -8,19 +8,19 @@ import {
   updateOrganization,
   uploadLogo,
   type OrganizationDetails,
-} from '../../../api/organization-admin';
-import { useApiMessage, useFieldErrors } from '../../../api/use-api-message';
-import { showToastAtom } from '../../../state/process';
-import { Button, ButtonGroup } from '../../../ui/button/button';
-import { useClickLock } from '../../../ui/button/use-click-lock';
-import { Dialog } from '../../../ui/dialog/dialog';
-import { ErrorSummary, summaryItems } from '../../../ui/form/error-summary';
-import { useFormErrors } from '../../../ui/form/use-form-errors';
-import { BackLink } from '../../../ui/link/back-link';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
-import { SummaryList } from '../../../ui/summary-list/summary-list';
-import { Tag } from '../../../ui/tag/tag';
+} from '#client/api/organization-admin';
+import { useApiMessage, useFieldErrors } from '#client/api/use-api-message';
+import { showToastAtom } from '#client/state/process';
+import { Button, ButtonGroup } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
+import { Dialog } from '#client/ui/dialog/dialog';
+import { ErrorSummary, summaryItems } from '#client/ui/form/error-summary';
+import { useFormErrors } from '#client/ui/form/use-form-errors';
+import { BackLink } from '#client/ui/link/back-link';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
+import { SummaryList } from '#client/ui/summary-list/summary-list';
+import { Tag } from '#client/ui/tag/tag';
 import { ContactsPanel } from './contacts-panel';
 import { OrganizationForm } from './organization-form';
 import { siteAddress } from './site-address';

@@ -1,14 +1,14 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { fetchReport } from '../../../api/organization-admin';
-import { useApiMessage } from '../../../api/use-api-message';
-import { useLongDate } from '../../../i18n/use-long-date';
-import { userAtom } from '../../../state/auth';
-import { BackLink } from '../../../ui/link/back-link';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
-import { SummaryList } from '../../../ui/summary-list/summary-list';
+import { fetchReport } from '#client/api/organization-admin';
+import { useApiMessage } from '#client/api/use-api-message';
+import { useLongDate } from '#client/i18n/use-long-date';
+import { userAtom } from '#client/state/auth';
+import { BackLink } from '#client/ui/link/back-link';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
+import { SummaryList } from '#client/ui/summary-list/summary-list';
 import * as styles from './clients.css';
 
 function CountTable({

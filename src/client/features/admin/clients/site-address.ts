@@ -1,5 +1,5 @@
 import { hostForSide, hostnameOf } from '#engine';
-import { product } from '../../../state/site';
+import { product } from '#client/state/site';
 
 /**
  * The address of an organisation's site on the domain this page was opened on (`<sub>.localhost:3000` here,

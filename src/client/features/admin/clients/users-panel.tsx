@@ -7,20 +7,20 @@ import {
   inviteManager,
   updateOrganizationUser,
   type OrganizationUser,
-} from '../../../api/organization-admin';
-import { useApiMessage, useFieldErrors } from '../../../api/use-api-message';
-import { userAtom } from '../../../state/auth';
-import { showToastAtom } from '../../../state/process';
-import { Button } from '../../../ui/button/button';
-import { useClickLock } from '../../../ui/button/use-click-lock';
-import { Radios } from '../../../ui/form/choices';
-import { ErrorSummary, summaryItems } from '../../../ui/form/error-summary';
-import { TextInput } from '../../../ui/form/text-input';
-import { useFormErrors } from '../../../ui/form/use-form-errors';
-import { LoadState } from '../../../ui/page/load-state';
-import { useLoad } from '../../../ui/page/use-load';
-import { Tag } from '../../../ui/tag/tag';
-import { visuallyHidden } from '../../../ui/visually-hidden.css';
+} from '#client/api/organization-admin';
+import { useApiMessage, useFieldErrors } from '#client/api/use-api-message';
+import { userAtom } from '#client/state/auth';
+import { showToastAtom } from '#client/state/process';
+import { Button } from '#client/ui/button/button';
+import { useClickLock } from '#client/ui/button/use-click-lock';
+import { Radios } from '#client/ui/form/choices';
+import { ErrorSummary, summaryItems } from '#client/ui/form/error-summary';
+import { TextInput } from '#client/ui/form/text-input';
+import { useFormErrors } from '#client/ui/form/use-form-errors';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
+import { Tag } from '#client/ui/tag/tag';
+import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import * as styles from './clients.css';
 
 type ManagerType = OrganizationUser['userType'];
