@@ -25,7 +25,7 @@ export const OrganizationListQuery = Type.Object(
 export type OrganizationListQuery = Type.Static<typeof OrganizationListQuery>;
 
 /** One row of the platform admin's organisation list. */
-export const OrganizationListItem = Type.Object({
+const OrganizationListItem = Type.Object({
   id: Type.String(),
   name: Type.String(),
   subdomain: Type.String(),
@@ -36,7 +36,6 @@ export const OrganizationListItem = Type.Object({
   countryBase: Region,
   createdAt: Type.String({ format: 'date-time' }),
 });
-export type OrganizationListItem = Type.Static<typeof OrganizationListItem>;
 
 export const OrganizationPage = Type.Object({ ...PageInfo.properties, content: Type.Array(OrganizationListItem) });
 export type OrganizationPage = Type.Static<typeof OrganizationPage>;

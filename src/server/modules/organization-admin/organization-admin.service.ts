@@ -59,12 +59,12 @@ const NEW_ORGANIZATION_STAGES = [1, 28, 2, 3, 9, 10, 11, 14, 15, 16];
 const NEW_ORGANIZATION_THEME = { logoWidth: 200, logoMargin: '8px 0', headerBGcolour: '#1d3557', secondary: '#b42318' };
 
 /** Only platform admins (spec §6 superusers) manage the list of client organisations. */
-export function requirePlatformAdmin(viewer: Viewer): void {
+function requirePlatformAdmin(viewer: Viewer): void {
   if (!isAdmin(viewer.user.user_type)) throw forbidden('Only a platform admin can manage client organisations.');
 }
 
 /** Hiring-manager admins manage their own organisation (the auth plugin already answered 404 for any other). */
-export function requireOrganizationAdmin(viewer: Viewer): void {
+function requireOrganizationAdmin(viewer: Viewer): void {
   if (!hasRole(viewer.user.user_type, 'HIRING_MANAGER_ADMIN'))
     throw forbidden('Only an admin of this organisation can do this.');
 }

@@ -16,7 +16,7 @@ import { siteAddress } from './site-address';
 import * as styles from './clients.css';
 
 /** The languages the product ships a translation into (configs/translations), by their own names. */
-export const PRODUCT_LANGUAGES: readonly Language[] = [
+const PRODUCT_LANGUAGES: readonly Language[] = [
   { code: 'cy', name: 'Cymraeg' },
   { code: 'fr', name: 'Français' },
   { code: 'ar', name: 'العربية' },
@@ -39,7 +39,7 @@ export interface OrganizationFormValues {
   gtmId: string;
 }
 
-export function valuesOf(org: OrganizationDetails | null): OrganizationFormValues {
+function valuesOf(org: OrganizationDetails | null): OrganizationFormValues {
   return {
     name: org?.name ?? '',
     subdomain: org?.subdomain ?? '',
@@ -75,7 +75,7 @@ function problemsOf(
 }
 
 /** The request body of the values: the sector by its id in the SECTOR list. */
-export function bodyOf(values: OrganizationFormValues, sectors: readonly ReferenceItem[]): NewOrganizationBody {
+function bodyOf(values: OrganizationFormValues, sectors: readonly ReferenceItem[]): NewOrganizationBody {
   const sector = sectors.find((s) => s.id === values.sectorId) ?? { id: '1', value: 'General' };
   const timeout = values.sessionTimeout.trim();
   return {
