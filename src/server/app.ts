@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
-  await app.register(organizationAdminRoutes, { prefix: '/api/v1' });
+  await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

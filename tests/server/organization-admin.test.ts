@@ -73,6 +73,7 @@ describe('platform admins list and create organisations', () => {
       subdomain: 'fenwick',
       status: 'ACTIVE',
       hasLogo: true,
+      supportEmail: 'support@candid.example',
       settings: { sessionTimeout: 45, gtmId: 'GTM-FENW01', subdomainRestricted: false },
       additionalLanguageSupport: [{ code: 'cy', name: 'Cymraeg' }],
     });

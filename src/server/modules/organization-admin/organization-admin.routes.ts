@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import * as contracts from '#schemas/contracts/organization-admin.contract';
 import { HttpError } from '../../lib/http-error';
+import type { SiteConfig } from '../../lib/site-config';
 import { route } from '../../lib/route';
 import { authenticate, viewerOf } from '../../plugins/auth';
 import { MAX_LOGO_BYTES, type LogoUpload } from './logo';
@@ -51,7 +52,10 @@ async function readLogo(request: FastifyRequest): Promise<LogoUpload> {
  * The auth plugin answers 404 for another organisation's `:orgId` (platform admins excepted); the services
  * check who may do what.
  */
-export const organizationAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const organizationAdminRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> = async (
+  app,
+  { siteConfig },
+) => {
   await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 2, parts: 3 } });
   app.addHook('preValidation', authenticate);
 
@@ -60,7 +64,9 @@ export const organizationAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
   );
   route(app, contracts.allOrganizations, async (request) => allOrganizations(app.db, viewerOf(request)));
   route(app, contracts.createOrganization, async (request, reply) =>
-    reply.code(201).send(await createOrganization(app.db, viewerOf(request), request.body)),
+    reply
+      .code(201)
+      .send(await createOrganization(app.db, viewerOf(request), request.body, siteConfig.product.supportEmail)),
   );
   route(app, contracts.getOrganization, async (request) => organizationDetails(app.db, viewerOf(request)));
   route(app, contracts.updateOrganization, async (request) =>

@@ -191,6 +191,8 @@ export async function createOrganization(
   db: Db,
   viewer: Viewer,
   body: NewOrganizationBody,
+  /** The product's support address (configs/product.json), until the organisation names its own. */
+  productSupportEmail: string,
 ): Promise<OrganizationDetails> {
   requirePlatformAdmin(viewer);
   const problems: FieldError[] = [];
@@ -217,7 +219,7 @@ export async function createOrganization(
       sector: json(body.sector),
       country_base: body.countryBase,
       rare_contact: false,
-      support_email: body.supportEmail ? normaliseEmail(body.supportEmail) : viewer.organization.support_email,
+      support_email: body.supportEmail ? normaliseEmail(body.supportEmail) : productSupportEmail,
       theme_configuration: json(NEW_ORGANIZATION_THEME),
       default_configuration: json({}),
       form_configuration: json({}),
