@@ -1,6 +1,7 @@
 // Public API of the engine: pure TypeScript shared by client and server.
 export * from './constants';
 export * from './rules/host';
+export * from './rules/subdomain';
 export * from './rules/contrast';
 export * from './rules/redirects';
 export * from './rules/roles';

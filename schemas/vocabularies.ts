@@ -65,3 +65,9 @@ export const ROLE_STATUSES = ['ACTIVE', 'ARCHIVED', 'PRESET'] as const;
 export const RoleStatus = literalUnion(ROLE_STATUSES);
 export type RoleStatus = Type.Static<typeof RoleStatus>;
 export const DEFAULT_ROLE_STATUS = 'ACTIVE' satisfies RoleStatus;
+
+/** A client organisation's status (spec §7 GET /organization?status): listed as ACTIVE by default, or archived. */
+export const ORGANIZATION_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+export const OrganizationStatus = literalUnion(ORGANIZATION_STATUSES);
+export type OrganizationStatus = Type.Static<typeof OrganizationStatus>;
+export const DEFAULT_ORGANIZATION_STATUS = 'ACTIVE' satisfies OrganizationStatus;

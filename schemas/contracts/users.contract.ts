@@ -118,11 +118,12 @@ export const deleteUser = defineRoute({
 
 export const inviteUser = defineRoute({
   method: 'POST',
-  path: '/v1/organization/:id/user',
+  path: '/v1/organization/:orgId/user',
   summary: 'Invite a Standard or Admin manager; they set a password from the emailed on-boarding link',
   tags,
   access,
-  params: Type.Object({ id: Id }),
+  // orgId: the tenancy plugin loads this organisation (a platform admin invites into any; others 404).
+  params: Type.Object({ orgId: Id }),
   body: InviteUserRequest,
   response: { 201: InvitedUser },
 });

@@ -31,6 +31,7 @@ import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { builderRoutes, organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(formRoutes);
       await publicApi.register(publicReferenceDataRoutes);
       await publicApi.register(publicRoleRoutes);
+      await publicApi.register(builderRoutes);
     },
     { prefix: '/api/public' },
   );
@@ -125,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
+  await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

@@ -7,6 +7,7 @@ import {
   CANDIDATE_STATUSES,
   JOB_STATUSES,
   MOVE_KINDS,
+  ORGANIZATION_STATUSES,
   ROLE_STATUSES,
   STAGE_STATUSES,
 } from '#schemas/vocabularies';
@@ -32,6 +33,7 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'organizations.tier': TIERS,
   'organizations.country_base': REGIONS,
   'users.user_type': USER_TYPES,
+  'organizations.status': ORGANIZATION_STATUSES,
 };
 
 /**
@@ -52,6 +54,7 @@ const SHIPPED: Record<string, readonly string[]> = {
   'organizations.tier': ['Bar', 'Tier 1', 'Tier 2', 'Tier 3', 'Tier 4', 'Candid Essentials', 'Candid Essentials Plus'],
   'organizations.country_base': ['UK', 'OZ', 'HK', 'GCC', 'OTHER'],
   'users.user_type': ['CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'],
+  'organizations.status': ['ACTIVE', 'ARCHIVED'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

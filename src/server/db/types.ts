@@ -11,6 +11,7 @@ import type {
   Tier,
   UserType,
 } from '#schemas/organization';
+import type { ReferenceLists } from '#schemas/organization-admin';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { RoleSettings, RoleTemplate, WorkType } from '#schemas/role';
 import type {
@@ -18,6 +19,7 @@ import type {
   CandidateStatus,
   JobStatus,
   MoveKind,
+  OrganizationStatus,
   RoleStatus,
   StageStatus,
 } from '#schemas/vocabularies';
@@ -54,6 +56,10 @@ interface OrganizationsTable {
   stages: ColumnType<OrganizationStage[], string | undefined, string>;
   logo: Bytes | null;
   logo_content_type: string | null;
+  /** Migration 0011: ACTIVE, or ARCHIVED (out of the default list). */
+  status: ColumnType<OrganizationStatus, OrganizationStatus | undefined, OrganizationStatus>;
+  /** Migration 0011: the reference lists the organisation keeps in its own data (CLIENTS, SECTOR, ...). */
+  reference_lists: ColumnType<ReferenceLists, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -90,6 +96,8 @@ interface UsersTable {
   anonymised_at: Date | null;
   /** The language the person last used the site in (one the organisation offers): their emails' language. */
   language: string | null;
+  /** Migration 0011: set when an admin deactivated the account; it cannot sign in until reactivated. */
+  deactivated_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -325,6 +333,19 @@ interface CandidateStageScoresTable {
   updated_at: Timestamp;
 }
 
+/** Migration 0011: a contact of a client organisation (spec §7 /organization/:id/contacts). */
+interface OrganizationContactsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  job_title: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 interface CandidateProfilesTable {
   organization_id: string;
   user_id: string;
@@ -368,6 +389,7 @@ export interface Database {
   candidate_notes: CandidateNotesTable;
   candidate_scores: CandidateScoresTable;
   candidate_stage_scores: CandidateStageScoresTable;
+  organization_contacts: OrganizationContactsTable;
 }
 
 type OrganizationRow = Selectable<OrganizationsTable>;

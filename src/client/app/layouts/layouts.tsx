@@ -5,7 +5,8 @@ import type { UserType } from '#schemas/organization';
 import { isCandidate } from '#engine';
 import { userAtom } from '../../state/auth';
 import { Shell } from './shell';
-import { candidateNav, hiringNav, signedInCandidateNav, type NavItem } from './nav-items';
+import { useOrganization } from '../../state/site';
+import { candidateNav, hiringNav, shownNav, signedInCandidateNav, type NavItem } from './nav-items';
 import * as styles from './shell.css';
 
 /** The layouts of spec §2. Many share the shell and differ in navigation and width for now. */
@@ -28,9 +29,13 @@ type LayoutComponent = ComponentType<{ children: ReactNode }>;
  * anyone signed in. */
 function useCandidateNav(): readonly NavItem[] {
   const { user } = useAtomValue(userAtom);
-  if (!user) return candidateNav;
-  if (isCandidate(user.userType)) return signedInCandidateNav;
-  return candidateNav.map((item) => (item.label === 'signIn' ? { to: '/account', label: 'account' } : item));
+  const organization = useOrganization();
+  if (!user) return shownNav(candidateNav, organization);
+  if (isCandidate(user.userType)) return shownNav(signedInCandidateNav, organization);
+  return shownNav(
+    candidateNav.map((item) => (item.label === 'signIn' ? { to: '/account', label: 'account' } : item)),
+    organization,
+  );
 }
 
 function CandidateLayout({ children }: { children: ReactNode }) {
@@ -68,7 +73,7 @@ function WelcomeLayout({ children }: { children: ReactNode }) {
 
 /** The hiring side's navigation for the signed-in user, the same on every hiring page. */
 function useHiringNav(): readonly NavItem[] {
-  return hiringNav(useAtomValue(userAtom).user?.userType);
+  return shownNav(hiringNav(useAtomValue(userAtom).user?.userType), useOrganization());
 }
 
 /** /manager pages, /clients and /admin, and a hiring user's account pages. */

@@ -1,4 +1,5 @@
-import type { UserType } from '#schemas/organization';
+import { isVisible, mergeConfigurations } from '#engine';
+import type { Configuration, UserType } from '#schemas/organization';
 
 /** Header navigation of each side of the product; labels are i18n keys under header. */
 export interface NavItem {
@@ -28,7 +29,11 @@ const managerNav: readonly NavItem[] = [
   { to: '/manager/reports', label: 'reports' },
 ];
 
-const managerAdminNav: readonly NavItem[] = [...managerNav, { to: '/settings', label: 'account' }];
+const managerAdminNav: readonly NavItem[] = [
+  ...managerNav,
+  { to: '/admin', label: 'admin' },
+  { to: '/settings', label: 'account' },
+];
 
 const adminNav: readonly NavItem[] = [
   ...managerNav,
@@ -41,4 +46,28 @@ export function hiringNav(userType: UserType | undefined): readonly NavItem[] {
   if (userType === 'ADMIN') return adminNav;
   if (userType === 'HIRING_MANAGER_ADMIN') return managerAdminNav;
   return managerNav;
+}
+
+/** The menu of `configuration.menus` each item is (spec §3: visible unless false); Sign in and Administration show. */
+const MENU_OF: Partial<Record<NavItem['label'], string>> = {
+  roles: 'roles',
+  events: 'events',
+  applications: 'applications',
+  profile: 'profile',
+  account: 'account',
+  search: 'search',
+  reports: 'reports',
+  clients: 'clients',
+};
+
+/** The items the organisation's configuration (its default and form layers) does not hide with `menus`. */
+export function shownNav(
+  items: readonly NavItem[],
+  organization: { defaultConfiguration: Configuration; formConfiguration: Configuration },
+): readonly NavItem[] {
+  const configuration = mergeConfigurations(organization.defaultConfiguration, organization.formConfiguration);
+  return items.filter((item) => {
+    const menu = MENU_OF[item.label];
+    return menu === undefined || isVisible(configuration, 'menus', menu);
+  });
 }

@@ -10,6 +10,7 @@ import { exportCandidates } from '../../api/candidate-items';
 import { saveFile } from '../../ui/download/save-file';
 import { bulkMove } from '../../api/pipeline';
 import { useApiMessage } from '../../api/use-api-message';
+import { useHrFeatures } from '../../state/hiring-features';
 import { showToastAtom } from '../../state/process';
 import { Button, ButtonGroup } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
@@ -67,6 +68,8 @@ export function BulkActions({
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
   const ids = useId();
+  // The organisation's `hr` flags: bulkMove, export and fastTrack can be hidden (spec §3).
+  const shows = useHrFeatures();
   const [stageId, setStageId] = useState<number>(stages[0]?.id ?? 0);
   const [substageId, setSubstageId] = useState('');
   const [assignToMe, setAssignToMe] = useState(false);
@@ -167,14 +170,18 @@ export function BulkActions({
             />
           </div>
           <ButtonGroup>
-            <Button disabled={!target} onClick={() => setConfirming(true)}>
-              {t('pipeline.bulk.move')}
-            </Button>
-            <Button variant="secondary" onClick={exportCsv}>
-              {t('pipeline.bulk.export')}
-            </Button>
+            {shows('bulkMove') ? (
+              <Button disabled={!target} onClick={() => setConfirming(true)}>
+                {t('pipeline.bulk.move')}
+              </Button>
+            ) : null}
+            {shows('export') ? (
+              <Button variant="secondary" onClick={exportCsv}>
+                {t('pipeline.bulk.export')}
+              </Button>
+            ) : null}
           </ButtonGroup>
-          {selection.mode === 'ids' ? (
+          {selection.mode === 'ids' && shows('fastTrack') ? (
             <FastTrack
               stages={stages}
               roles={roles}

@@ -29,6 +29,7 @@ import { fetchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
 import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
+import { useHrFeatures } from '../../state/hiring-features';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
@@ -324,6 +325,8 @@ function CandidateView({
   const apiMessage = useApiMessage();
   const showToast = useSetAtom(showToastAtom);
   const user = useAtomValue(userAtom).user;
+  // The organisation's `hr` flags hide panels it does not use (spec §3).
+  const shows = useHrFeatures();
   const [application, setApplication] = useState(initial.application);
   const history = useLoad(
     () => fetchHistory(application.id),
@@ -401,16 +404,18 @@ function CandidateView({
             <h2 id="candidate-summary">{t('pipeline.candidate.summary')}</h2>
             <SummaryList rows={rows} />
             <div className={styles.inlineFields}>
-              <div>
-                <span id={matchLabel} className={styles.label}>
-                  {t('pipeline.candidate.match')}
-                </span>
-                <Switch
-                  checked={application.matched}
-                  onChange={(matched) => void toggleMatch(matched)}
-                  labelledBy={matchLabel}
-                />
-              </div>
+              {shows('match') ? (
+                <div>
+                  <span id={matchLabel} className={styles.label}>
+                    {t('pipeline.candidate.match')}
+                  </span>
+                  <Switch
+                    checked={application.matched}
+                    onChange={(matched) => void toggleMatch(matched)}
+                    labelledBy={matchLabel}
+                  />
+                </div>
+              ) : null}
               <Button variant="secondary" onClick={assign} disabled={!user}>
                 {application.assignee && application.assignee.id === user?.id
                   ? t('pipeline.candidate.unassign')
@@ -437,64 +442,78 @@ function CandidateView({
               <p className={styles.muted}>{t('pipeline.candidate.noAnswers')}</p>
             )}
           </section>
-          <section className={styles.section} aria-labelledby="candidate-scores">
-            <h2 id="candidate-scores">{t('pipeline.scores.title')}</h2>
-            <Scores
-              stages={stages}
-              panel={initial}
-              application={application}
-              onScored={(totalScore) => setApplication((current) => ({ ...current, totalScore }))}
-            />
-          </section>
+          {shows('scores') ? (
+            <section className={styles.section} aria-labelledby="candidate-scores">
+              <h2 id="candidate-scores">{t('pipeline.scores.title')}</h2>
+              <Scores
+                stages={stages}
+                panel={initial}
+                application={application}
+                onScored={(totalScore) => setApplication((current) => ({ ...current, totalScore }))}
+              />
+            </section>
+          ) : null}
         </div>
         <div>
-          <section className={styles.section} aria-labelledby="candidate-documents">
-            <h2 id="candidate-documents">{t('pipeline.documents.title')}</h2>
-            <Documents panel={initial} />
-          </section>
-          <section className={styles.section} aria-labelledby="candidate-notes">
-            <h2 id="candidate-notes">{t('pipeline.notes.title')}</h2>
-            <Notes
-              kind="notes"
-              items={initial.notes}
-              canEdit={canEdit}
-              onAdd={(text) => addNote(organization.id, application.id, text)}
-              onEdit={(noteId, text) => editNote(organization.id, application.id, noteId, text)}
-            />
-          </section>
-          <section className={styles.section} aria-labelledby="candidate-comments">
-            <h2 id="candidate-comments">{t('pipeline.comments.title')}</h2>
-            <Notes
-              kind="comments"
-              items={initial.comments}
-              canEdit={() => false}
-              onAdd={(text) => addComment(organization.id, application.id, text)}
-            />
-          </section>
-          <section className={styles.section} aria-labelledby="candidate-adjustments">
-            <h2 id="candidate-adjustments">{t('pipeline.adjustment.title')}</h2>
-            <AdjustmentForm
-              organizationId={organization.id}
-              applicationId={application.id}
-              initial={application.adjustment}
-            />
-          </section>
-          <section className={styles.section} aria-labelledby="candidate-contacts">
-            <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>
-            <Contacts organizationId={organization.id} applicationId={application.id} />
-          </section>
-          <section className={styles.section} aria-labelledby="candidate-history">
-            <h2 id="candidate-history">{t('pipeline.history.title')}</h2>
-            <LoadState
-              state={history.state}
-              title={t('pipeline.history.loadFailed')}
-              message={apiMessage}
-              onRetry={history.reload}
-              heading={2}
-            >
-              {(entries) => <History entries={entries} />}
-            </LoadState>
-          </section>
+          {shows('documents') ? (
+            <section className={styles.section} aria-labelledby="candidate-documents">
+              <h2 id="candidate-documents">{t('pipeline.documents.title')}</h2>
+              <Documents panel={initial} />
+            </section>
+          ) : null}
+          {shows('notes') ? (
+            <section className={styles.section} aria-labelledby="candidate-notes">
+              <h2 id="candidate-notes">{t('pipeline.notes.title')}</h2>
+              <Notes
+                kind="notes"
+                items={initial.notes}
+                canEdit={canEdit}
+                onAdd={(text) => addNote(organization.id, application.id, text)}
+                onEdit={(noteId, text) => editNote(organization.id, application.id, noteId, text)}
+              />
+            </section>
+          ) : null}
+          {shows('comments') ? (
+            <section className={styles.section} aria-labelledby="candidate-comments">
+              <h2 id="candidate-comments">{t('pipeline.comments.title')}</h2>
+              <Notes
+                kind="comments"
+                items={initial.comments}
+                canEdit={() => false}
+                onAdd={(text) => addComment(organization.id, application.id, text)}
+              />
+            </section>
+          ) : null}
+          {shows('adjustments') ? (
+            <section className={styles.section} aria-labelledby="candidate-adjustments">
+              <h2 id="candidate-adjustments">{t('pipeline.adjustment.title')}</h2>
+              <AdjustmentForm
+                organizationId={organization.id}
+                applicationId={application.id}
+                initial={application.adjustment}
+              />
+            </section>
+          ) : null}
+          {shows('contacts') ? (
+            <section className={styles.section} aria-labelledby="candidate-contacts">
+              <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>
+              <Contacts organizationId={organization.id} applicationId={application.id} />
+            </section>
+          ) : null}
+          {shows('history') ? (
+            <section className={styles.section} aria-labelledby="candidate-history">
+              <h2 id="candidate-history">{t('pipeline.history.title')}</h2>
+              <LoadState
+                state={history.state}
+                title={t('pipeline.history.loadFailed')}
+                message={apiMessage}
+                onRetry={history.reload}
+                heading={2}
+              >
+                {(entries) => <History entries={entries} />}
+              </LoadState>
+            </section>
+          ) : null}
         </div>
       </div>
     </>

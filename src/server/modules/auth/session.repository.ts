@@ -108,7 +108,8 @@ export async function findAccessToken(db: Db, tokenHash: string): Promise<Access
     otpVerified: row.otp_verified_at !== null,
     otpCookieIssued: row.otp_cookie_issued_at !== null,
     revoked: row.revoked_at !== null || row.absolute_expires_at.getTime() <= Date.now(),
-    anonymised: row.anonymised_at !== null,
+    // A deactivated account (migration 0011) is refused like an erased one, from its next call.
+    anonymised: row.anonymised_at !== null || row.deactivated_at !== null,
     user: Object.fromEntries(USER_COLUMNS.map((column) => [column, row[column]])) as UserRecord,
   };
 }

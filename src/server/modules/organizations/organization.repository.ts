@@ -21,6 +21,8 @@ const RECORD_COLUMNS = [
   'additional_language_support',
   'stages',
   'logo_content_type',
+  'status',
+  'reference_lists',
   'created_at',
   'updated_at',
 ] as const;

@@ -48,6 +48,7 @@ export const USER_COLUMNS = [
   'password_changed_at',
   'anonymised_at',
   'language',
+  'deactivated_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -76,6 +77,7 @@ export async function findSignInUser(
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where((eb) => eb.or([eb('organization_id', '=', organizationId), eb('user_type', '=', 'ADMIN')]))
     .where('anonymised_at', 'is', null)
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
 }
 

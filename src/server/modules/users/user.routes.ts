@@ -61,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> =
     const invited = await inviteUser(
       app.db,
       viewer,
-      request.params.id,
+      viewer.organization.id,
       request.body,
       siteBaseUrl(request, viewer.organization.subdomain, siteConfig),
     );
