@@ -29,6 +29,7 @@ import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { configurationRoutes } from './modules/configurations/configuration.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(referenceDataRoutes, { prefix: '/api/v1' });
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
+  await app.register(configurationRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
