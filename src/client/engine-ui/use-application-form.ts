@@ -9,10 +9,12 @@ import {
   compile,
   compileProfile,
   type CompiledForm,
+  type CompileContext,
   DEFAULT_LANGUAGE,
   regionLayer,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
+import type { PublicOrganization } from '#schemas/organization';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
 import { useOrganization } from '../state/site';
 
@@ -35,18 +37,46 @@ export function useMergedConfiguration(role?: Configuration, roleLanguage?: Conf
   const debug = useAtomValue(debugModeAtom);
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
-  return useMemo(() => {
-    const base = mergeLayers({
-      product: PRODUCT_DEFAULT,
-      region: regionLayer(organization.countryBase),
-      organizationDefault: organization.defaultConfiguration,
-      organizationForm: organization.formConfiguration,
-      role,
-    });
-    const layers = mergeConfigurations(languageLayer, roleLanguage);
-    const languageLayerShown = debug && language !== DEFAULT_LANGUAGE ? flagUntranslated(base, layers) : layers;
-    return mergeConfigurations(base, languageLayerShown);
-  }, [organization, role, roleLanguage, languageLayer, debug, language]);
+  return useMemo(
+    () =>
+      candidateConfiguration(organization, {
+        role,
+        roleLanguage,
+        languageLayer,
+        flagUntranslated: debug && language !== DEFAULT_LANGUAGE,
+      }),
+    [organization, role, roleLanguage, languageLayer, debug, language],
+  );
+}
+
+/**
+ * The configuration a candidate's form is compiled from, merged as the server merges it (useMergedConfiguration); also
+ * the configuration studio's preview of an unpublished configuration, so the preview is the candidate's form.
+ */
+export function candidateConfiguration(
+  organization: Pick<PublicOrganization, 'countryBase' | 'defaultConfiguration' | 'formConfiguration'>,
+  options: {
+    role?: Configuration;
+    roleLanguage?: Configuration;
+    languageLayer?: Configuration;
+    /** Debug mode: texts the language layers lack flagged ⟦like this⟧. */
+    flagUntranslated?: boolean;
+  } = {},
+): Configuration {
+  const base = mergeLayers({
+    product: PRODUCT_DEFAULT,
+    region: regionLayer(organization.countryBase),
+    organizationDefault: organization.defaultConfiguration,
+    organizationForm: organization.formConfiguration,
+    role: options.role,
+  });
+  const layers = mergeConfigurations(options.languageLayer, options.roleLanguage);
+  return mergeConfigurations(base, options.flagUntranslated ? flagUntranslated(base, layers) : layers);
+}
+
+/** The compile context of a candidate's form in `language`, today. */
+export function candidateContext(language: string, edition: PublicOrganization['edition']): CompileContext {
+  return { language, edition, userType: 'CANDIDATE', today: today() };
 }
 
 /** The merged configuration (useMergedConfiguration) compiled by `compileWith`: the application form, or the profile.
@@ -61,13 +91,7 @@ function useCompiledForm(
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   return useMemo(
-    () =>
-      compileWith(configuration, {
-        language,
-        edition: organization.edition,
-        userType: 'CANDIDATE',
-        today: today(),
-      }),
+    () => compileWith(configuration, candidateContext(language, organization.edition)),
     [compileWith, configuration, organization.edition, language],
   );
 }

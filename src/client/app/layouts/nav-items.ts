@@ -4,7 +4,17 @@ import type { UserType } from '#schemas/organization';
 export interface NavItem {
   to: string;
   label:
-    'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account' | 'applications' | 'profile';
+    | 'roles'
+    | 'events'
+    | 'signIn'
+    | 'search'
+    | 'reports'
+    | 'studio'
+    | 'clients'
+    | 'admin'
+    | 'account'
+    | 'applications'
+    | 'profile';
 }
 
 export const candidateNav: readonly NavItem[] = [
@@ -28,10 +38,14 @@ const managerNav: readonly NavItem[] = [
   { to: '/manager/reports', label: 'reports' },
 ];
 
-const managerAdminNav: readonly NavItem[] = [...managerNav, { to: '/settings', label: 'account' }];
+/** The configuration studio (decision 0043): an organisation's admins and platform admins. */
+const studioItem: NavItem = { to: '/manager/studio', label: 'studio' };
+
+const managerAdminNav: readonly NavItem[] = [...managerNav, studioItem, { to: '/settings', label: 'account' }];
 
 const adminNav: readonly NavItem[] = [
   ...managerNav,
+  studioItem,
   { to: '/clients', label: 'clients' },
   { to: '/admin', label: 'admin' },
 ];

@@ -1,4 +1,4 @@
-import { jsonChanges, regionLayer, themeContrastProblems, validateConfiguration } from '#engine';
+import { jsonChanges, organizationConfigurationProblems } from '#engine';
 import type { FieldError } from '#schemas/api';
 import type { Configuration } from '#schemas/configuration';
 import type {
@@ -56,30 +56,19 @@ function toVersion(row: VersionRow, current: number): ConfigurationVersion {
 }
 
 /**
- * Every problem of a configuration set, each as an API field error: `field` dotted under the layer's name
- * (`formConfiguration.custom.0.label`) and `params.pointer` the RFC 6901 pointer the studio places it by
- * (`/formConfiguration/custom/0/label`). The default layer is checked over the product default and the organisation's
- * region, the form layer over those and the default layer (decision 0005), the theme by the engine's contrast rule.
+ * Every problem of a configuration set (the engine's organizationConfigurationProblems, as the studio runs it), each as
+ * an API field error: `field` dotted (`formConfiguration.custom.0.label`) and `params.pointer` the RFC 6901 pointer the
+ * studio places it by (`/formConfiguration/custom/0/label`).
  */
-export function configurationProblems(organization: OrganizationRecord, set: PublishConfigurationBody): FieldError[] {
-  const problems: FieldError[] = [];
-  const add = (root: string, found: ReadonlyArray<{ path: string; message: string }>) => {
-    for (const problem of found)
-      problems.push({
-        field: pointerToField(problem.path, root),
-        message: problem.message,
-        params: { pointer: `/${root}${problem.path === '/' ? '' : problem.path}` },
-      });
-  };
-  const region = regionLayer(organization.country_base);
-  const defaults = validateConfiguration(set.defaultConfiguration, { beneath: overProductDefault(region) });
-  if (!defaults.valid) add('defaultConfiguration', defaults.problems);
-  const form = validateConfiguration(set.formConfiguration, {
-    beneath: overProductDefault(region, defaults.valid ? defaults.configuration : undefined),
-  });
-  if (!form.valid) add('formConfiguration', form.problems);
-  add('themeConfiguration', themeContrastProblems(set.themeConfiguration));
-  return problems;
+function configurationProblems(organization: OrganizationRecord, set: ConfigurationSet): FieldError[] {
+  return organizationConfigurationProblems(set, {
+    product: overProductDefault(),
+    countryBase: organization.country_base,
+  }).map((problem) => ({
+    field: pointerToField(problem.path),
+    message: problem.message,
+    params: { pointer: problem.path },
+  }));
 }
 
 async function versionOf(db: Db, organization: OrganizationRecord, number: number): Promise<VersionRow> {
@@ -132,7 +121,7 @@ async function publish(
   set: ConfigurationSet,
   options: { note: string; basedOn?: number; restoredFrom?: number },
 ): Promise<ConfigurationVersion> {
-  const problems = configurationProblems(organization, { ...set, note: options.note });
+  const problems = configurationProblems(organization, set);
   if (problems.length) throw new HttpError(422, PROBLEMS, problems);
   const published = await db.transaction().execute(async (trx) => {
     const current = await lockCurrent(trx, organization.id);

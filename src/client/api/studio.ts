@@ -1,0 +1,28 @@
+import * as studio from '#schemas/contracts/studio.contract';
+import type {
+  ConfigurationDiff,
+  ConfigurationHistory,
+  ConfigurationVersion,
+  PublishConfigurationBody,
+} from '#schemas/studio';
+import { call } from './call';
+
+/* The configuration studio's calls (decision 0042): history, one version, publish, restore, diff. */
+
+export type { ConfigurationDiff, ConfigurationHistory, ConfigurationVersion };
+
+export function fetchConfigurationHistory(orgId: string): Promise<ConfigurationHistory> {
+  return call(studio.configurationHistory, { params: { orgId } });
+}
+
+export function publishConfiguration(orgId: string, body: PublishConfigurationBody): Promise<ConfigurationVersion> {
+  return call(studio.publishConfiguration, { params: { orgId }, body });
+}
+
+export function restoreConfiguration(orgId: string, number: number, basedOn: number): Promise<ConfigurationVersion> {
+  return call(studio.restoreConfiguration, { params: { orgId, number }, body: { basedOn } });
+}
+
+export function fetchConfigurationDiff(orgId: string, from: number, to: number): Promise<ConfigurationDiff> {
+  return call(studio.configurationDiff, { params: { orgId }, query: { from, to } });
+}
