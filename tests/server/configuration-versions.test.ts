@@ -214,11 +214,16 @@ describe('an application keeps the version it started on', () => {
     });
     expect(published.statusCode, published.body).toBe(201);
 
+    // The draft's record carries the layers it started on, for the candidate's browser to compile the same form.
+    const draft = expectRecord(await v1(t.app, early.token, 'GET', `/candidate/${earlyRecord.id}`));
+    expect(draft.organizationConfiguration?.formConfiguration).toEqual(configuration.formConfiguration);
+    expect(earlyRecord.organizationConfiguration).toBeUndefined();
     const submitted = await v1(t.app, early.token, 'PUT', `/candidate/${earlyRecord.id}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
 
     const late = await newCandidate(t.app, t.db, 'acme', 'late');
     const lateRecord = expectRecord(await v1(t.app, late.token, 'POST', `/candidate/applyc/${strategy}`), 201);
+    expect(lateRecord.organizationConfiguration).toBeUndefined();
     const refused = await v1(t.app, late.token, 'PUT', `/candidate/${lateRecord.id}/submit`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.map((e: { field: string }) => e.field)).toContain('studioTeam');

@@ -26,13 +26,24 @@ function today(): string {
 }
 
 /**
+ * The organisation's layers of the configuration version an application started on, when a later one has been
+ * published since (the application record's organizationConfiguration, decision 0042): its form is compiled from them.
+ */
+type OrganizationLayers = Pick<PublicOrganization, 'defaultConfiguration' | 'formConfiguration'>;
+
+/**
  * The organisation's configuration merged in the browser as the server merges it: product default
  * ▸ region (its countryBase, decision 0034) ▸ organisation default ▸ organisation form ▸ role ▸
  * language (the organisation's translation, then the role's own layer for this language). In debug
  * mode, texts the language layers lack are flagged ⟦like this⟧.
  */
-export function useMergedConfiguration(role?: Configuration, roleLanguage?: Configuration): Configuration {
-  const organization = useOrganization();
+export function useMergedConfiguration(
+  role?: Configuration,
+  roleLanguage?: Configuration,
+  started?: OrganizationLayers,
+): Configuration {
+  const current = useOrganization();
+  const organization = useMemo(() => (started ? { ...current, ...started } : current), [current, started]);
   const languageLayer = useAtomValue(languageLayerAtom);
   const debug = useAtomValue(debugModeAtom);
   const { i18n } = useTranslation();
@@ -85,9 +96,10 @@ function useCompiledForm(
   compileWith: typeof compile,
   role?: Configuration,
   roleLanguage?: Configuration,
+  started?: OrganizationLayers,
 ): CompiledForm {
   const organization = useOrganization();
-  const configuration = useMergedConfiguration(role, roleLanguage);
+  const configuration = useMergedConfiguration(role, roleLanguage, started);
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   return useMemo(
@@ -98,8 +110,12 @@ function useCompiledForm(
 
 /** The organisation's application form (with a role's layers), compiled by the same engine the server validates with.
  * */
-export function useApplicationForm(role?: Configuration, roleLanguage?: Configuration): CompiledForm {
-  return useCompiledForm(compile, role, roleLanguage);
+export function useApplicationForm(
+  role?: Configuration,
+  roleLanguage?: Configuration,
+  started?: OrganizationLayers,
+): CompiledForm {
+  return useCompiledForm(compile, role, roleLanguage, started);
 }
 
 /** The candidate profile of the organisation (views.profile): one step per section. */
