@@ -20,7 +20,7 @@ export type ConfigurationSet = Type.Static<typeof ConfigurationSet>;
 
 const VersionNumber = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
-export const ConfigurationVersionSummary = Type.Object({
+const ConfigurationVersionSummary = Type.Object({
   number: VersionNumber,
   note: Type.String(),
   /** Who published it (null for the configuration the organisation started with, or an erased user). */
@@ -76,7 +76,7 @@ export const VersionParams = Type.Object({ orgId: Type.String({ maxLength: 64 })
 export const DiffQuery = Type.Object({ from: VersionNumber, to: VersionNumber }, { additionalProperties: false });
 
 /** One difference: the JSON Pointer (RFC 6901) of what changed, and its value before and after (absent: none). */
-export const ConfigurationChange = Type.Object({
+const ConfigurationChange = Type.Object({
   path: Type.String(),
   before: Type.Optional(Type.Unknown()),
   after: Type.Optional(Type.Unknown()),

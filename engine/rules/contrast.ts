@@ -37,8 +37,8 @@ export function readableTextColour(background: string): typeof LIGHT_TEXT | type
 }
 
 /** WCAG 2.x AA: body text 4.5:1; user-interface components and their borders against what is beside them 3:1. */
-export const AA_TEXT_CONTRAST = 4.5;
-export const AA_COMPONENT_CONTRAST = 3;
+const AA_TEXT_CONTRAST = 4.5;
+const AA_COMPONENT_CONTRAST = 3;
 const PAGE_BACKGROUND = '#ffffff';
 
 export interface ContrastProblem {

@@ -1,4 +1,7 @@
+import type { Configuration } from '#schemas/configuration';
+import * as roles from '#schemas/contracts/roles.contract';
 import * as studio from '#schemas/contracts/studio.contract';
+import type { Role, RoleTemplate } from '#schemas/role';
 import type {
   ConfigurationDiff,
   ConfigurationHistory,
@@ -25,4 +28,17 @@ export function restoreConfiguration(orgId: string, number: number, basedOn: num
 
 export function fetchConfigurationDiff(orgId: string, from: number, to: number): Promise<ConfigurationDiff> {
   return call(studio.configurationDiff, { params: { orgId }, query: { from, to } });
+}
+
+/** POST /roles: a new active role from one of the organisation's templates (status PRESET). */
+export function createRoleFromTemplate(templateId: string, name: string): Promise<Role> {
+  return call(roles.createRole, { body: { templateId, name } });
+}
+
+/** PUT /role/:roleId with the role's form layer and template (checked by the engine on the server too). */
+export function saveRoleConfiguration(
+  roleId: string,
+  body: { formConfiguration: Configuration; template: RoleTemplate },
+): Promise<Role> {
+  return call(roles.updateRole, { params: { roleId }, body });
 }

@@ -102,7 +102,7 @@ export function problemsByTarget(
 }
 
 /** A section of the structured editor: its catalogue questions and the custom questions placed in it. */
-export interface EditorSection {
+interface EditorSection {
   id: string;
   fields: string[];
   custom: string[];

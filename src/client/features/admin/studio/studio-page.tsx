@@ -17,25 +17,18 @@ import {
 import { showToastAtom } from '#client/state/process';
 import { useOrganization } from '#client/state/site';
 import { Button, ButtonGroup } from '#client/ui/button/button';
-import { ErrorSummary, focusField, type ErrorSummaryItem } from '#client/ui/form/error-summary';
+import { ErrorSummary } from '#client/ui/form/error-summary';
 import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { FormsEditor, JsonView } from './forms-editor';
 import { FormPreview, ThemePreview } from './preview';
-import {
-  controlId,
-  draftProblems,
-  editorControls,
-  editorSteps,
-  mergedDraft,
-  problemsByTarget,
-  problemTarget,
-  type Draft,
-} from './studio-model';
+import { errorsAt, summaryOf } from './problem-display';
+import { RolesEditor } from './roles-editor';
+import { controlId, draftProblems, editorControls, editorSteps, mergedDraft, type Draft } from './studio-model';
 import * as styles from './studio.css';
 
-type Tab = 'forms' | 'theme' | 'history';
+type Tab = 'forms' | 'theme' | 'roles' | 'history';
 
 /** /manager/studio: the organisation's configuration studio (issue 15, decisions 0042 and 0043). */
 export function StudioPage() {
@@ -91,13 +84,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
   const steps = useMemo(() => editorSteps(merged), [merged]);
   const controls = useMemo(() => editorControls(draft, steps), [draft, steps]);
   const shown = problems.length > 0 ? problems : sent;
-  const byTarget = useMemo(() => problemsByTarget(shown, controls), [shown, controls]);
-  const errorAt = (pointer: string) => {
-    const found = byTarget.get(pointer);
-    if (!found) return undefined;
-    const isJson = pointer === '/defaultConfiguration' || pointer === '/formConfiguration';
-    return found.map((p) => (isJson ? `${p.path}: ${p.message}` : p.message)).join('. ');
-  };
+  const errorAt = useMemo(() => errorsAt(shown, controls), [shown, controls]);
 
   // The preview shows the last draft whose form layers the engine accepted.
   const formsValid = !problems.some((p) => !p.path.startsWith('/themeConfiguration'));
@@ -112,23 +99,9 @@ function Studio({ organization, history, onPublished }: StudioProps) {
   const onForm = (edit: (form: Configuration) => Configuration) =>
     change((d) => ({ ...d, formConfiguration: edit(d.formConfiguration) }));
 
-  const summary: ErrorSummaryItem[] = shown.map((problem) => {
-    const target = problemTarget(problem.path, controls);
-    const id = controlId(target);
-    return {
-      text: `${problem.message} (${problem.path})`,
-      targetId: id,
-      onSelect: () => {
-        setTab(problem.path.startsWith('/themeConfiguration') ? 'theme' : 'forms');
-        // After the tab renders: open the folded steps and sections around the control, then focus it.
-        requestAnimationFrame(() => {
-          let parent = document.getElementById(id)?.parentElement;
-          for (; parent; parent = parent.parentElement) if (parent instanceof HTMLDetailsElement) parent.open = true;
-          focusField(id);
-        });
-      },
-    };
-  });
+  const summary = summaryOf(shown, controls, (problem) =>
+    setTab(problem.path.startsWith('/themeConfiguration') ? 'theme' : 'forms'),
+  );
 
   const publish = async () => {
     if (problems.length > 0) {
@@ -161,7 +134,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
       <ErrorSummary items={summary} focusKey={attempt} title={t('studio.problemsTitle', { count: shown.length })} />
       {failure && <p role="alert">{failure}</p>}
       <ul className={styles.tabs}>
-        {(['forms', 'theme', 'history'] as const).map((name) => (
+        {(['forms', 'theme', 'roles', 'history'] as const).map((name) => (
           <li key={name}>
             <Button
               variant={tab === name ? 'primary' : 'secondary'}
@@ -204,6 +177,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           </div>
         </div>
       )}
+      {tab === 'roles' && <RolesEditor organization={organization} published={history.configuration} />}
       {tab === 'history' && (
         <History
           organization={organization}
@@ -213,7 +187,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           }}
         />
       )}
-      {tab !== 'history' && (
+      {(tab === 'forms' || tab === 'theme') && (
         <section aria-labelledby="studio-publish">
           <h2 id="studio-publish">{t('studio.publish.title')}</h2>
           <TextInput
