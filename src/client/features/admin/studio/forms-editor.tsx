@@ -97,14 +97,18 @@ export function FormsEditor({ draft, merged, steps, errorAt, onForm }: EditorPro
       >
         {stepsError && <p className={formStyles.errorMessage}>{stepsError}</p>}
         {steps.map((step) => (
-          <details key={step.id} className={styles.panel}>
-            <summary className={styles.summary}>
-              {t('studio.forms.step', { n: step.index + 1, title: textValue(`step.${step.id}.title`) || step.id })}
-            </summary>
+          <Folded
+            key={step.id}
+            title={t('studio.forms.step', { n: step.index + 1, title: textValue(`step.${step.id}.title`) || step.id })}
+            keep={stepPointers(step).some(errorAt)}
+          >
             {text(`step.${step.id}.title`, t('studio.forms.stepTitle'))}
             {step.sections.map((section) => (
-              <details key={section.id} className={styles.panel}>
-                <summary className={styles.summary}>{textValue(`section.${section.id}.title`) || section.id}</summary>
+              <Folded
+                key={section.id}
+                title={textValue(`section.${section.id}.title`) || section.id}
+                keep={sectionPointers(section).some(errorAt)}
+              >
                 {text(`section.${section.id}.title`, t('studio.forms.sectionTitle'))}
                 {flag(
                   'subsections',
@@ -134,9 +138,9 @@ export function FormsEditor({ draft, merged, steps, errorAt, onForm }: EditorPro
                     )}
                   </p>
                 ))}
-              </details>
+              </Folded>
             ))}
-          </details>
+          </Folded>
         ))}
       </div>
 
@@ -185,6 +189,35 @@ export function FormsEditor({ draft, merged, steps, errorAt, onForm }: EditorPro
       ))}
       <NewText onAdd={(key, value) => onForm((layer) => withText(layer, key, value))} />
     </>
+  );
+}
+
+/** The pointers a section's controls write. */
+function sectionPointers(section: EditorStep['sections'][number]): string[] {
+  const ids = [...section.fields, ...section.custom];
+  return [
+    `${FORM}/text/${escape(`section.${section.id}.title`)}`,
+    `${FORM}/subsections/${escape(section.id)}`,
+    ...ids.flatMap((id) => [`${FORM}/fields/${escape(id)}`, `${FORM}/required/${escape(id)}`]),
+    ...section.fields.flatMap((id) => ['label', 'hint'].map((part) => `${FORM}/text/${escape(`field.${id}.${part}`)}`)),
+  ];
+}
+
+function stepPointers(step: EditorStep): string[] {
+  return [`${FORM}/text/${escape(`step.${step.id}.title`)}`, ...step.sections.flatMap(sectionPointers)];
+}
+
+/**
+ * A folded part of the editor: its controls are made when it is first opened (the catalogue has over a hundred
+ * questions), or at once when one of them shows a problem, so the error summary can open it and move focus there.
+ */
+function Folded({ title, keep, children }: { title: string; keep: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className={styles.panel} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary className={styles.summary}>{title}</summary>
+      {(opened || keep) && children}
+    </details>
   );
 }
 
