@@ -67,6 +67,11 @@ describe('configuration studio', () => {
     await page.getByRole('cell', { name: 'A practice group question' }).waitFor();
     await expectAxeClean(page, 'studio history');
 
+    // At 390 px the studio fits the screen: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Forms' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
     // The candidate side: the organisation's application form, compiled from what was published.
     const candidate = await openPage(context, 'hartley.localhost', '/ui/application');
     await candidate.getByRole('link', { name: 'Additional questions' }).first().click({ timeout: 15_000 });
