@@ -174,6 +174,15 @@ describe('versions: publish, refuse, diff, restore', () => {
     expect((await v1(t.app, hr, 'GET', `${base()}/versions/9?subdomain=acme`)).statusCode).toBe(404);
   });
 
+  it('numbers two publishes from the same version once: one is published, the other is told (409)', async () => {
+    const { configuration, current } = await history();
+    const answers = await Promise.all(
+      ['first tab', 'second tab'].map((note) => publish({ ...configuration, note, basedOn: current })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await history()).current).toBe(current + 1);
+  });
+
   it('lets a platform admin publish for the organisation', async () => {
     const { configuration, current } = await history(admin);
     const res = await publish({ ...configuration, note: 'by the platform', basedOn: current }, admin);
