@@ -11,6 +11,8 @@ export * from './rules/visibility';
 export * from './config/merge';
 export * from './config/regions';
 export * from './config/validate';
+export * from './config/diff';
+export * from './config/organization-check';
 export * from './config/known';
 export * from './fields/types';
 export * from './fields/catalogue';

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ApplicationState, CandidateStatus } from './vocabularies';
+import { Configuration } from './configuration';
 
 /*
  * The application record (spec §3 "Candidate") and the candidate calls of spec §7, under /api/v1.
@@ -74,6 +75,13 @@ export const ApplicationRecord = Type.Object({
   documents: Type.Array(DocumentRef),
   source: Type.String(),
   duplicating: Type.Boolean(),
+  /**
+   * Decision 0042: a draft started on a configuration version that has since been replaced keeps it until it is
+   * submitted; these are that version's organisation layers (without `hr`), for the form to be compiled from.
+   */
+  organizationConfiguration: Type.Optional(
+    Type.Object({ defaultConfiguration: Configuration, formConfiguration: Configuration }),
+  ),
 });
 export type ApplicationRecord = Type.Static<typeof ApplicationRecord>;
 

@@ -35,3 +35,48 @@ export function contrastRatio(a: string, b: string): number {
 export function readableTextColour(background: string): typeof LIGHT_TEXT | typeof DARK_TEXT {
   return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }
+
+/** WCAG 2.x AA: body text 4.5:1; user-interface components and their borders against what is beside them 3:1. */
+const AA_TEXT_CONTRAST = 4.5;
+const AA_COMPONENT_CONTRAST = 3;
+const PAGE_BACKGROUND = '#ffffff';
+
+export interface ContrastProblem {
+  /** JSON Pointer into the theme: `/headerBGcolour`, `/secondary`. */
+  path: string;
+  message: string;
+  ratio: number;
+}
+
+const ratioText = (ratio: number) => `${Math.floor(ratio * 100) / 100}:1`;
+
+/**
+ * The WCAG AA checks of an organisation's brand colours as the product uses them: the header's text (white or black,
+ * whichever reads better) on the header colour, the button text on the secondary colour, and the secondary colour's
+ * buttons and borders against the white page.
+ */
+export function themeContrastProblems(theme: { headerBGcolour: string; secondary: string }): ContrastProblem[] {
+  const problems: ContrastProblem[] = [];
+  const text = (path: string, background: string, what: string) => {
+    if (!HEX_COLOUR.test(background)) return;
+    const ratio = contrastRatio(background, readableTextColour(background));
+    if (ratio < AA_TEXT_CONTRAST)
+      problems.push({
+        path,
+        ratio,
+        message: `${what} on ${background} reaches ${ratioText(ratio)}; WCAG AA needs ${AA_TEXT_CONTRAST}:1`,
+      });
+  };
+  text('/headerBGcolour', theme.headerBGcolour, 'Header text');
+  text('/secondary', theme.secondary, 'Button text');
+  if (HEX_COLOUR.test(theme.secondary)) {
+    const ratio = contrastRatio(theme.secondary, PAGE_BACKGROUND);
+    if (ratio < AA_COMPONENT_CONTRAST)
+      problems.push({
+        path: '/secondary',
+        ratio,
+        message: `${theme.secondary} on the white page reaches ${ratioText(ratio)}; buttons and borders need ${AA_COMPONENT_CONTRAST}:1 (WCAG AA): choose a darker colour`,
+      });
+  }
+  return problems;
+}

@@ -32,6 +32,7 @@ import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
 import { moveRoutes } from './modules/moves/moves.routes';
 import { builderRoutes, organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes';
+import { configurationRoutes } from './modules/configurations/configuration.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(referenceDataRoutes, { prefix: '/api/v1' });
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
+  await app.register(configurationRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
   await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
 

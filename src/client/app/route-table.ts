@@ -17,6 +17,7 @@ const profile = () => import('../features/profile/pages');
 const account = () => import('../features/account/pages');
 const content = () => import('../features/content/pages');
 const admin = () => import('../features/admin/pages');
+const studio = () => import('../features/admin/studio/pages');
 const scheduling = () => import('../features/scheduling/pages');
 const events = () => import('../features/events/pages');
 const roles = () => import('../features/roles/pages');
@@ -94,6 +95,12 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       path: '/manager/candidate/:id',
       layout: 'manager',
       page: () => pipeline().then((m) => m.ManagerCandidatePage),
+      signIn: true,
+    },
+    {
+      path: '/manager/studio',
+      layout: 'report',
+      page: () => studio().then((m) => m.StudioPage),
       signIn: true,
     },
     { path: '/manager', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },

@@ -9,10 +9,12 @@ import {
   compile,
   compileProfile,
   type CompiledForm,
+  type CompileContext,
   DEFAULT_LANGUAGE,
   regionLayer,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
+import type { PublicOrganization } from '#schemas/organization';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
 import { useOrganization } from '../state/site';
 
@@ -24,29 +26,68 @@ function today(): string {
 }
 
 /**
+ * The organisation's layers of the configuration version an application started on, when a later one has been
+ * published since (the application record's organizationConfiguration, decision 0042): its form is compiled from them.
+ */
+type OrganizationLayers = Pick<PublicOrganization, 'defaultConfiguration' | 'formConfiguration'>;
+
+/**
  * The organisation's configuration merged in the browser as the server merges it: product default
  * ▸ region (its countryBase, decision 0034) ▸ organisation default ▸ organisation form ▸ role ▸
  * language (the organisation's translation, then the role's own layer for this language). In debug
  * mode, texts the language layers lack are flagged ⟦like this⟧.
  */
-export function useMergedConfiguration(role?: Configuration, roleLanguage?: Configuration): Configuration {
-  const organization = useOrganization();
+export function useMergedConfiguration(
+  role?: Configuration,
+  roleLanguage?: Configuration,
+  started?: OrganizationLayers,
+): Configuration {
+  const current = useOrganization();
+  const organization = useMemo(() => (started ? { ...current, ...started } : current), [current, started]);
   const languageLayer = useAtomValue(languageLayerAtom);
   const debug = useAtomValue(debugModeAtom);
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
-  return useMemo(() => {
-    const base = mergeLayers({
-      product: PRODUCT_DEFAULT,
-      region: regionLayer(organization.countryBase),
-      organizationDefault: organization.defaultConfiguration,
-      organizationForm: organization.formConfiguration,
-      role,
-    });
-    const layers = mergeConfigurations(languageLayer, roleLanguage);
-    const languageLayerShown = debug && language !== DEFAULT_LANGUAGE ? flagUntranslated(base, layers) : layers;
-    return mergeConfigurations(base, languageLayerShown);
-  }, [organization, role, roleLanguage, languageLayer, debug, language]);
+  return useMemo(
+    () =>
+      candidateConfiguration(organization, {
+        role,
+        roleLanguage,
+        languageLayer,
+        flagUntranslated: debug && language !== DEFAULT_LANGUAGE,
+      }),
+    [organization, role, roleLanguage, languageLayer, debug, language],
+  );
+}
+
+/**
+ * The configuration a candidate's form is compiled from, merged as the server merges it (useMergedConfiguration); also
+ * the configuration studio's preview of an unpublished configuration, so the preview is the candidate's form.
+ */
+export function candidateConfiguration(
+  organization: Pick<PublicOrganization, 'countryBase' | 'defaultConfiguration' | 'formConfiguration'>,
+  options: {
+    role?: Configuration;
+    roleLanguage?: Configuration;
+    languageLayer?: Configuration;
+    /** Debug mode: texts the language layers lack flagged ⟦like this⟧. */
+    flagUntranslated?: boolean;
+  } = {},
+): Configuration {
+  const base = mergeLayers({
+    product: PRODUCT_DEFAULT,
+    region: regionLayer(organization.countryBase),
+    organizationDefault: organization.defaultConfiguration,
+    organizationForm: organization.formConfiguration,
+    role: options.role,
+  });
+  const layers = mergeConfigurations(options.languageLayer, options.roleLanguage);
+  return mergeConfigurations(base, options.flagUntranslated ? flagUntranslated(base, layers) : layers);
+}
+
+/** The compile context of a candidate's form in `language`, today. */
+export function candidateContext(language: string, edition: PublicOrganization['edition']): CompileContext {
+  return { language, edition, userType: 'CANDIDATE', today: today() };
 }
 
 /** The merged configuration (useMergedConfiguration) compiled by `compileWith`: the application form, or the profile.
@@ -55,27 +96,26 @@ function useCompiledForm(
   compileWith: typeof compile,
   role?: Configuration,
   roleLanguage?: Configuration,
+  started?: OrganizationLayers,
 ): CompiledForm {
   const organization = useOrganization();
-  const configuration = useMergedConfiguration(role, roleLanguage);
+  const configuration = useMergedConfiguration(role, roleLanguage, started);
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   return useMemo(
-    () =>
-      compileWith(configuration, {
-        language,
-        edition: organization.edition,
-        userType: 'CANDIDATE',
-        today: today(),
-      }),
+    () => compileWith(configuration, candidateContext(language, organization.edition)),
     [compileWith, configuration, organization.edition, language],
   );
 }
 
 /** The organisation's application form (with a role's layers), compiled by the same engine the server validates with.
  * */
-export function useApplicationForm(role?: Configuration, roleLanguage?: Configuration): CompiledForm {
-  return useCompiledForm(compile, role, roleLanguage);
+export function useApplicationForm(
+  role?: Configuration,
+  roleLanguage?: Configuration,
+  started?: OrganizationLayers,
+): CompiledForm {
+  return useCompiledForm(compile, role, roleLanguage, started);
 }
 
 /** The candidate profile of the organisation (views.profile): one step per section. */

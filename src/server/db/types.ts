@@ -60,8 +60,23 @@ interface OrganizationsTable {
   status: ColumnType<OrganizationStatus, OrganizationStatus | undefined, OrganizationStatus>;
   /** Migration 0011: the reference lists the organisation keeps in its own data (CLIENTS, SECTOR, ...). */
   reference_lists: ColumnType<ReferenceLists, string | undefined, string>;
+  /** Migration 0012: the number of the configuration version in use (decision 0042). */
+  configuration_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Migration 0012 (decision 0042): an organisation's configurations as published, numbered from 1. */
+interface ConfigurationVersionsTable {
+  organization_id: string;
+  number: number;
+  default_configuration: ColumnType<Configuration, string, string>;
+  form_configuration: ColumnType<Configuration, string, string>;
+  theme_configuration: ColumnType<ThemeConfiguration, string, string>;
+  note: ColumnType<string, string | undefined, string>;
+  author_id: string | null;
+  restored_from: number | null;
+  created_at: Timestamp;
 }
 
 interface TranslationsTable {
@@ -267,6 +282,8 @@ interface ApplicationsTable {
   adjustment: ColumnType<AdjustmentValue | null, string | null | undefined, string | null>;
   /** numeric: a string on read, like average_percent. */
   total_score: ColumnType<string | null, number | null | undefined, number | null>;
+  /** Migration 0012: the organisation's configuration version the application started on (null: before 0012). */
+  configuration_version: ColumnType<number | null, number | null | undefined, number | null>;
   version: Generated<number>;
   applied_at: NullableTimestamp;
   last_change_at: Timestamp;
@@ -372,6 +389,7 @@ export interface DocumentsTable {
 
 export interface Database {
   organizations: OrganizationsTable;
+  configuration_versions: ConfigurationVersionsTable;
   translations: TranslationsTable;
   users: UsersTable;
   session_families: SessionFamiliesTable;
@@ -395,7 +413,7 @@ export interface Database {
 type OrganizationRow = Selectable<OrganizationsTable>;
 export type NewOrganizationRow = Insertable<OrganizationsTable>;
 /** An organisation as requests carry it: every column but the logo bytes. */
-export type OrganizationRecord = Omit<OrganizationRow, 'logo'>;
+export type OrganizationRecord = Omit<OrganizationRow, 'logo' | 'configuration_version'>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 /** A user row as the services read it (never the password hash unless asked). */

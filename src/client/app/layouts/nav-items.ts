@@ -5,7 +5,17 @@ import type { Configuration, UserType } from '#schemas/organization';
 export interface NavItem {
   to: string;
   label:
-    'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account' | 'applications' | 'profile';
+    | 'roles'
+    | 'events'
+    | 'signIn'
+    | 'search'
+    | 'reports'
+    | 'studio'
+    | 'clients'
+    | 'admin'
+    | 'account'
+    | 'applications'
+    | 'profile';
 }
 
 export const candidateNav: readonly NavItem[] = [
@@ -29,14 +39,19 @@ const managerNav: readonly NavItem[] = [
   { to: '/manager/reports', label: 'reports' },
 ];
 
+/** The configuration studio (decision 0043): an organisation's admins and platform admins. */
+const studioItem: NavItem = { to: '/manager/studio', label: 'studio' };
+
 const managerAdminNav: readonly NavItem[] = [
   ...managerNav,
+  studioItem,
   { to: '/admin', label: 'admin' },
   { to: '/settings', label: 'account' },
 ];
 
 const adminNav: readonly NavItem[] = [
   ...managerNav,
+  studioItem,
   { to: '/clients', label: 'clients' },
   { to: '/admin', label: 'admin' },
 ];

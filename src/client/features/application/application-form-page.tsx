@@ -102,7 +102,11 @@ function ApplicationForm({
   const [params] = useSearchParams();
   const { role, record } = session;
   const language = i18n.resolvedLanguage ?? 'en';
-  const form = useApplicationForm(role.formConfiguration, role.jsonConfigurations[language]);
+  const form = useApplicationForm(
+    role.formConfiguration,
+    role.jsonConfigurations[language],
+    record.organizationConfiguration,
+  );
   const { saveStep, submit, documentChanged } = useApplicationActions(session, form, update);
   const download = useDocumentDownload(record.id);
   const resume = params.has('resume');

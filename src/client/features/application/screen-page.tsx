@@ -32,7 +32,11 @@ function Answers({ record, role }: { record: ApplicationRecord; role: Role | nul
   const { t, i18n } = useTranslation();
   const download = useDocumentDownload(record.id);
   const formatLongDate = useLongDate();
-  const form = useApplicationForm(role?.formConfiguration, role?.jsonConfigurations[i18n.resolvedLanguage ?? '']);
+  const form = useApplicationForm(
+    role?.formConfiguration,
+    role?.jsonConfigurations[i18n.resolvedLanguage ?? ''],
+    record.organizationConfiguration,
+  );
   const sections = useAnswerSections(form, record.answers);
   return (
     <>

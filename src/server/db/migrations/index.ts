@@ -8,6 +8,7 @@ import * as m0006 from './0006-candidate-items';
 import * as m0007 from './0007-search';
 import * as m0008 from './0008-user-language';
 import * as m0011 from './0011-organization-admin';
+import * as m0012 from './0012-configuration-versions';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0007-search': m0007,
   '0008-user-language': m0008,
   '0011-organization-admin': m0011,
+  '0012-configuration-versions': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

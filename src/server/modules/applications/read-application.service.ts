@@ -9,6 +9,8 @@ import { visibleApplication } from './application-access';
 import { findCandidateApplications, type ApplicationRecord } from './application.repository';
 import { toApplicationListItem, toApplicationView } from './application.view';
 import { roleForm } from './role-form';
+import { earlierLayers } from '../configurations/configuration.repository';
+import { withoutHr } from '../organizations/organization.service';
 
 /** The record as the API answers it, with its role's name and its documents. */
 export async function applicationView(
@@ -17,11 +19,23 @@ export async function applicationView(
   application: ApplicationRecord,
   role?: { id: string; name: string },
 ): Promise<ApplicationView> {
-  const [named, documents] = await Promise.all([
+  const [named, documents, pinned] = await Promise.all([
     role ?? roleOf(db, viewer.organization, application.role_id),
     findApplicationDocuments(db, application.organization_id, application.id),
+    application.state === 'DRAFT' && application.configuration_version !== null
+      ? earlierLayers(db, application.organization_id, application.configuration_version)
+      : undefined,
   ]);
-  return toApplicationView(application, named, documents, viewer);
+  const view = toApplicationView(application, named, documents, viewer);
+  return pinned
+    ? {
+        ...view,
+        organizationConfiguration: {
+          defaultConfiguration: withoutHr(pinned.defaultConfiguration),
+          formConfiguration: withoutHr(pinned.formConfiguration),
+        },
+      }
+    : view;
 }
 
 /** GET /candidate/:id */

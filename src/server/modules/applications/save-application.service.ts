@@ -13,7 +13,7 @@ import type { Viewer } from '../../lib/viewer';
 import { ownDraft } from './application-access';
 import { updateApplication } from './application.repository';
 import { applicationView } from './read-application.service';
-import { roleForm } from './role-form';
+import { applicationRoleForm } from './role-form';
 import { searchColumns } from './search-columns';
 
 /**
@@ -36,7 +36,7 @@ export async function saveApplication(
   const application = await ownDraft(db, viewer, id);
   if (save.role.id !== application.role_id) throw noRole(save.role.id);
   const role = await roleOf(db, organization, application.role_id);
-  const form = await roleForm(db, organization, role, query.language);
+  const form = await applicationRoleForm(db, organization, role, application, query.language);
   if (query.maxSteps !== undefined && query.maxSteps !== form.steps.length) throw conflict(message('formChanged'));
   const step = save.stepId === undefined ? undefined : form.steps.find((s) => s.id === save.stepId);
   if (save.stepId !== undefined && !step)

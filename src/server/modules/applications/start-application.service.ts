@@ -9,6 +9,7 @@ import type { Viewer } from '../../lib/viewer';
 import { findCandidateApplication, insertApplicationOnce } from './application.repository';
 import { applicationView } from './read-application.service';
 import { roleForm } from './role-form';
+import { currentVersionNumber } from '../configurations/configuration.repository';
 import { searchColumns } from './search-columns';
 import { message } from '#schemas/messages';
 
@@ -32,6 +33,8 @@ export async function startApplication(
   const existing = await findCandidateApplication(db, organization.id, user.id, role.id);
   if (existing) return { record: await applicationView(db, viewer, existing, role), created: false };
   assertOpen(role, new Date());
+  // Decision 0042: the application is answered and submitted on this version, whatever is published after.
+  const configurationVersion = await currentVersionNumber(db, organization.id);
   const form = await roleForm(db, organization, role, options.language);
   const account = { firstName: user.first_name ?? undefined, lastName: user.last_name ?? undefined, email: user.email };
   const prefill = prefilledApplication(
@@ -49,6 +52,7 @@ export async function startApplication(
     completed_steps: json(prefill.completedSteps),
     answers: json(prefill.answers),
     source: options.source?.trim() || DEFAULT_SOURCE,
+    configuration_version: configurationVersion,
     ...searchColumns(prefill.answers, role),
   });
   return { record: await applicationView(db, viewer, record, role), created };

@@ -15,7 +15,7 @@ import type { Viewer } from '../../lib/viewer';
 import { ownDraft } from './application-access';
 import { insertStageHistory, updateApplication } from './application.repository';
 import { applicationView } from './read-application.service';
-import { roleForm } from './role-form';
+import { applicationRoleForm } from './role-form';
 import { searchColumns } from './search-columns';
 
 /**
@@ -35,7 +35,7 @@ export async function submitApplication(
   const application = await ownDraft(db, viewer, id);
   const now = new Date();
   const role = await openRoleOf(db, organization, application.role_id, now);
-  const form = await roleForm(db, organization, role, options.language);
+  const form = await applicationRoleForm(db, organization, role, application, options.language);
   const entry = entryStage(organization.stages);
   const to = entry && resolvePosition(organization.stages, entry.id);
   if (!to) throw new Error(`organisation ${organization.subdomain} has no pipeline stages`);

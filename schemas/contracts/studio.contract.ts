@@ -1,0 +1,73 @@
+import { Type } from 'typebox';
+import { ApiError } from '../api';
+import { defineRoute } from '../contract';
+import {
+  ConfigurationDiff,
+  ConfigurationHistory,
+  ConfigurationVersion,
+  DiffQuery,
+  PublishConfigurationBody,
+  RestoreConfigurationBody,
+  VersionParams,
+} from '../studio';
+
+/*
+ * The configuration studio (issue 15, decision 0042): an organisation's configuration versions. Hiring-manager admins
+ * of the organisation and platform admins only (a Standard manager 403, another organisation 404).
+ */
+const tags = ['studio'];
+const access = 'signed-in';
+const OrgParams = Type.Object({ orgId: Type.String({ maxLength: 64 }) });
+
+export const configurationHistory = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/configuration',
+  summary: "The organisation's current configuration and its versions, newest first",
+  tags,
+  access,
+  params: OrgParams,
+  response: { 200: ConfigurationHistory },
+});
+
+export const configurationVersion = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/configuration/versions/:number',
+  summary: 'One version of the configuration, as it was published',
+  tags,
+  access,
+  params: VersionParams,
+  response: { 200: ConfigurationVersion },
+});
+
+export const publishConfiguration = defineRoute({
+  method: 'POST',
+  path: '/v1/organization/:orgId/configuration',
+  summary: 'Publishes a new version (checked by the engine: 422 names every problem by its path)',
+  tags,
+  access,
+  params: OrgParams,
+  body: PublishConfigurationBody,
+  response: { 201: ConfigurationVersion, 409: ApiError, 422: ApiError },
+});
+
+export const restoreConfiguration = defineRoute({
+  method: 'POST',
+  path: '/v1/organization/:orgId/configuration/versions/:number/restore',
+  summary: 'Publishes an earlier version again, exactly, as a new version',
+  tags,
+  access,
+  params: VersionParams,
+  body: RestoreConfigurationBody,
+  response: { 201: ConfigurationVersion, 409: ApiError, 422: ApiError },
+});
+
+export const configurationDiff = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/configuration/diff',
+  summary: 'What changed between two versions, each change by its JSON Pointer',
+  tags,
+  access,
+  params: OrgParams,
+  querystring: DiffQuery,
+  response: { 200: ConfigurationDiff },
+});

@@ -1,0 +1,91 @@
+import { Type } from 'typebox';
+import { Configuration } from './configuration';
+import { ThemeConfiguration } from './organization';
+
+/*
+ * The configuration studio (issue 15, decision 0042): an organisation's defaultConfiguration, formConfiguration and
+ * themeConfiguration published as numbered versions, each with who published it, when and a note.
+ */
+
+/** What a version holds: the organisation's three configurations. */
+export const ConfigurationSet = Type.Object(
+  {
+    defaultConfiguration: Configuration,
+    formConfiguration: Configuration,
+    themeConfiguration: ThemeConfiguration,
+  },
+  { additionalProperties: false },
+);
+export type ConfigurationSet = Type.Static<typeof ConfigurationSet>;
+
+const VersionNumber = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+
+const ConfigurationVersionSummary = Type.Object({
+  number: VersionNumber,
+  note: Type.String(),
+  /** Who published it (null for the configuration the organisation started with, or an erased user). */
+  author: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  /** The version this one restored, when it was a restore. */
+  restoredFrom: Type.Union([VersionNumber, Type.Null()]),
+  current: Type.Boolean(),
+});
+export type ConfigurationVersionSummary = Type.Static<typeof ConfigurationVersionSummary>;
+
+/** GET /v1/organization/:orgId/configuration: the current configurations and every version, newest first. */
+export const ConfigurationHistory = Type.Object({
+  current: VersionNumber,
+  configuration: ConfigurationSet,
+  versions: Type.Array(ConfigurationVersionSummary),
+});
+export type ConfigurationHistory = Type.Static<typeof ConfigurationHistory>;
+
+export const ConfigurationVersion = Type.Object({
+  ...ConfigurationVersionSummary.properties,
+  configuration: ConfigurationSet,
+});
+export type ConfigurationVersion = Type.Static<typeof ConfigurationVersion>;
+
+const Note = Type.String({ maxLength: 500, description: 'what changed and why, for the history' });
+
+/**
+ * POST /v1/organization/:orgId/configuration: publish. The configuration layers are any objects here: the engine's
+ * validator checks them and names every problem by its path (422), which a schema error could not do as well.
+ */
+export const PublishConfigurationBody = Type.Object(
+  {
+    defaultConfiguration: Type.Object({}, { additionalProperties: true, description: 'a configuration layer' }),
+    formConfiguration: Type.Object({}, { additionalProperties: true, description: 'a configuration layer' }),
+    themeConfiguration: ThemeConfiguration,
+    note: Note,
+    /** The version the edit started from: a 409 when someone published since (nothing is overwritten unseen). */
+    basedOn: Type.Optional(VersionNumber),
+  },
+  { additionalProperties: false },
+);
+export type PublishConfigurationBody = Type.Static<typeof PublishConfigurationBody>;
+
+export const RestoreConfigurationBody = Type.Object(
+  { note: Type.Optional(Note), basedOn: Type.Optional(VersionNumber) },
+  { additionalProperties: false },
+);
+export type RestoreConfigurationBody = Type.Static<typeof RestoreConfigurationBody>;
+
+export const VersionParams = Type.Object({ orgId: Type.String({ maxLength: 64 }), number: VersionNumber });
+
+export const DiffQuery = Type.Object({ from: VersionNumber, to: VersionNumber }, { additionalProperties: false });
+
+/** One difference: the JSON Pointer (RFC 6901) of what changed, and its value before and after (absent: none). */
+const ConfigurationChange = Type.Object({
+  path: Type.String(),
+  before: Type.Optional(Type.Unknown()),
+  after: Type.Optional(Type.Unknown()),
+});
+export type ConfigurationChange = Type.Static<typeof ConfigurationChange>;
+
+export const ConfigurationDiff = Type.Object({
+  from: VersionNumber,
+  to: VersionNumber,
+  changes: Type.Array(ConfigurationChange),
+});
+export type ConfigurationDiff = Type.Static<typeof ConfigurationDiff>;

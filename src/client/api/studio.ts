@@ -1,0 +1,44 @@
+import type { Configuration } from '#schemas/configuration';
+import * as roles from '#schemas/contracts/roles.contract';
+import * as studio from '#schemas/contracts/studio.contract';
+import type { Role, RoleTemplate } from '#schemas/role';
+import type {
+  ConfigurationDiff,
+  ConfigurationHistory,
+  ConfigurationVersion,
+  PublishConfigurationBody,
+} from '#schemas/studio';
+import { call } from './call';
+
+/* The configuration studio's calls (decision 0042): history, one version, publish, restore, diff. */
+
+export type { ConfigurationDiff, ConfigurationHistory, ConfigurationVersion };
+
+export function fetchConfigurationHistory(orgId: string): Promise<ConfigurationHistory> {
+  return call(studio.configurationHistory, { params: { orgId } });
+}
+
+export function publishConfiguration(orgId: string, body: PublishConfigurationBody): Promise<ConfigurationVersion> {
+  return call(studio.publishConfiguration, { params: { orgId }, body });
+}
+
+export function restoreConfiguration(orgId: string, number: number, basedOn: number): Promise<ConfigurationVersion> {
+  return call(studio.restoreConfiguration, { params: { orgId, number }, body: { basedOn } });
+}
+
+export function fetchConfigurationDiff(orgId: string, from: number, to: number): Promise<ConfigurationDiff> {
+  return call(studio.configurationDiff, { params: { orgId }, query: { from, to } });
+}
+
+/** POST /roles: a new active role from one of the organisation's templates (status PRESET). */
+export function createRoleFromTemplate(templateId: string, name: string): Promise<Role> {
+  return call(roles.createRole, { body: { templateId, name } });
+}
+
+/** PUT /role/:roleId with the role's form layer and template (checked by the engine on the server too). */
+export function saveRoleConfiguration(
+  roleId: string,
+  body: { formConfiguration: Configuration; template: RoleTemplate },
+): Promise<Role> {
+  return call(roles.updateRole, { params: { roleId }, body });
+}

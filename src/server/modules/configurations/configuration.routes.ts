@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contracts from '#schemas/contracts/studio.contract';
+import { route } from '../../lib/route';
+import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
+import {
+  configurationDiff,
+  configurationHistory,
+  configurationVersion,
+  publishConfiguration,
+  restoreConfiguration,
+} from './configuration.service';
+
+/**
+ * The configuration studio's versions (issue 15, decision 0042), as schemas/contracts/studio.contract.ts declares
+ * them. `authenticate` loads the organisation of `:orgId` and answers 404 for another organisation's (platform admins
+ * reach every one); a Standard hiring manager is refused (403).
+ */
+export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preValidation', authenticate);
+  const admins = { preHandler: requireRole('HIRING_MANAGER_ADMIN') };
+
+  route(
+    app,
+    contracts.configurationHistory,
+    async (request) => configurationHistory(app.db, viewerOf(request).organization),
+    admins,
+  );
+  route(
+    app,
+    contracts.configurationVersion,
+    async (request) => configurationVersion(app.db, viewerOf(request).organization, request.params.number),
+    admins,
+  );
+  route(
+    app,
+    contracts.publishConfiguration,
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      return reply.code(201).send(await publishConfiguration(app.db, viewer, viewer.organization, request.body));
+    },
+    admins,
+  );
+  route(
+    app,
+    contracts.restoreConfiguration,
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const version = await restoreConfiguration(
+        app.db,
+        viewer,
+        viewer.organization,
+        request.params.number,
+        request.body,
+      );
+      return reply.code(201).send(version);
+    },
+    admins,
+  );
+  route(
+    app,
+    contracts.configurationDiff,
+    async (request) => configurationDiff(app.db, viewerOf(request).organization, request.query.from, request.query.to),
+    admins,
+  );
+};
