@@ -29,6 +29,7 @@ import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
+  await app.register(schedulingRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

@@ -10,6 +10,12 @@ import {
   ROLE_STATUSES,
   STAGE_STATUSES,
 } from '#schemas/vocabularies';
+import {
+  BOOKING_STATUSES,
+  COACHING_SESSION_STATUSES,
+  COACHING_SESSION_TYPES,
+  RECOMMENDATIONS,
+} from '#schemas/scheduling';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 /*
@@ -32,6 +38,10 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'organizations.tier': TIERS,
   'organizations.country_base': REGIONS,
   'users.user_type': USER_TYPES,
+  'interview_bookings.status': BOOKING_STATUSES,
+  'interview_feedback.recommendation': RECOMMENDATIONS,
+  'coaching_sessions.type': COACHING_SESSION_TYPES,
+  'coaching_sessions.status': COACHING_SESSION_STATUSES,
 };
 
 /**
@@ -52,6 +62,10 @@ const SHIPPED: Record<string, readonly string[]> = {
   'organizations.tier': ['Bar', 'Tier 1', 'Tier 2', 'Tier 3', 'Tier 4', 'Candid Essentials', 'Candid Essentials Plus'],
   'organizations.country_base': ['UK', 'OZ', 'HK', 'GCC', 'OTHER'],
   'users.user_type': ['CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'],
+  'interview_bookings.status': ['BOOKED', 'CANCELLED'],
+  'interview_feedback.recommendation': ['STRONG_YES', 'YES', 'NO', 'STRONG_NO'],
+  'coaching_sessions.type': ['1:1', 'call', 'group', 'mock interview', 'online review', 'test practice', 'webinar'],
+  'coaching_sessions.status': ['BOOKED', 'HELD', 'CANCELLED'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */
