@@ -126,7 +126,7 @@ export function invitationState(
 }
 
 /**
- * An interview's time as a reader in `timeZone` sees it: "Monday 26 October 2026, 09:00 to 09:45".
+ * An interview's time as a reader in `timeZone` sees it: "Monday, 26 October 2026, 09:00–09:45".
  * The language's own words and order come from Intl.
  */
 export function slotLabel(slot: SlotTime, timeZone: string, locale = 'en-GB'): string {
