@@ -127,6 +127,9 @@ export const BusyQuery = Type.Object({
   timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'the day is taken in this zone (default UTC)' })),
 });
 
+export const Interviewer = Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() });
+export type Interviewer = Type.Static<typeof Interviewer>;
+
 export const BusyUser = Type.Object({
   username: Type.String(),
   userId: Nullable(Type.String()),

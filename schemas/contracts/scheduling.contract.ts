@@ -13,6 +13,7 @@ import {
   CurrentInterview,
   Feedback,
   FeedbackBody,
+  Interviewer,
   InvitationView,
   MoveBookingBody,
   PublicInterview,
@@ -55,6 +56,16 @@ export const listSchedules = defineRoute({
   params: org,
   querystring: ScheduleListQuery,
   response: { 200: Type.Array(ScheduleView) },
+});
+
+export const interviewers = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/interviewers',
+  summary: "The organisation's hiring-side users, who can sit on interviews (the wizard's step 2)",
+  tags,
+  access,
+  params: org,
+  response: { 200: Type.Array(Interviewer) },
 });
 
 export const busySchedules = defineRoute({

@@ -292,6 +292,20 @@ describe('booking by link', () => {
     const late = await book(tokens.get(a!.email)!, schedule.slots[0]!);
     expect(late.statusCode).toBe(409);
     expect(late.json<ApiError>().code).toBe('interviewExpired');
+    // A reminder after the due date sends a new link with a new due date; the old link stops working.
+    await deliverEmails(db);
+    const expiredInvitation = schedule.invitations.find((i) => i.applicationId === a!.id)!;
+    const reminded = await v1(
+      t.app,
+      recruiter,
+      'POST',
+      `/organization/acme/interview-invitations/${expiredInvitation.id}/remind`,
+    );
+    expect(reminded.statusCode, reminded.body).toBe(200);
+    expect(reminded.json<InvitationView>().state).toBe('OPEN');
+    const fresh = (await tokensFrom(await deliverEmails(db))).get(a!.email)!;
+    expect((await getInterview(fresh)).json<PublicInterview>().state).toBe('OPEN');
+    expect((await getInterview(tokens.get(a!.email)!)).statusCode).toBe(404);
 
     const invitation = schedule.invitations.find((i) => i.applicationId === b!.id)!;
     const cancel = await v1(
@@ -492,6 +506,8 @@ describe('the overview, moves, reminders and feedback', () => {
     const [busy, nobody] = res.json<{ username: string; busy: { slotId: string }[] }[]>();
     expect(busy!.busy.map((b) => b.slotId)).toEqual(expect.arrayContaining(schedule.slots.map((s) => s.id)));
     expect(nobody).toMatchObject({ username: 'nobody@acme.example', busy: [] });
+    const people = await v1(t.app, recruiter, 'GET', '/organization/acme/interviewers');
+    expect(people.json<{ email: string }[]>().map((p) => p.email)).toContain('recruiter@acme.example');
   });
 });
 

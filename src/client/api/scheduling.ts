@@ -6,6 +6,7 @@ import type {
   CurrentInterview,
   Feedback,
   FeedbackBody,
+  Interviewer,
   InvitationView,
   PublicInterview,
   ScheduleView,
@@ -24,6 +25,7 @@ export type {
   CurrentInterview,
   Feedback,
   FeedbackBody,
+  Interviewer,
   InvitationView,
   PublicInterview,
   ScheduleView,
@@ -54,6 +56,10 @@ export function fetchSchedules(
   filter: { roleId?: string; stageId?: number },
 ): Promise<ScheduleView[]> {
   return call(contracts.listSchedules, { params: { orgId: organizationId }, query: filter });
+}
+
+export function fetchInterviewers(organizationId: string): Promise<Interviewer[]> {
+  return call(contracts.interviewers, { params: { orgId: organizationId } });
 }
 
 export function fetchBusy(

@@ -18,6 +18,7 @@ const account = () => import('../features/account/pages');
 const content = () => import('../features/content/pages');
 const admin = () => import('../features/admin/pages');
 const scheduling = () => import('../features/scheduling/pages');
+const schedulingManager = () => import('../features/scheduling/manager-pages');
 const events = () => import('../features/events/pages');
 const roles = () => import('../features/roles/pages');
 const application = () => import('../features/application/pages');
@@ -94,6 +95,18 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       path: '/manager/candidate/:id',
       layout: 'manager',
       page: () => pipeline().then((m) => m.ManagerCandidatePage),
+      signIn: true,
+    },
+    {
+      path: '/manager/scheduling',
+      layout: 'manager',
+      page: () => schedulingManager().then((m) => m.SchedulingOverviewPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/scheduling/new',
+      layout: 'manager',
+      page: () => schedulingManager().then((m) => m.SchedulingWizardPage),
       signIn: true,
     },
     { path: '/manager', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },

@@ -29,6 +29,7 @@ import { fetchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
 import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
+import { CandidateInterviews } from './interviews';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
@@ -445,6 +446,19 @@ function CandidateView({
               application={application}
               onScored={(totalScore) => setApplication((current) => ({ ...current, totalScore }))}
             />
+          </section>
+          <section className={styles.section} aria-labelledby="candidate-interviews">
+            <h2 id="candidate-interviews">{t('scheduling.feedback.title')}</h2>
+            <CandidateInterviews applicationId={application.id} userId={user?.id} />
+            {application.stageStatus === 'PENDING' && application.state === 'SUBMITTED' ? (
+              <p>
+                <Link
+                  to={`/manager/scheduling/new?step=1&roleId=${application.roleId}&stageId=${application.stageId ?? ''}&ids=${application.id}`}
+                >
+                  {t('scheduling.feedback.invite')}
+                </Link>
+              </p>
+            ) : null}
           </section>
         </div>
         <div>

@@ -22,6 +22,7 @@ import type {
   CreateSchedule,
   Feedback,
   FeedbackBody,
+  Interviewer,
   InvitationView,
   ScheduleView,
 } from '#schemas/scheduling';
@@ -37,6 +38,7 @@ import { dropBooking, placeBooking } from './booking.service';
 import { queueInvitationEmail, type EmailSite } from './interview-emails';
 import { setInterviewStatus } from './interview-status';
 import {
+  findAllHiringUsers,
   findApplicationBookings,
   findBooking,
   findBusySlots,
@@ -273,6 +275,15 @@ export async function listSchedules(
   return scheduleViews(db, viewer, only ? rows.filter((r) => only.includes(r.id)) : rows);
 }
 
+/** The managers who can sit on interviews. */
+export async function listInterviewers(db: Db, viewer: Viewer): Promise<Interviewer[]> {
+  return (await findAllHiringUsers(db, viewer.organization.id)).map((u) => ({
+    id: u.id,
+    name: personName(u),
+    email: u.email,
+  }));
+}
+
 /** Spec §7 GET …/schedules: each named user's interviews on the day of `dateTime` (in `timeZone`, default UTC). */
 export async function busySchedules(
   db: Db,
@@ -334,9 +345,13 @@ async function withLockedInvitation<T>(
   });
 }
 
+/** Days a reminder gives a candidate whose link had expired. */
+const REMINDER_DAYS = 7;
+
 /**
- * Emails the booking link again to a candidate who has not booked. The link is not kept (only
- * its hash), so a reminder carries a new link and the old one stops working.
+ * Emails the booking link again to a candidate who has not booked (also after the due date: the
+ * link then gets REMINDER_DAYS more). The link is not kept (only its hash), so a reminder carries
+ * a new link and the old one stops working.
  */
 export async function remindInvitation(
   db: Db,
@@ -348,11 +363,17 @@ export async function remindInvitation(
   await withLockedInvitation(db, viewer, id, async (trx, invitation) => {
     const [row] = await findInvitations(trx, viewer.organization.id, { invitationId: invitation.id });
     const state = invitationView(row!, now).state;
-    if (state !== 'OPEN') throw conflict(`Only a candidate who has not booked can be reminded (this one is ${state}).`);
+    if (state !== 'OPEN' && state !== 'EXPIRED')
+      throw conflict(`Only a candidate who has not booked can be reminded (this one is ${state}).`);
     const token = newToken();
+    const before = await findInvitationContext(trx, invitation.id);
     await trx
       .updateTable('interview_invitations')
-      .set({ token_hash: sha256(token) })
+      .set({
+        token_hash: sha256(token),
+        // A link past its due date gets REMINDER_DAYS more.
+        ...(state === 'EXPIRED' && { due_at: invitationDueAt(now, REMINDER_DAYS, before.time_zone) }),
+      })
       .where('id', '=', invitation.id)
       .execute();
     await markReminded(trx, invitation.id);

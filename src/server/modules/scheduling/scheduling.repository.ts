@@ -334,6 +334,20 @@ export function findHiringUsers(db: Db, organizationId: string, ids: readonly st
     .execute();
 }
 
+/** Every hiring-side user of the organisation, by name. */
+export function findAllHiringUsers(db: Db, organizationId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'preferred_name', 'last_name'])
+    .where('organization_id', '=', organizationId)
+    .where('user_type', 'in', ['HIRING_MANAGER', 'HIRING_MANAGER_ADMIN'])
+    .where('anonymised_at', 'is', null)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .limit(500)
+    .execute();
+}
+
 /** Slots of the organisation that an interviewer sits on and that overlap [from, to). */
 export function findBusySlots(db: Db, organizationId: string, userIds: readonly string[], from: Date, to: Date) {
   if (userIds.length === 0) return Promise.resolve([]);

@@ -13,6 +13,7 @@ import {
   cancelInvitation,
   candidateInterviews,
   createSchedule,
+  listInterviewers,
   listSchedules,
   moveBooking,
   remindInvitation,
@@ -50,6 +51,7 @@ export const schedulingRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
     async (request) => listSchedules(app.db, viewerOf(request), request.query),
     manager,
   );
+  route(app, contracts.interviewers, async (request) => listInterviewers(app.db, viewerOf(request)), manager);
   route(
     app,
     contracts.busySchedules,
