@@ -29,7 +29,7 @@ export const COACHING_SESSION_TYPES = [
   'test practice',
   'webinar',
 ] as const;
-export const CoachingSessionType = literalUnion(COACHING_SESSION_TYPES);
+const CoachingSessionType = literalUnion(COACHING_SESSION_TYPES);
 
 /** Spec §9 consultation durations (minutes), for coaching sessions. */
 export const CONSULTATION_DURATIONS = [15, 30, 60, 120, 240] as const;
@@ -40,7 +40,7 @@ const CoachingSessionStatus = literalUnion(COACHING_SESSION_STATUSES);
 const Person = Type.Object({ id: Type.String(), name: Type.String() });
 
 /** Spec §3 Interview slot, with what the organisation sees of its places. */
-export const InterviewSlot = Type.Object({
+const InterviewSlot = Type.Object({
   id: Type.String(),
   /** The interview day's block the slot belongs to. */
   parentStartDateTime: DateTime,
@@ -52,10 +52,9 @@ export const InterviewSlot = Type.Object({
   capacity: Type.Integer(),
   booked: Type.Integer(),
 });
-export type InterviewSlot = Type.Static<typeof InterviewSlot>;
 
 /** One interview day of the wizard's step 2: back-to-back slots from a start time. */
-export const InterviewDayInput = Type.Object(
+const InterviewDayInput = Type.Object(
   {
     date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD in the schedule time zone' }),
     start: Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'HH:mm on the 15-minute grid' }),
@@ -67,7 +66,6 @@ export const InterviewDayInput = Type.Object(
   },
   { additionalProperties: false },
 );
-export type InterviewDayInput = Type.Static<typeof InterviewDayInput>;
 
 /** The wizard's step 5: the schedule, its days and the candidates invited. */
 export const CreateSchedule = Type.Object(
@@ -85,7 +83,7 @@ export const CreateSchedule = Type.Object(
 );
 export type CreateSchedule = Type.Static<typeof CreateSchedule>;
 
-export const INVITATION_STATES = ['OPEN', 'BOOKED', 'EXPIRED', 'CANCELLED'] as const;
+const INVITATION_STATES = ['OPEN', 'BOOKED', 'EXPIRED', 'CANCELLED'] as const;
 const InvitationStateSchema = literalUnion(INVITATION_STATES);
 
 /** An invitation as the organisation sees it. */

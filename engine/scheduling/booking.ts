@@ -9,10 +9,6 @@ import { slotDurations, timeOptions } from './slots';
 
 /** Spec §5: the default maximum number of interviewers per slot. */
 export const MAX_INTERVIEWERS_PER_SLOT = 5;
-/** Most places one slot offers (a group interview); more is almost certainly a typing mistake. */
-export const MAX_SLOT_CAPACITY = 100;
-/** Most slots one interview day may hold (a day of 15-minute slots is 96). */
-export const MAX_SLOTS_PER_DAY = 96;
 /** A candidate may book, move or cancel their interview until this many hours before it starts. */
 export const BOOKING_CUTOFF_HOURS = 24;
 

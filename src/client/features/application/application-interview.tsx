@@ -18,7 +18,7 @@ const dateTime = (instant: string, timeZone: string, locale: string, withDay: bo
     hourCycle: 'h23',
   }).format(new Date(instant));
 
-/** Issue 13: the interview of a submitted application (booked time in the reader's zone, or the invitation's due date). */
+/** Issue 13: a submitted application's interview (the booked time in the reader's zone, or the due date). */
 export function ApplicationInterview({ applicationId }: { applicationId: string }) {
   const { t, i18n } = useTranslation();
   const [interview, setInterview] = useState<Interview | null>(null);

@@ -51,7 +51,7 @@ function stored(region: Region): WizardState {
   }
 }
 
-/** The wizard's state, prefilled from the address (?roleId, ?stageId, ?ids from the search selection or candidate page). */
+/** The wizard's state, prefilled from the address (?roleId, ?stageId, ?ids from a selection or the candidate page). */
 export function useWizardState(region: Region, prefill: URLSearchParams) {
   const [state, setState] = useState<WizardState>(() => {
     const base = stored(region);

@@ -28,7 +28,7 @@ const utcArray = (date: Date): [number, number, number, number, number] => [
 ];
 
 /** The UID of an invitation's event: the same in every message about it. */
-export const calendarUid = (invitationId: string, host: string): string => `interview-${invitationId}@${host}`;
+const calendarUid = (invitationId: string, host: string): string => `interview-${invitationId}@${host}`;
 
 /** The .ics text of an interview invitation (METHOD:REQUEST) or its cancellation (METHOD:CANCEL). */
 export function interviewCalendar(interview: CalendarInterview, method: 'REQUEST' | 'CANCEL', host: string): string {

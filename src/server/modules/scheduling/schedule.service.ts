@@ -138,7 +138,7 @@ async function scheduleViews(db: Db, viewer: Viewer, schedules: readonly Schedul
   }));
 }
 
-/** The slots of the wizard's days, each problem named by its field; interviewers must be the organisation's managers. */
+/** The slots of the wizard's days, each problem named by its field; interviewers must be the organisation's. */
 async function slotsOfInput(db: Db, viewer: Viewer, input: CreateSchedule, now: Date): Promise<NewSlot[]> {
   const errors: FieldError[] = [];
   const problem = (field: string, text: string) => errors.push({ field, message: text });
@@ -402,7 +402,7 @@ export async function cancelInvitation(db: Db, viewer: Viewer, id: string, site:
   return invitationAfter(db, viewer, id.toLowerCase());
 }
 
-/** Books or moves a candidate's interview to another slot of the schedule (capacity still holds); the candidate is told. */
+/** Books or moves a candidate's interview to another slot of the schedule (capacity holds); the candidate is told. */
 export async function moveBooking(
   db: Db,
   viewer: Viewer,
