@@ -117,7 +117,18 @@ function Wizard({
     setProblems(found);
     if (found.length === 0) go(step + 1);
   };
+  const [sent, setSent] = useState<Sent | null>(null);
   const title = t(`scheduling.wizard.steps.${STEPS[step - 1]!}`);
+  if (sent)
+    return (
+      <ConfirmationPanel title={t('scheduling.wizard.sent', { count: sent.invited })}>
+        <p>
+          <Link to={`/manager/scheduling?roleId=${sent.roleId}&stageId=${sent.stageId}`}>
+            {t('scheduling.wizard.seeOverview')}
+          </Link>
+        </p>
+      </ConfirmationPanel>
+    );
   return (
     <>
       {step > 1 ? (
@@ -146,7 +157,14 @@ function Wizard({
           <ButtonLink to="/manager/scheduling/new?step=1">{t('scheduling.wizard.toStart')}</ButtonLink>
         </>
       ) : step === 5 ? (
-        <InviteStep state={state} update={update} reset={reset} />
+        <InviteStep
+          state={state}
+          update={update}
+          onSent={(done) => {
+            setSent(done);
+            reset();
+          }}
+        />
       ) : (
         <form onSubmit={next} noValidate>
           <ErrorSummary items={problems.map((p) => ({ text: p.text, targetId: p.field }))} focusKey={attempt} />
@@ -537,31 +555,26 @@ function ReviewStep({ state }: { state: WizardState }) {
   );
 }
 
+interface Sent {
+  invited: number;
+  roleId: string;
+  stageId: number;
+}
+
 function InviteStep({
   state,
   update,
-  reset,
+  onSent,
 }: {
   state: WizardState;
   update: (change: Partial<WizardState>) => void;
-  reset: () => void;
+  onSent: (sent: Sent) => void;
 }) {
   const { t } = useTranslation();
   const organization = useOrganization();
   const apiMessage = useApiMessage();
-  const [sent, setSent] = useState<{ invited: number; roleId: string; stageId: number } | null>(null);
   const [error, setError] = useState<{ items: { text: string }[]; key: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (sent)
-    return (
-      <ConfirmationPanel title={t('scheduling.wizard.sent', { count: sent.invited })}>
-        <p>
-          <Link to={`/manager/scheduling?roleId=${sent.roleId}&stageId=${sent.stageId}`}>
-            {t('scheduling.wizard.seeOverview')}
-          </Link>
-        </p>
-      </ConfirmationPanel>
-    );
   const send = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -576,8 +589,7 @@ function InviteStep({
     }).then(
       (answer) => {
         setBusy(false);
-        setSent({ invited: answer.invited, roleId: state.roleId, stageId: state.stageId! });
-        reset();
+        onSent({ invited: answer.invited, roleId: state.roleId, stageId: state.stageId! });
       },
       (failure: unknown) => {
         setBusy(false);
