@@ -4,7 +4,17 @@ import type { UserType } from '#schemas/organization';
 export interface NavItem {
   to: string;
   label:
-    'roles' | 'events' | 'signIn' | 'search' | 'reports' | 'clients' | 'admin' | 'account' | 'applications' | 'profile';
+    | 'roles'
+    | 'events'
+    | 'signIn'
+    | 'search'
+    | 'scheduling'
+    | 'reports'
+    | 'clients'
+    | 'admin'
+    | 'account'
+    | 'applications'
+    | 'profile';
 }
 
 export const candidateNav: readonly NavItem[] = [
@@ -25,6 +35,7 @@ export const signedInCandidateNav: readonly NavItem[] = [
 const managerNav: readonly NavItem[] = [
   { to: '/manager/roles', label: 'roles' },
   { to: '/manager/search', label: 'search' },
+  { to: '/manager/scheduling', label: 'scheduling' },
   { to: '/manager/reports', label: 'reports' },
 ];
 

@@ -24,6 +24,8 @@ import {
   type Selection,
 } from './selection';
 import { FastTrack } from './fast-track';
+import { Link } from 'react-router-dom';
+import { INTERVIEW_STAGES, type StageId } from '#engine';
 import * as styles from './pipeline.css';
 
 interface BulkActionsProps {
@@ -174,6 +176,17 @@ export function BulkActions({
               {t('pipeline.bulk.export')}
             </Button>
           </ButtonGroup>
+          {selection.mode === 'ids' &&
+          filters.stageId !== undefined &&
+          INTERVIEW_STAGES.includes(filters.stageId as StageId) ? (
+            <p>
+              <Link
+                to={`/manager/scheduling/new?step=1&roleId=${roleId}&stageId=${filters.stageId}&ids=${selection.ids.join(',')}`}
+              >
+                {t('pipeline.bulk.scheduleInterviews', { count })}
+              </Link>
+            </p>
+          ) : null}
           {selection.mode === 'ids' ? (
             <FastTrack
               stages={stages}
