@@ -224,8 +224,8 @@ export async function createSchedule(
     throw badRequest('Every candidate must be in the chosen role and interview stage', [
       { field: 'applicationIds', message: 'Choose candidates of this role who are at this stage' },
     ]);
-  const open = (await findInvitations(db, organization.id, {})).filter(
-    (i) => ids.includes(i.application_id) && !i.cancelled_at && i.due_at.getTime() >= now.getTime(),
+  const open = (await findInvitations(db, organization.id, { applicationIds: eligible.map((a) => a.id) })).filter(
+    (i) => !i.cancelled_at && (i.booking_id !== null || i.due_at.getTime() >= now.getTime()),
   );
   if (open.length > 0)
     throw conflict(

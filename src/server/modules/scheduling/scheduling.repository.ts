@@ -112,7 +112,12 @@ export type SlotRow = Awaited<ReturnType<typeof findSlots>>[number];
 export function findInvitations(
   db: Db,
   organizationId: string,
-  where: { scheduleIds?: readonly string[]; invitationId?: string; applicationId?: string },
+  where: {
+    scheduleIds?: readonly string[];
+    invitationId?: string;
+    applicationId?: string;
+    applicationIds?: readonly string[];
+  },
 ) {
   let query = db
     .selectFrom('interview_invitations as i')
@@ -151,6 +156,10 @@ export function findInvitations(
   }
   if (where.invitationId) query = query.where('i.id', '=', where.invitationId);
   if (where.applicationId) query = query.where('i.application_id', '=', where.applicationId);
+  if (where.applicationIds) {
+    if (where.applicationIds.length === 0) return Promise.resolve([]);
+    query = query.where('i.application_id', 'in', [...where.applicationIds]);
+  }
   return query.orderBy('i.created_at').orderBy('i.id').execute();
 }
 
