@@ -25,6 +25,7 @@ describe('sign-in guard', () => {
     '/event/7/check-in',
     '/applications',
     '/manager/roles',
+    '/manager/scheduling/new?step=2',
     '/admin/orgs',
   ])('protects %s', async (path) => {
     const { router } = renderApp(path);
