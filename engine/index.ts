@@ -45,6 +45,7 @@ export * from './pipeline/moves';
 export * from './pipeline/search';
 export * from './scoring/metrics';
 export * from './scheduling/slots';
+export * from './scheduling/booking';
 export * from './rules/display-name';
 export * from './rules/candidate-save';
 export * from './forms/profile';

@@ -84,6 +84,13 @@ export const MESSAGES = {
   accountDeleted: 'Your account has been deleted',
   wrongCurrentPassword: 'Your current password is not correct',
   otpRequiredByOrganisation: 'Your organisation requires a code at sign-in, so it cannot be turned off',
+  // Interview booking (issue 13)
+  interviewUnknown: 'This interview link is not valid. Check that you copied the whole link from your email.',
+  interviewSlotTaken: 'This time has just been taken. Please choose another time.',
+  interviewSlotGone: 'This time can no longer be booked. Please choose another time.',
+  interviewExpired: 'The date to book this interview has passed.',
+  interviewCancelled: 'This interview invitation has been cancelled.',
+  interviewTooLate: 'It is too late to change this interview online. Please contact the organisation.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

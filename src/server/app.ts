@@ -33,6 +33,7 @@ import { registerStaticClient, registerViteClient, type AppPageHandler } from '.
 import { moveRoutes } from './modules/moves/moves.routes';
 import { builderRoutes, organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes';
 import { configurationRoutes } from './modules/configurations/configuration.routes';
+import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -130,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(configurationRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
   await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(schedulingRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

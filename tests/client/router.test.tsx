@@ -26,6 +26,7 @@ describe('sign-in guard', () => {
     '/applications',
     '/manager/roles',
     '/manager/studio',
+    '/manager/scheduling/new?step=2',
     '/admin/orgs',
   ])('protects %s', async (path) => {
     const { router } = renderApp(path);

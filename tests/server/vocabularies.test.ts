@@ -11,6 +11,12 @@ import {
   ROLE_STATUSES,
   STAGE_STATUSES,
 } from '#schemas/vocabularies';
+import {
+  BOOKING_STATUSES,
+  COACHING_SESSION_STATUSES,
+  COACHING_SESSION_TYPES,
+  RECOMMENDATIONS,
+} from '#schemas/scheduling';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 /*
@@ -34,6 +40,10 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'organizations.country_base': REGIONS,
   'users.user_type': USER_TYPES,
   'organizations.status': ORGANIZATION_STATUSES,
+  'interview_bookings.status': BOOKING_STATUSES,
+  'interview_feedback.recommendation': RECOMMENDATIONS,
+  'coaching_sessions.type': COACHING_SESSION_TYPES,
+  'coaching_sessions.status': COACHING_SESSION_STATUSES,
 };
 
 /**
@@ -55,6 +65,10 @@ const SHIPPED: Record<string, readonly string[]> = {
   'organizations.country_base': ['UK', 'OZ', 'HK', 'GCC', 'OTHER'],
   'users.user_type': ['CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'],
   'organizations.status': ['ACTIVE', 'ARCHIVED'],
+  'interview_bookings.status': ['BOOKED', 'CANCELLED'],
+  'interview_feedback.recommendation': ['STRONG_YES', 'YES', 'NO', 'STRONG_NO'],
+  'coaching_sessions.type': ['1:1', 'call', 'group', 'mock interview', 'online review', 'test practice', 'webinar'],
+  'coaching_sessions.status': ['BOOKED', 'HELD', 'CANCELLED'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

@@ -19,6 +19,7 @@ const content = () => import('../features/content/pages');
 const admin = () => import('../features/admin/pages');
 const studio = () => import('../features/admin/studio/pages');
 const scheduling = () => import('../features/scheduling/pages');
+const schedulingManager = () => import('../features/scheduling/manager-pages');
 const events = () => import('../features/events/pages');
 const roles = () => import('../features/roles/pages');
 const application = () => import('../features/application/pages');
@@ -101,6 +102,18 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       path: '/manager/studio',
       layout: 'report',
       page: () => studio().then((m) => m.StudioPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/scheduling',
+      layout: 'manager',
+      page: () => schedulingManager().then((m) => m.SchedulingOverviewPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/scheduling/new',
+      layout: 'manager',
+      page: () => schedulingManager().then((m) => m.SchedulingWizardPage),
       signIn: true,
     },
     { path: '/manager', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },

@@ -23,6 +23,7 @@ import type {
   RoleStatus,
   StageStatus,
 } from '#schemas/vocabularies';
+import type { COACHING_SESSION_STATUSES, COACHING_SESSION_TYPES, Recommendation } from '#schemas/scheduling';
 
 /**
  * jsonb columns are read as parsed values but must be WRITTEN as JSON text (see `json()` in
@@ -387,6 +388,87 @@ export interface DocumentsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0009 (issue 13): interview scheduling. */
+interface InterviewSchedulesTable {
+  id: Generated<string>;
+  organization_id: string;
+  role_id: string;
+  stage_id: number;
+  title: string;
+  time_zone: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+type WrittenTimestamp = ColumnType<Date, Date | string, Date | string>;
+
+interface InterviewSlotsTable {
+  id: Generated<string>;
+  organization_id: string;
+  schedule_id: string;
+  parent_starts_at: WrittenTimestamp;
+  parent_ends_at: WrittenTimestamp;
+  starts_at: WrittenTimestamp;
+  ends_at: WrittenTimestamp;
+  location: string;
+  capacity: number;
+  booked: Generated<number>;
+  interviewer_ids: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+interface InterviewInvitationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  schedule_id: string;
+  application_id: string;
+  token_hash: string;
+  due_at: WrittenTimestamp;
+  reminded_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  sequence: Generated<number>;
+  created_at: Timestamp;
+}
+
+interface InterviewBookingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  invitation_id: string;
+  slot_id: string;
+  status: ColumnType<'BOOKED' | 'CANCELLED', 'BOOKED' | 'CANCELLED' | undefined, 'BOOKED' | 'CANCELLED'>;
+  created_at: Timestamp;
+  cancelled_at: NullableTimestamp;
+}
+
+interface InterviewFeedbackTable {
+  organization_id: string;
+  booking_id: string;
+  interviewer_id: string;
+  scores: ColumnType<Record<string, number | boolean | string>, string | undefined, string>;
+  recommendation: Recommendation;
+  comments: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface CoachingSessionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  application_id: string;
+  type: (typeof COACHING_SESSION_TYPES)[number];
+  status: ColumnType<
+    (typeof COACHING_SESSION_STATUSES)[number],
+    (typeof COACHING_SESSION_STATUSES)[number] | undefined,
+    (typeof COACHING_SESSION_STATUSES)[number]
+  >;
+  starts_at: WrittenTimestamp;
+  ends_at: WrittenTimestamp;
+  location: string;
+  notes: string;
+  coach_id: string | null;
+  held_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -408,6 +490,12 @@ export interface Database {
   candidate_scores: CandidateScoresTable;
   candidate_stage_scores: CandidateStageScoresTable;
   organization_contacts: OrganizationContactsTable;
+  interview_schedules: InterviewSchedulesTable;
+  interview_slots: InterviewSlotsTable;
+  interview_invitations: InterviewInvitationsTable;
+  interview_bookings: InterviewBookingsTable;
+  interview_feedback: InterviewFeedbackTable;
+  coaching_sessions: CoachingSessionsTable;
 }
 
 type OrganizationRow = Selectable<OrganizationsTable>;

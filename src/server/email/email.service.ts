@@ -17,13 +17,22 @@ export interface QueueEmail {
   template: EmailTemplate;
   /** The recipient's language (one the organisation offers); English when not known. */
   language?: string | null;
+  /** A calendar invitation to send with the message (an interview booked, moved or cancelled). */
+  calendar?: OutgoingEmail['calendar'];
 }
 
 /**
  * The messages that are contacts with a candidate, which the hiring side sees (GET …/contact/:n).
  * Account and sign-in messages are not: their subjects can hold a code, their bodies a link.
  */
-const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set(['application_submitted']);
+const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set([
+  'application_submitted',
+  'interview_invitation',
+  'interview_reminder',
+  'interview_booked',
+  'interview_updated',
+  'interview_cancelled',
+]);
 
 /** The email texts of a language as the organisation writes it: the product's ▸ the organisation's own. */
 async function emailLanguage(
@@ -39,7 +48,8 @@ async function emailLanguage(
 
 /** Renders the message in the recipient's language and puts it on the jobs table; the worker sends it. */
 export async function queueEmail(db: Db, email: QueueEmail): Promise<void> {
-  const message = renderEmail(email.to, email.template, await emailLanguage(db, email.organizationId, email.language));
+  const rendered = renderEmail(email.to, email.template, await emailLanguage(db, email.organizationId, email.language));
+  const message = email.calendar ? { ...rendered, calendar: email.calendar } : rendered;
   await enqueueJob(db, {
     organizationId: email.organizationId,
     userId: email.userId,

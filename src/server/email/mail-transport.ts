@@ -10,6 +10,17 @@ export interface OutgoingEmail {
   html: string;
   /** The link the message is about, if any (logged in outbox mode so a local user can follow it). */
   link?: string;
+  /** A calendar invitation (RFC 5545 text) sent as the message's text/calendar part and as an .ics file. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+}
+
+/** The nodemailer fields of a message's calendar invitation, if it has one. */
+function calendarParts(message: OutgoingEmail) {
+  if (!message.calendar) return {};
+  const { method, content } = message.calendar;
+  return {
+    icalEvent: { method, content, filename: 'interview.ics' },
+  };
 }
 
 export interface MailTransport {
@@ -34,6 +45,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...calendarParts(message),
       });
     },
     close: () => transporter.close(),
@@ -56,6 +68,7 @@ export function outboxTransport(dir: string, from: string, log?: Log): MailTrans
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...calendarParts(message),
       });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -24,6 +24,29 @@ export type EmailTemplate =
       firstName: string | null;
       roleName: string;
       link: string;
+    }
+  | InterviewEmail;
+
+/** Interview scheduling (issue 13): the invitation, its reminder, and each change of the booking. */
+type InterviewEmail =
+  | {
+      kind: 'interview_invitation' | 'interview_reminder';
+      organizationName: string;
+      firstName: string | null;
+      roleName: string;
+      /** The due date as the candidate reads it. */
+      due: string;
+      link: string;
+    }
+  | {
+      kind: 'interview_booked' | 'interview_updated' | 'interview_cancelled';
+      organizationName: string;
+      firstName: string | null;
+      roleName: string;
+      /** The interview's time as the candidate reads it, with its time zone. */
+      when: string;
+      location: string;
+      link: string;
     };
 
 /**
@@ -63,6 +86,20 @@ export const EMAIL_TEXTS = {
     'Thank you for applying for {{roleName}} at {{organizationName}}. We have received your application.',
   'email.applicationSubmitted.follow':
     'We will email you when there is news. You can see your applications and their progress at any time:',
+  'email.interviewInvitation.subject': 'Book your interview: {{roleName}}',
+  'email.interviewInvitation.body':
+    '{{organizationName}} invites you to an interview for {{roleName}}. Choose a time that suits you by {{due}}:',
+  'email.interviewReminder.subject': 'Reminder: book your interview for {{roleName}}',
+  'email.interviewReminder.body':
+    'You have not booked your interview for {{roleName}} at {{organizationName}} yet. Please choose a time by {{due}}:',
+  'email.interviewBooked.subject': 'Interview booked: {{roleName}}',
+  'email.interviewBooked.body': 'Your interview for {{roleName}} at {{organizationName}} is booked for {{when}}.',
+  'email.interviewUpdated.subject': 'Interview moved: {{roleName}}',
+  'email.interviewUpdated.body': 'Your interview for {{roleName}} at {{organizationName}} is now on {{when}}.',
+  'email.interviewCancelled.subject': 'Interview cancelled: {{roleName}}',
+  'email.interviewCancelled.body': 'Your interview for {{roleName}} at {{organizationName}} on {{when}} is cancelled.',
+  'email.interview.location': 'Where: {{location}}',
+  'email.interview.calendar': 'The attached invitation adds it to your calendar. To see or change your booking:',
 } as const;
 
 type EmailTextKey = keyof typeof EMAIL_TEXTS;
@@ -167,8 +204,40 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
         ],
         link: localLink(template.link),
       };
+    case 'interview_invitation':
+    case 'interview_reminder': {
+      const texts = template.kind === 'interview_invitation' ? 'interviewInvitation' : 'interviewReminder';
+      const params = { roleName: template.roleName, organizationName, due: template.due };
+      return {
+        subject: say(`email.${texts}.subject`, params),
+        paragraphs: [hello(template.firstName), say(`email.${texts}.body`, params)],
+        link: localLink(template.link),
+      };
+    }
+    case 'interview_booked':
+    case 'interview_updated':
+    case 'interview_cancelled': {
+      const texts = INTERVIEW_TEXTS[template.kind];
+      const params = { roleName: template.roleName, organizationName, when: template.when };
+      return {
+        subject: say(`email.${texts}.subject`, params),
+        paragraphs: [
+          hello(template.firstName),
+          say(`email.${texts}.body`, params),
+          say('email.interview.location', { location: template.location }),
+          ...(template.kind === 'interview_cancelled' ? [] : [say('email.interview.calendar')]),
+        ],
+        link: localLink(template.link),
+      };
+    }
   }
 }
+
+const INTERVIEW_TEXTS = {
+  interview_booked: 'interviewBooked',
+  interview_updated: 'interviewUpdated',
+  interview_cancelled: 'interviewCancelled',
+} as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -23,6 +23,8 @@ const PAGES = [
   'src/client/features/home/pages.tsx',
   // The organisation's terms and privacy policy, which the sign-up and the application link to.
   'src/client/features/content/pages.tsx',
+  // The interview booking page of an invitation link (issue 13).
+  'src/client/features/scheduling/pages.tsx',
   // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
   // banner, toasts, sign-in prompts, loading states and the error screens.
   'src/client/app/layouts/layouts.tsx',

@@ -11,6 +11,7 @@ export interface NavItem {
     | 'search'
     | 'reports'
     | 'studio'
+    | 'scheduling'
     | 'clients'
     | 'admin'
     | 'account'
@@ -36,6 +37,7 @@ export const signedInCandidateNav: readonly NavItem[] = [
 const managerNav: readonly NavItem[] = [
   { to: '/manager/roles', label: 'roles' },
   { to: '/manager/search', label: 'search' },
+  { to: '/manager/scheduling', label: 'scheduling' },
   { to: '/manager/reports', label: 'reports' },
 ];
 

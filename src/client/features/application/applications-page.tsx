@@ -18,6 +18,7 @@ import { useLoad } from '../../ui/page/use-load';
 import { SummaryList } from '../../ui/summary-list/summary-list';
 import { lead } from '../../ui/typography.css';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
+import { ApplicationInterview } from './application-interview';
 import { ProgressTag } from './progress-tag';
 import * as styles from './application.css';
 
@@ -60,6 +61,7 @@ function ApplicationCard({
               : []),
           ]}
         />
+        {application.state === 'SUBMITTED' ? <ApplicationInterview applicationId={application.id} /> : null}
         {draft && role.closed ? <Notice>{t('applications.roleClosed')}</Notice> : null}
         <div className={styles.cardActions}>
           {draft && !role.closed ? (

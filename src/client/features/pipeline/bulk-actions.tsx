@@ -25,6 +25,8 @@ import {
   type Selection,
 } from './selection';
 import { FastTrack } from './fast-track';
+import { Link } from 'react-router-dom';
+import { INTERVIEW_STAGES, type StageId } from '#engine';
 import * as styles from './pipeline.css';
 
 interface BulkActionsProps {
@@ -181,6 +183,17 @@ export function BulkActions({
               </Button>
             ) : null}
           </ButtonGroup>
+          {selection.mode === 'ids' &&
+          filters.stageId !== undefined &&
+          INTERVIEW_STAGES.includes(filters.stageId as StageId) ? (
+            <p>
+              <Link
+                to={`/manager/scheduling/new?step=1&roleId=${roleId}&stageId=${filters.stageId}&ids=${selection.ids.join(',')}`}
+              >
+                {t('pipeline.bulk.scheduleInterviews', { count })}
+              </Link>
+            </p>
+          ) : null}
           {selection.mode === 'ids' && shows('fastTrack') ? (
             <FastTrack
               stages={stages}

@@ -30,6 +30,7 @@ import { useApiMessage } from '../../api/use-api-message';
 import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
 import { useHrFeatures } from '../../state/hiring-features';
+import { CandidateInterviews } from './interviews';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
@@ -453,6 +454,19 @@ function CandidateView({
               />
             </section>
           ) : null}
+          <section className={styles.section} aria-labelledby="candidate-interviews">
+            <h2 id="candidate-interviews">{t('scheduling.feedback.title')}</h2>
+            <CandidateInterviews applicationId={application.id} userId={user?.id} />
+            {application.stageStatus === 'PENDING' && application.state === 'SUBMITTED' ? (
+              <p>
+                <Link
+                  to={`/manager/scheduling/new?step=1&roleId=${application.roleId}&stageId=${application.stageId ?? ''}&ids=${application.id}`}
+                >
+                  {t('scheduling.feedback.invite')}
+                </Link>
+              </p>
+            ) : null}
+          </section>
         </div>
         <div>
           {shows('documents') ? (

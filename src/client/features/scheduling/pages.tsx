@@ -1,3 +1,1 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const InterviewPage = () => <PlaceholderPage page="interview" />;
+export { InterviewPage } from './interview-page';

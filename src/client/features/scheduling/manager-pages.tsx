@@ -1,0 +1,2 @@
+export { SchedulingOverviewPage } from './overview-page';
+export { SchedulingWizardPage } from './wizard-page';
