@@ -30,7 +30,6 @@ const ConfigurationVersionSummary = Type.Object({
   restoredFrom: Type.Union([VersionNumber, Type.Null()]),
   current: Type.Boolean(),
 });
-export type ConfigurationVersionSummary = Type.Static<typeof ConfigurationVersionSummary>;
 
 /** GET /v1/organization/:orgId/configuration: the current configurations and every version, newest first. */
 export const ConfigurationHistory = Type.Object({
@@ -81,7 +80,6 @@ const ConfigurationChange = Type.Object({
   before: Type.Optional(Type.Unknown()),
   after: Type.Optional(Type.Unknown()),
 });
-export type ConfigurationChange = Type.Static<typeof ConfigurationChange>;
 
 export const ConfigurationDiff = Type.Object({
   from: VersionNumber,

@@ -174,6 +174,33 @@ describe('versions: publish, refuse, diff, restore', () => {
     expect((await v1(t.app, hr, 'GET', `${base()}/versions/9?subdomain=acme`)).statusCode).toBe(404);
   });
 
+  it("refuses a configuration that would break a role's own layer, naming the role", async () => {
+    const { configuration, current } = await history();
+    const roleId = await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy');
+    const role = await v1(t.app, hr, 'PUT', `/role/${roleId}?subdomain=acme`, {
+      formConfiguration: { fields: { whyAcme: false } },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const custom = (configuration.formConfiguration.custom ?? []).filter((q) => q.id !== 'whyAcme');
+    const res = await publish({
+      ...configuration,
+      formConfiguration: { ...configuration.formConfiguration, custom },
+      note: 'without whyAcme',
+      basedOn: current,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      {
+        field: `roles.${roleId}.formConfiguration.fields.whyAcme`,
+        message: "Role 'Graduate Consultant, Strategy': unknown field 'whyAcme'",
+        params: { pointer: `/roles/${roleId}/formConfiguration/fields/whyAcme` },
+      },
+    ]);
+    expect((await v1(t.app, hr, 'PUT', `/role/${roleId}?subdomain=acme`, { formConfiguration: {} })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('numbers two publishes from the same version once: one is published, the other is told (409)', async () => {
     const { configuration, current } = await history();
     const answers = await Promise.all(

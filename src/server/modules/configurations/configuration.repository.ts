@@ -156,3 +156,17 @@ export async function earlierLayers(
     .executeTakeFirst();
   return row && { defaultConfiguration: row.default_configuration, formConfiguration: row.form_configuration };
 }
+
+/** Every role's own form layer, for the check that a new organisation configuration leaves them valid. */
+export async function findRoleLayers(
+  db: Db,
+  organizationId: string,
+): Promise<Array<{ id: string; name: string; formConfiguration: Configuration }>> {
+  const rows = await db
+    .selectFrom('roles')
+    .select(['id', 'name', 'form_configuration'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, formConfiguration: row.form_configuration }));
+}

@@ -1,4 +1,4 @@
-import { jsonChanges, organizationConfigurationProblems } from '#engine';
+import { jsonChanges, organizationConfigurationProblems, regionLayer, validateConfiguration } from '#engine';
 import type { FieldError } from '#schemas/api';
 import type { Configuration } from '#schemas/configuration';
 import type {
@@ -18,6 +18,7 @@ import { overProductDefault } from '../forms/form.service';
 import {
   currentVersionNumber,
   findVersion,
+  findRoleLayers,
   findVersions,
   insertVersion,
   lockCurrent,
@@ -71,6 +72,33 @@ function configurationProblems(organization: OrganizationRecord, set: Configurat
   }));
 }
 
+/**
+ * The roles a new configuration would break: a role's own layer the engine accepts over the organisation's layers in
+ * use but not over the new ones (a custom question it flags taken away, a section it shows left on no step). Each
+ * problem is named under the role (`/roles/<id>/formConfiguration/...`, the message starting with its name); a role
+ * that has a problem already is not the new configuration's doing and does not stop it.
+ */
+async function roleProblems(db: Db, organization: OrganizationRecord, set: ConfigurationSet): Promise<FieldError[]> {
+  const region = regionLayer(organization.country_base);
+  const before = overProductDefault(region, organization.default_configuration, organization.form_configuration);
+  const after = overProductDefault(region, set.defaultConfiguration, set.formConfiguration);
+  const problems: FieldError[] = [];
+  for (const role of await findRoleLayers(db, organization.id)) {
+    if (!validateConfiguration(role.formConfiguration, { beneath: before }).valid) continue;
+    const check = validateConfiguration(role.formConfiguration, { beneath: after });
+    if (check.valid) continue;
+    for (const problem of check.problems) {
+      const pointer = `/roles/${role.id}/formConfiguration${problem.path === '/' ? '' : problem.path}`;
+      problems.push({
+        field: pointerToField(pointer),
+        message: `Role '${role.name}': ${problem.message}`,
+        params: { pointer },
+      });
+    }
+  }
+  return problems;
+}
+
 async function versionOf(db: Db, organization: OrganizationRecord, number: number): Promise<VersionRow> {
   const found = await findVersion(db, organization.id, number);
   if (found) return found;
@@ -122,6 +150,7 @@ async function publish(
   options: { note: string; basedOn?: number; restoredFrom?: number },
 ): Promise<ConfigurationVersion> {
   const problems = configurationProblems(organization, set);
+  if (!problems.length) problems.push(...(await roleProblems(db, organization, set)));
   if (problems.length) throw new HttpError(422, PROBLEMS, problems);
   const published = await db.transaction().execute(async (trx) => {
     const current = await lockCurrent(trx, organization.id);
