@@ -84,6 +84,13 @@ export const MESSAGES = {
   accountDeleted: 'Your account has been deleted',
   wrongCurrentPassword: 'Your current password is not correct',
   otpRequiredByOrganisation: 'Your organisation requires a code at sign-in, so it cannot be turned off',
+  // Events
+  noEvent: "No event with id '{{id}}'.",
+  eventRegistrationClosed: 'Registration for this event closed on {{date}}.',
+  candidatesOnlyEvents: 'Only candidates can register for events.',
+  checkInNotRegistered:
+    'We cannot find a place at this event for that email address. Check it is the address you registered with, or ask a member of staff.',
+  tooManyCheckIns: 'Too many check-in attempts. Wait {{minutes}} minutes, then try again, or ask a member of staff.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -29,6 +29,7 @@ import { translationRoutes } from './modules/translations/translation.routes';
 import { versionRoutes } from './modules/version/version.routes';
 import { registerStaticClient, registerViteClient, type AppPageHandler } from './plugins/client';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(formRoutes);
       await publicApi.register(publicReferenceDataRoutes);
       await publicApi.register(publicRoleRoutes);
+      await publicApi.register(publicEventRoutes);
     },
     { prefix: '/api/public' },
   );
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(moveRoutes, { prefix: '/api/v1' });
+  await app.register(eventRoutes, { prefix: '/api/v1', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCES, EVENT_TYPES, REGISTRATION_STATUSES } from '#schemas/events';
 import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, USER_TYPES } from '#schemas/organization';
 import { WORK_TYPES } from '#schemas/role';
 import {
@@ -32,6 +33,9 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'organizations.tier': TIERS,
   'organizations.country_base': REGIONS,
   'users.user_type': USER_TYPES,
+  'events.type': EVENT_TYPES,
+  'event_registrations.status': REGISTRATION_STATUSES,
+  'event_registrations.attendance': ATTENDANCES,
 };
 
 /**
@@ -52,6 +56,9 @@ const SHIPPED: Record<string, readonly string[]> = {
   'organizations.tier': ['Bar', 'Tier 1', 'Tier 2', 'Tier 3', 'Tier 4', 'Candid Essentials', 'Candid Essentials Plus'],
   'organizations.country_base': ['UK', 'OZ', 'HK', 'GCC', 'OTHER'],
   'users.user_type': ['CANDIDATE', 'ANONYMOUS_CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN', 'ADMIN'],
+  'events.type': ['INSIGHT_DAY', 'OPEN_EVENING', 'ASSESSMENT_CENTRE', 'WEBINAR', 'CAREERS_FAIR', 'OTHER'],
+  'event_registrations.status': ['REGISTERED', 'WAITING', 'CANCELLED'],
+  'event_registrations.attendance': ['Attended', 'No show'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

@@ -19,6 +19,7 @@ const content = () => import('../features/content/pages');
 const admin = () => import('../features/admin/pages');
 const scheduling = () => import('../features/scheduling/pages');
 const events = () => import('../features/events/pages');
+const eventStaff = () => import('../features/events/manager-pages');
 const roles = () => import('../features/roles/pages');
 const application = () => import('../features/application/pages');
 const pipeline = () => import('../features/pipeline/pages');
@@ -57,7 +58,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     {
       path: '/event/:eventId/check-in',
       layout: 'event',
-      page: () => events().then((m) => m.EventCheckInPage),
+      page: () => eventStaff().then((m) => m.EventCheckInPage),
       signIn: true,
     },
     { path: '/roles', layout: 'roles', page: () => roles().then((m) => m.RolesPage) },
@@ -87,6 +88,18 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       path: '/manager/search',
       layout: 'manager',
       page: () => pipeline().then((m) => m.ManagerSearchPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/events',
+      layout: 'manager',
+      page: () => eventStaff().then((m) => m.ManagerEventsPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/events/:eventId',
+      layout: 'manager',
+      page: () => eventStaff().then((m) => m.ManagerEventPage),
       signIn: true,
     },
     { path: '/manager/roles', layout: 'manager', page: () => pipeline().then((m) => m.ManagerRolesPage), signIn: true },

@@ -12,6 +12,8 @@ import type {
   UserType,
 } from '#schemas/organization';
 import type { OrganizationStage } from '#schemas/pipeline';
+import type { Attendance, EventType, RegistrationStatus } from '#schemas/events';
+import type { CustomQuestion } from '#schemas/configuration';
 import type { RoleSettings, RoleTemplate, WorkType } from '#schemas/role';
 import type {
   ApplicationState,
@@ -349,6 +351,54 @@ export interface DocumentsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0010: an organisation's events (issue 14). */
+interface EventsTable {
+  id: Generated<string>;
+  organization_id: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  type: EventType;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  /** Spec §3 Event: eventEndDate. */
+  end_at: ColumnType<Date, Date | string, Date | string>;
+  place: string | null;
+  online_link: string | null;
+  capacity: number;
+  registration_deadline: NullableTimestamp;
+  role_ids: ColumnType<string[], string | undefined, string>;
+  questions: ColumnType<CustomQuestion[], string | undefined, string>;
+  archived: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0010: a candidate's registration for an event: a place, the waiting list, or cancelled. */
+interface EventRegistrationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  event_id: string;
+  user_id: string;
+  status: RegistrationStatus;
+  attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  queued_at: Timestamp;
+  registered_at: NullableTimestamp;
+  checked_in_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0010: QR check-in attempts, counted to rate-limit the public check-in page. */
+interface EventCheckInAttemptsTable {
+  id: Generated<string>;
+  organization_id: string;
+  event_id: string;
+  ip: string;
+  email_key: string;
+  succeeded: boolean;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   translations: TranslationsTable;
@@ -368,6 +418,9 @@ export interface Database {
   candidate_notes: CandidateNotesTable;
   candidate_scores: CandidateScoresTable;
   candidate_stage_scores: CandidateStageScoresTable;
+  events: EventsTable;
+  event_registrations: EventRegistrationsTable;
+  event_check_in_attempts: EventCheckInAttemptsTable;
 }
 
 type OrganizationRow = Selectable<OrganizationsTable>;
@@ -384,3 +437,5 @@ export type NewRoleRow = Insertable<RolesTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationUpdate = Updateable<ApplicationsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type EventRegistrationRow = Selectable<EventRegistrationsTable>;

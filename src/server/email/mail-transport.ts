@@ -10,6 +10,14 @@ export interface OutgoingEmail {
   html: string;
   /** The link the message is about, if any (logged in outbox mode so a local user can follow it). */
   link?: string;
+  /** Files sent with the message (an event's calendar invitation). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface MailTransport {
@@ -34,6 +42,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments && { attachments: message.attachments }),
       });
     },
     close: () => transporter.close(),
@@ -56,6 +65,7 @@ export function outboxTransport(dir: string, from: string, log?: Log): MailTrans
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments && { attachments: message.attachments }),
       });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -25,6 +25,7 @@ export const signedInCandidateNav: readonly NavItem[] = [
 const managerNav: readonly NavItem[] = [
   { to: '/manager/roles', label: 'roles' },
   { to: '/manager/search', label: 'search' },
+  { to: '/manager/events', label: 'events' },
   { to: '/manager/reports', label: 'reports' },
 ];
 
