@@ -189,7 +189,10 @@ export async function waitingPosition(db: Db, registration: EventRegistrationRow
     .select(sql<number>`count(*)::int`.as('n'))
     .where('event_id', '=', registration.event_id)
     .where('status', '=', 'WAITING')
-    .where(sql<boolean>`(queued_at, id) <= (${registration.queued_at}, ${registration.id})`)
+    // Compared in the database: a JS Date would drop the timestamp's microseconds.
+    .where(
+      sql<boolean>`(queued_at, id) <= (select r.queued_at, r.id from event_registrations r where r.id = ${registration.id})`,
+    )
     .executeTakeFirst();
   return Number(row?.n ?? 1);
 }
