@@ -46,11 +46,13 @@ interface Listed {
   id: string;
   name: string;
   email: string | null;
+  stageId: number | null;
+  substageId: string | null;
 }
 
 /** The manager's API token and two demo pipeline candidates of acme (not the demo candidate who signs in). */
 async function managerApi(): Promise<{ token: string; people: Listed[] }> {
-  const res = await fetch(urlFor('acme.hr.localhost', '/api/oauth/token?subdomain=acme'), {
+  const res = await fetch(urlFor('127.0.0.1', '/api/oauth/token?subdomain=acme'), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -62,7 +64,7 @@ async function managerApi(): Promise<{ token: string; people: Listed[] }> {
     }).toString(),
   });
   const token = ((await res.json()) as { access_token: string }).access_token;
-  const search = await fetch(urlFor('acme.hr.localhost', '/api/v1/search/candidate/acme?subdomain=acme'), {
+  const search = await fetch(urlFor('127.0.0.1', '/api/v1/search/candidate/acme?subdomain=acme'), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({}),
@@ -104,7 +106,7 @@ describe('events', () => {
     const apply = await decidedContext();
     const candidate = await openPage(apply, 'acme.localhost', `/event/${eventId}`);
     await heading(candidate, TITLE);
-    await candidate.getByText('2 places left', { exact: false }).first().waitFor();
+    await candidate.getByText('1 place left', { exact: false }).first().waitFor();
     await candidate.getByRole('link', { name: 'Sign in to register' }).click();
     await signIn(candidate, 'candidate@acme.example');
     await heading(candidate, TITLE);
@@ -114,14 +116,11 @@ describe('events', () => {
     await candidate.getByRole('heading', { name: 'You have a place' }).waitFor({ timeout: 15_000 });
 
     // Third: full, so the waiting list.
-    const added = await fetch(
-      urlFor('acme.hr.localhost', `/api/v1/candidate/${third.id}/events/${eventId}?subdomain=acme`),
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      },
-    );
+    const added = await fetch(urlFor('127.0.0.1', `/api/v1/candidate/${third.id}/events/${eventId}?subdomain=acme`), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(((await added.json()) as { status: string }).status).toBe('WAITING');
 
     // The candidate cancels; the third is promoted.
@@ -156,7 +155,12 @@ describe('events', () => {
     await staff.getByRole('heading', { name: 'Events' }).waitFor();
     await staff.getByText(TITLE).first().waitFor();
     expect(await staff.locator('section', { hasText: TITLE }).getByText('No show').count()).toBeGreaterThan(0);
-    const search = JSON.stringify({ filters: { eventIds: [eventId], attendance: ['No show'] } });
+    // The list opens on the first candidate's stage tab.
+    const search = JSON.stringify({
+      filters: { eventIds: [eventId], attendance: ['No show'] },
+      stageId: first.stageId,
+      substageId: first.substageId,
+    });
     await staff.goto(urlFor('acme.hr.localhost', `/manager/search?search=${encodeURIComponent(search)}`));
     await staff.getByRole('link', { name: first.name }).first().waitFor({ timeout: 15_000 });
     expect(await staff.getByRole('link', { name: third.name }).count()).toBe(0);
