@@ -76,7 +76,7 @@ export const ManagerEvent = Type.Object({
 });
 export type ManagerEvent = Type.Static<typeof ManagerEvent>;
 
-export const EVENT_LIST_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+const EVENT_LIST_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export const ManagerEventQuery = Type.Object(
   { status: Type.Optional(literalUnion(EVENT_LIST_STATUSES, { default: 'ACTIVE' })) },
   { additionalProperties: false },

@@ -8,7 +8,7 @@ import { saveFile } from '../../ui/download/save-file';
 import * as styles from './events.css';
 
 /** The apply site's address of the event's QR check-in page (this page may be on the HR site). */
-export function checkInUrl(subdomain: string, eventId: string): string {
+function checkInUrl(subdomain: string, eventId: string): string {
   const { protocol, host } = window.location;
   const applyHost = host.replace(new RegExp(`^${subdomain}\\.hr\\.`), `${subdomain}.`);
   return `${protocol}//${applyHost}/event/${eventId}/qr-check-in`;

@@ -28,9 +28,9 @@ import { attendeeView } from './event.service';
 
 /** Failed check-ins allowed in the window: per address (a venue's Wi-Fi is one address for everyone, so it is
  * generous) and per email typed. */
-export const CHECK_IN_WINDOW_MINUTES = 15;
-export const CHECK_IN_FAILURES_PER_ADDRESS = 20;
-export const CHECK_IN_FAILURES_PER_EMAIL = 5;
+const CHECK_IN_WINDOW_MINUTES = 15;
+const CHECK_IN_FAILURES_PER_ADDRESS = 20;
+const CHECK_IN_FAILURES_PER_EMAIL = 5;
 
 export interface CheckInCaller {
   ip: string;

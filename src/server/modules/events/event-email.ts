@@ -19,7 +19,7 @@ import { findTranslations } from '../translations/translation.repository';
 
 const EMAIL_JOB = 'email';
 
-export const EVENT_EMAIL_TEXTS = {
+const EVENT_EMAIL_TEXTS = {
   'email.event.hello': 'Hello {{firstName}},',
   'email.event.helloAnonymous': 'Hello,',
   'email.event.registered.subject': 'You are registered: {{title}}',
@@ -61,7 +61,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The event as an iCalendar invitation (RFC 5545), made by the `ics` package. */
-export function eventInvitation(event: EventRow, link: string): string {
+function eventInvitation(event: EventRow, link: string): string {
   const { error, value } = createEvent({
     uid: `${event.id}@candid-events`,
     productId: 'candid/events',
@@ -90,7 +90,7 @@ async function texts(db: Db, organizationId: string, language: string | null | u
   return layer ? { code: language, texts: layer.text ?? {} } : { code: DEFAULT_LANGUAGE, texts: {} };
 }
 
-export async function renderEventEmail(db: Db, email: EventEmail): Promise<OutgoingEmail> {
+async function renderEventEmail(db: Db, email: EventEmail): Promise<OutgoingEmail> {
   const { organization, event, kind, user } = email;
   const language = await texts(db, organization.id, email.user.language);
   const say = (key: TextKey, params?: MessageParams) =>

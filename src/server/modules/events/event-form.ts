@@ -13,7 +13,7 @@ import { applicationForm, overProductDefault } from '../forms/form.service';
  * answers and in the browser to ask them.
  */
 
-export const EVENT_STEP = 'eventRegistration';
+const EVENT_STEP = 'eventRegistration';
 const QUESTION_SECTION = 'additionalQuestions';
 
 /** What a new event asks when its manager names no questions. */

@@ -7,7 +7,7 @@ import type { EventRegistrationRow, EventRow } from '../../db/types';
 
 /* The events tables (migration 0010). Every query takes the organisation id. */
 
-export interface EventCounts {
+interface EventCounts {
   registered: number;
   waiting: number;
   attended: number;
