@@ -10,6 +10,7 @@ import type {
 } from '#schemas/events';
 import type { CandidateSearchPage } from '#schemas/search';
 import { startSession } from '#server/modules/auth/session.service';
+import { seedDemoEvents } from '#server/seed/demo-events';
 import { userRow } from '#server/seed/factories';
 import { DEMO_PASSWORD, deliverEmails, signIn, v1 } from '../helpers/auth';
 import { roleIdByName } from '../helpers/applications';
@@ -384,5 +385,23 @@ describe('check-in and attendance', () => {
     expect((await search({ attendance: ['Attended'], searchTerm: 'Pipeline Person' })).content).toHaveLength(1);
     const bad = await v1(t.app, recruiter, 'POST', '/search/candidate/acme', { filters: { eventIds: ['x'] } });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('demo events', () => {
+  it('gives each demo organisation upcoming and past events, once', async () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(await seedDemoEvents(t.db, ['hartley'], now)).toBe(3);
+    expect(await seedDemoEvents(t.db, ['hartley'], now)).toBe(0);
+    const hartleyId = (
+      await t.db.selectFrom('organizations').select('id').where('subdomain', '=', 'hartley').executeTakeFirstOrThrow()
+    ).id;
+    const rows = await t.db
+      .selectFrom('events')
+      .select(['title', 'start_at'])
+      .where('organization_id', '=', hartleyId)
+      .orderBy('start_at')
+      .execute();
+    expect(rows.map((r) => r.start_at < now)).toEqual([true, false, false]);
   });
 });
