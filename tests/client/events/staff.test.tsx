@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Attendee, AttendeeList, ManagerEvent } from '#schemas/events';
 import { bodyOf, seriousViolations, startHiring } from '../pipeline/fixtures';
 
-/* Issue 14, the hiring side: the staff check-in list marks Attended or No show. */
+/* Issue 14, the hiring side: an event with registrant questions; the staff check-in list marks Attended or No show. */
 
 const event: ManagerEvent = {
   id: 'e1',
@@ -98,5 +98,39 @@ describe('/event/:eventId/check-in', () => {
     fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'grace' } });
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.params.search === 'grace')).toBe(true));
     expect(await seriousViolations(document.body)).toEqual([]);
+  });
+});
+
+describe('/manager/events/new', () => {
+  it('creates an event with a question of its own for registrants', async () => {
+    const { calls, router } = startHiring('/manager/events/new', (call) => {
+      if (call.method === 'POST') return { status: 201, data: { ...event, ...(bodyOf(call) as object), id: 'e9' } };
+      if (call.url === '/v1/roles') return { status: 200, data: { content: [], totalElements: 0 } };
+      return { status: 200, data: { ...event, id: 'e9' } };
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Create an event' });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Open evening' } });
+    fireEvent.change(screen.getByLabelText('Starts'), { target: { value: '2099-03-02T18:00' } });
+    fireEvent.change(screen.getByLabelText('Ends'), { target: { value: '2099-03-02T20:00' } });
+    fireEvent.change(screen.getByLabelText('Number of places'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    fireEvent.change(screen.getByLabelText('Question 1'), { target: { value: 'Which office?' } });
+    fireEvent.change(screen.getByLabelText('Type of answer for question 1'), { target: { value: 'radio' } });
+    fireEvent.change(screen.getByLabelText('Answers to choose from for question 1', { exact: false }), {
+      target: { value: 'London\nLeeds\n' },
+    });
+    expect(await seriousViolations(document.body)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/events/e9'));
+    const body = bodyOf(calls.find((c) => c.method === 'POST')) as { capacity: number; questions: unknown[] };
+    expect(body.capacity).toBe(40);
+    expect(body.questions).toEqual([
+      {
+        id: expect.stringMatching(/^eventQuestion/),
+        type: 'radio',
+        label: 'Which office?',
+        options: ['London', 'Leeds'],
+      },
+    ]);
   });
 });

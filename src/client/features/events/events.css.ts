@@ -71,3 +71,9 @@ export const placePanel = style({
   marginBottom: vars.space.l,
   border: `5px solid ${vars.colour.success}`,
 });
+export const questions = style({ border: 'none', padding: 0, margin: `${vars.space.l} 0` });
+export const question = style({
+  padding: vars.space.m,
+  marginBottom: vars.space.m,
+  borderLeft: `5px solid ${vars.colour.border}`,
+});

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import type { CustomQuestion } from '#schemas/configuration';
 import { EVENT_TYPES, type EventType } from '#schemas/events';
 import { isAxiosError } from 'axios';
 import {
@@ -146,6 +147,7 @@ interface Draft {
   capacity: string;
   deadline: string;
   roleIds: string[];
+  questions: QuestionDraft[];
 }
 
 function draftOf(event: ManagerEvent | null): Draft {
@@ -160,6 +162,7 @@ function draftOf(event: ManagerEvent | null): Draft {
     capacity: event ? String(event.capacity) : '',
     deadline: localValue(event?.registrationDeadline),
     roleIds: event?.roleIds ?? [],
+    questions: (event?.questions ?? []).map(questionDraftOf),
   };
 }
 
@@ -172,6 +175,110 @@ const FIELD_IDS: Record<string, string> = {
   onlineLink: 'event-link',
   place: 'event-place',
 };
+
+/** A registrant question as the editor holds it: the options one per line. */
+interface QuestionDraft {
+  id: string;
+  type: QuestionType;
+  label: string;
+  options: string;
+  /** The question as saved: its hint and limits are kept while its type stays. */
+  original?: CustomQuestion;
+}
+
+const QUESTION_TYPES = ['text', 'textarea', 'select', 'radio', 'yesno'] as const;
+type QuestionType = (typeof QUESTION_TYPES)[number];
+const WITH_OPTIONS: ReadonlySet<string> = new Set(['select', 'radio']);
+
+function questionDraftOf(question: CustomQuestion): QuestionDraft {
+  return {
+    id: question.id,
+    type: (QUESTION_TYPES as readonly string[]).includes(question.type) ? (question.type as QuestionType) : 'text',
+    label: question.label,
+    options: (question.options ?? []).join('\n'),
+    original: question,
+  };
+}
+
+function questionOf(draft: QuestionDraft): CustomQuestion {
+  const options = draft.options
+    .split('\n')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const { options: _options, ...kept } = draft.original ?? {};
+  const same = draft.original?.type === draft.type;
+  return {
+    ...(same ? kept : {}),
+    ...(draft.original?.hint ? { hint: draft.original.hint } : {}),
+    id: draft.id,
+    type: draft.type,
+    label: draft.label.trim(),
+    ...(WITH_OPTIONS.has(draft.type) ? { options } : {}),
+  };
+}
+
+/**
+ * The registrant questions: custom questions of the configuration format, which the engine compiles into the form
+ * candidates answer when they register (the server checks them like any configuration).
+ */
+function QuestionsEditor({
+  questions,
+  onChange,
+}: {
+  questions: QuestionDraft[];
+  onChange: (q: QuestionDraft[]) => void;
+}) {
+  const { t } = useTranslation();
+  const change = (index: number, patch: Partial<QuestionDraft>) =>
+    onChange(questions.map((q, i) => (i === index ? { ...q, ...patch } : q)));
+  return (
+    <fieldset className={styles.questions}>
+      <legend>{t('events.manage.questions.title')}</legend>
+      <p>{questions.length ? t('events.manage.questions.hint') : t('events.manage.questions.defaults')}</p>
+      {questions.map((question, index) => (
+        <div key={question.id} className={styles.question}>
+          <TextInput
+            id={`question-${question.id}-label`}
+            label={t('events.manage.questions.label', { number: index + 1 })}
+            value={question.label}
+            maxLength={500}
+            onChange={(e) => change(index, { label: e.target.value })}
+          />
+          <SelectField
+            label={t('events.manage.questions.type', { number: index + 1 })}
+            value={question.type}
+            options={QUESTION_TYPES.map((type) => ({ value: type, label: t(`events.manage.questions.types.${type}`) }))}
+            onChange={(value) => change(index, { type: value as QuestionType })}
+          />
+          {WITH_OPTIONS.has(question.type) ? (
+            <TextArea
+              id={`question-${question.id}-options`}
+              label={t('events.manage.questions.options', { number: index + 1 })}
+              hint={t('events.manage.questions.optionsHint')}
+              rows={4}
+              value={question.options}
+              onChange={(e) => change(index, { options: e.target.value })}
+            />
+          ) : null}
+          <Button variant="secondary" onClick={() => onChange(questions.filter((_, i) => i !== index))}>
+            {t('events.manage.questions.remove', { number: index + 1 })}
+          </Button>
+        </div>
+      ))}
+      <Button
+        variant="secondary"
+        onClick={() =>
+          onChange([
+            ...questions,
+            { id: `eventQuestion${Date.now().toString(36)}`, type: 'text', label: '', options: '' },
+          ])
+        }
+      >
+        {t('events.manage.questions.add')}
+      </Button>
+    </fieldset>
+  );
+}
 
 /** The event form: create (event null) or edit. */
 function EventForm({ event, onSaved }: { event: ManagerEvent | null; onSaved: (event: ManagerEvent) => void }) {
@@ -205,6 +312,7 @@ function EventForm({ event, onSaved }: { event: ManagerEvent | null; onSaved: (e
       capacity,
       registrationDeadline: isoOf(draft.deadline),
       roleIds: draft.roleIds,
+      ...(event || draft.questions.length > 0 ? { questions: draft.questions.map(questionOf) } : {}),
     };
     (event ? updateEvent(event.id, body) : createEvent(body)).then(
       (saved) => {
@@ -309,7 +417,7 @@ function EventForm({ event, onSaved }: { event: ManagerEvent | null; onSaved: (e
           onChange={(roleIds) => set({ roleIds })}
         />
       ) : null}
-      <p>{t('events.manage.questionsNote')}</p>
+      <QuestionsEditor questions={draft.questions} onChange={(questions) => set({ questions })} />
       <Button type="submit">{event ? t('events.manage.save') : t('events.manage.createSubmit')}</Button>
     </form>
   );
