@@ -91,6 +91,13 @@ export const MESSAGES = {
   interviewExpired: 'The date to book this interview has passed.',
   interviewCancelled: 'This interview invitation has been cancelled.',
   interviewTooLate: 'It is too late to change this interview online. Please contact the organisation.',
+  // Events
+  noEvent: "No event with id '{{id}}'.",
+  eventRegistrationClosed: 'Registration for this event closed on {{date}}.',
+  candidatesOnlyEvents: 'Only candidates can register for events.',
+  checkInNotRegistered:
+    'We cannot find a place at this event for that email address. Check it is the address you registered with, or ask a member of staff.',
+  tooManyCheckIns: 'Too many check-in attempts. Wait {{minutes}} minutes, then try again, or ask a member of staff.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

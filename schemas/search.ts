@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ATTENDANCES } from './events';
 import { StageGroup, StageStatus, literalUnion, type RoleStatus } from './vocabularies';
 
 /**
@@ -27,6 +28,10 @@ export type DateAdded = Type.Static<typeof DateAdded>;
 
 /** The university groups a search can filter by. */
 export const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] as const;
+
+/** Event attendance a search can filter by (issue 14): spec §3's two marks, or a place not marked yet. */
+export const ATTENDANCE_FILTERS = [...ATTENDANCES, 'NOT_MARKED'] as const;
+export type AttendanceFilter = (typeof ATTENDANCE_FILTERS)[number];
 
 /** Score conditions: an application with a score under `key` (any stage) within min..max. */
 const ScoreFilters = Type.Array(
@@ -78,6 +83,10 @@ export const CandidateSearchFilters = Type.Object(
     roleStartDate: Type.Optional(Type.Integer({ minimum: 0 })),
     /** Epoch seconds. */
     roleEndDate: Type.Optional(Type.Integer({ minimum: 0 })),
+    // Events (spec §3 Search state eventFilters; issue 14): a place at one of these events (any when left out),
+    // with one of these attendance marks.
+    eventIds: Type.Optional(Ids),
+    attendance: Type.Optional(Type.Array(literalUnion(ATTENDANCE_FILTERS), { maxItems: 3 })),
   },
   { additionalProperties: false },
 );

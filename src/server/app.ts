@@ -34,6 +34,7 @@ import { moveRoutes } from './modules/moves/moves.routes';
 import { builderRoutes, organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes';
 import { configurationRoutes } from './modules/configurations/configuration.routes';
 import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await publicApi.register(publicReferenceDataRoutes);
       await publicApi.register(publicRoleRoutes);
       await publicApi.register(builderRoutes);
+      await publicApi.register(publicEventRoutes);
     },
     { prefix: '/api/public' },
   );
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(schedulingRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
+  await app.register(eventRoutes, { prefix: '/api/v1', siteConfig });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

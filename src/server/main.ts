@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './db/client';
 import { migrate, MigrationError } from './db/migrate';
 import { loadOrganizationSources, seedOrganizations, type OrganizationSource } from './seed/seed';
 import { seedDemoPipeline } from './seed/demo-pipeline';
+import { seedDemoEvents } from './seed/demo-events';
 import { createMailTransport } from './email/mail-transport';
 import { emailJobHandlers } from './email/email.service';
 import { startJobWorker, type JobWorker } from './jobs/worker';
@@ -56,6 +57,11 @@ async function start(): Promise<void> {
     db,
     sources.map((source) => source.organization.subdomain),
   ).catch((error: unknown) => closeDbAndFail(`Seeding the demo pipeline failed: ${messageOf(error)}`));
+  // Upcoming and past events with registrants (issue 14), once.
+  await seedDemoEvents(
+    db,
+    sources.map((source) => source.organization.subdomain),
+  ).catch((error: unknown) => closeDbAndFail(`Seeding the demo events failed: ${messageOf(error)}`));
 
   const app = await buildApp({
     db,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCES, EVENT_TYPES, REGISTRATION_STATUSES } from '#schemas/events';
 import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, USER_TYPES } from '#schemas/organization';
 import { WORK_TYPES } from '#schemas/role';
 import {
@@ -44,6 +45,9 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'interview_feedback.recommendation': RECOMMENDATIONS,
   'coaching_sessions.type': COACHING_SESSION_TYPES,
   'coaching_sessions.status': COACHING_SESSION_STATUSES,
+  'events.type': EVENT_TYPES,
+  'event_registrations.status': REGISTRATION_STATUSES,
+  'event_registrations.attendance': ATTENDANCES,
 };
 
 /**
@@ -69,6 +73,9 @@ const SHIPPED: Record<string, readonly string[]> = {
   'interview_feedback.recommendation': ['STRONG_YES', 'YES', 'NO', 'STRONG_NO'],
   'coaching_sessions.type': ['1:1', 'call', 'group', 'mock interview', 'online review', 'test practice', 'webinar'],
   'coaching_sessions.status': ['BOOKED', 'HELD', 'CANCELLED'],
+  'events.type': ['INSIGHT_DAY', 'OPEN_EVENING', 'ASSESSMENT_CENTRE', 'WEBINAR', 'CAREERS_FAIR', 'OTHER'],
+  'event_registrations.status': ['REGISTERED', 'WAITING', 'CANCELLED'],
+  'event_registrations.attendance': ['Attended', 'No show'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

@@ -21,6 +21,7 @@ const studio = () => import('../features/admin/studio/pages');
 const scheduling = () => import('../features/scheduling/pages');
 const schedulingManager = () => import('../features/scheduling/manager-pages');
 const events = () => import('../features/events/pages');
+const eventStaff = () => import('../features/events/manager-pages');
 const roles = () => import('../features/roles/pages');
 const application = () => import('../features/application/pages');
 const pipeline = () => import('../features/pipeline/pages');
@@ -59,7 +60,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     {
       path: '/event/:eventId/check-in',
       layout: 'event',
-      page: () => events().then((m) => m.EventCheckInPage),
+      page: () => eventStaff().then((m) => m.EventCheckInPage),
       signIn: true,
     },
     { path: '/roles', layout: 'roles', page: () => roles().then((m) => m.RolesPage) },
@@ -89,6 +90,18 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       path: '/manager/search',
       layout: 'manager',
       page: () => pipeline().then((m) => m.ManagerSearchPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/events',
+      layout: 'manager',
+      page: () => eventStaff().then((m) => m.ManagerEventsPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/events/:eventId',
+      layout: 'manager',
+      page: () => eventStaff().then((m) => m.ManagerEventPage),
       signIn: true,
     },
     { path: '/manager/roles', layout: 'manager', page: () => pipeline().then((m) => m.ManagerRolesPage), signIn: true },

@@ -13,6 +13,8 @@ import type {
 } from '#schemas/organization';
 import type { ReferenceLists } from '#schemas/organization-admin';
 import type { OrganizationStage } from '#schemas/pipeline';
+import type { Attendance, EventType, RegistrationStatus } from '#schemas/events';
+import type { CustomQuestion } from '#schemas/configuration';
 import type { RoleSettings, RoleTemplate, WorkType } from '#schemas/role';
 import type {
   ApplicationState,
@@ -446,6 +448,19 @@ interface InterviewFeedbackTable {
   scores: ColumnType<Record<string, number | boolean | string>, string | undefined, string>;
   recommendation: Recommendation;
   comments: string;
+/** Migration 0010: an organisation's events (issue 14). */
+interface EventsTable {
+  description: ColumnType<string, string | undefined, string>;
+  type: EventType;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  /** Spec §3 Event: eventEndDate. */
+  end_at: ColumnType<Date, Date | string, Date | string>;
+  place: string | null;
+  online_link: string | null;
+  registration_deadline: NullableTimestamp;
+  role_ids: ColumnType<string[], string | undefined, string>;
+  questions: ColumnType<CustomQuestion[], string | undefined, string>;
+  archived: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -466,6 +481,26 @@ interface CoachingSessionsTable {
   notes: string;
   coach_id: string | null;
   held_at: NullableTimestamp;
+/** Migration 0010: a candidate's registration for an event: a place, the waiting list, or cancelled. */
+interface EventRegistrationsTable {
+  event_id: string;
+  user_id: string;
+  status: RegistrationStatus;
+  attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  queued_at: Timestamp;
+  registered_at: NullableTimestamp;
+  checked_in_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0010: QR check-in attempts, counted to rate-limit the public check-in page. */
+interface EventCheckInAttemptsTable {
+  event_id: string;
+  ip: string;
+  email_key: string;
+  succeeded: boolean;
   created_at: Timestamp;
 }
 
@@ -496,6 +531,9 @@ export interface Database {
   interview_bookings: InterviewBookingsTable;
   interview_feedback: InterviewFeedbackTable;
   coaching_sessions: CoachingSessionsTable;
+  events: EventsTable;
+  event_registrations: EventRegistrationsTable;
+  event_check_in_attempts: EventCheckInAttemptsTable;
 }
 
 type OrganizationRow = Selectable<OrganizationsTable>;
@@ -512,3 +550,5 @@ export type NewRoleRow = Insertable<RolesTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationUpdate = Updateable<ApplicationsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type EventRegistrationRow = Selectable<EventRegistrationsTable>;

@@ -10,16 +10,19 @@ export interface OutgoingEmail {
   html: string;
   /** The link the message is about, if any (logged in outbox mode so a local user can follow it). */
   link?: string;
-  /** A calendar invitation (RFC 5545 text) sent as the message's text/calendar part and as an .ics file. */
-  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /**
+   * A calendar invitation (RFC 5545 text) sent as the message's text/calendar part and as an .ics file: REQUEST and
+   * CANCEL for an interview booked, moved or cancelled; PUBLISH for an event's place.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string; filename?: string };
 }
 
 /** The nodemailer fields of a message's calendar invitation, if it has one. */
 function calendarParts(message: OutgoingEmail) {
   if (!message.calendar) return {};
-  const { method, content } = message.calendar;
+  const { method, content, filename = 'interview.ics' } = message.calendar;
   return {
-    icalEvent: { method, content, filename: 'interview.ics' },
+    icalEvent: { method, content, filename },
   };
 }
 

@@ -15,6 +15,8 @@ import { expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './p
 
 const PAGES = [
   'src/client/features/roles/pages.tsx',
+  // Events (issue 14): the list, an event with its registration, the QR check-in.
+  'src/client/features/events/pages.tsx',
   'src/client/features/application/pages.tsx',
   'src/client/features/profile/pages.tsx',
   // The way in: sign-up, verification, sign-in, passwords; the account; the home page.

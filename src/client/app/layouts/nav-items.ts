@@ -38,6 +38,7 @@ const managerNav: readonly NavItem[] = [
   { to: '/manager/roles', label: 'roles' },
   { to: '/manager/search', label: 'search' },
   { to: '/manager/scheduling', label: 'scheduling' },
+  { to: '/manager/events', label: 'events' },
   { to: '/manager/reports', label: 'reports' },
 ];
 

@@ -1,6 +1,3 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const EventsPage = () => <PlaceholderPage page="events" />;
-export const EventPage = () => <PlaceholderPage page="event" />;
-export const EventQrCheckInPage = () => <PlaceholderPage page="eventQrCheckIn" />;
-export const EventCheckInPage = () => <PlaceholderPage page="eventCheckIn" />;
+export { EventsPage } from './events-page';
+export { EventPage } from './event-page';
+export { EventQrCheckInPage } from './qr-check-in-page';

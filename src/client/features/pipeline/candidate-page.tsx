@@ -48,6 +48,7 @@ import { ScoreForm } from './score-form';
 import { candidateHref, returnTarget } from './search-state';
 import { useStages } from './use-stages';
 import { AdjustmentForm, Contacts } from './candidate-support';
+import { CandidateEvents } from './candidate-events';
 import * as styles from './pipeline.css';
 
 function positionText(position: { stageName: string; substageName?: string | null } | null): string {
@@ -508,6 +509,10 @@ function CandidateView({
               />
             </section>
           ) : null}
+          <section className={styles.section} aria-labelledby="candidate-events">
+            <h2 id="candidate-events">{t('pipeline.events.title')}</h2>
+            <CandidateEvents applicationId={application.id} />
+          </section>
           {shows('contacts') ? (
             <section className={styles.section} aria-labelledby="candidate-contacts">
               <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>

@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UNIVERSITY_GROUPS, type CandidateSearchFilters, type DateAdded } from '#schemas/search';
+import {
+  ATTENDANCE_FILTERS,
+  UNIVERSITY_GROUPS,
+  type AttendanceFilter,
+  type CandidateSearchFilters,
+  type DateAdded,
+} from '#schemas/search';
 import {
   STAGE_STATUSES,
   isValidPercent,
@@ -11,12 +17,15 @@ import {
 } from '#engine';
 import type { PublicOrganization } from '#schemas/organization';
 import { STAGE_GROUPS, type StageGroup } from '#schemas/vocabularies';
+import { fetchManagerEvents } from '../../api/events';
 import { fetchReferenceList } from '../../api/reference-data';
 import { Button } from '../../ui/button/button';
 import { Checkboxes, Radios } from '../../ui/form/choices';
 import { ErrorSummary, summaryItems } from '../../ui/form/error-summary';
+import { SelectField } from '../../ui/form/select-field';
 import { TextInput } from '../../ui/form/text-input';
 import { useFormErrors } from '../../ui/form/use-form-errors';
+import { useLoad } from '../../ui/page/use-load';
 import { ASSIGNED_TO_ME } from './search-state';
 import * as styles from './pipeline.css';
 
@@ -115,6 +124,7 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const { errors, attempt, fail, clear, of: fieldError } = useFormErrors();
+  const events = useLoad(() => fetchManagerEvents('ACTIVE'), 'events').state;
   const set = (changes: Partial<CandidateSearchFilters>) =>
     setDraft((current) => ({ ...current, filters: { ...current.filters, ...changes } }));
   const setRange = (key: RangeKey, end: 'min' | 'max', value: string) =>
@@ -289,6 +299,25 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
           {ROLE_LISTS.map(listGroup)}
         </details>
       ) : null}
+      <details className={styles.filterSection} open={Boolean(filters.eventIds?.length || filters.attendance?.length)}>
+        <summary className={styles.filterSummary}>{t('pipeline.filters.eventSection')}</summary>
+        <SelectField
+          label={t('pipeline.filters.event')}
+          value={draft.filters.eventIds?.[0] ?? ''}
+          options={[
+            { value: '', label: t('pipeline.filters.anyEvent') },
+            ...(events.status === 'ready' ? events.data.map((e) => ({ value: e.id, label: e.title })) : []),
+          ]}
+          onChange={(value) => set({ eventIds: value ? [value] : undefined })}
+        />
+        <Checkboxes
+          legend={t('pipeline.filters.attendance')}
+          name="attendance"
+          options={ATTENDANCE_FILTERS.map((value) => ({ value, label: t(`pipeline.attendance.${value}`) }))}
+          values={draft.filters.attendance ?? []}
+          onChange={(values) => set({ attendance: values as AttendanceFilter[] })}
+        />
+      </details>
       <Button type="submit">{t('pipeline.filters.apply')}</Button>
       {count > 0 ? (
         <p>

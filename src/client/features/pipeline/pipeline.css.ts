@@ -355,3 +355,11 @@ export const plainList = style({
   flexDirection: 'column',
   gap: vars.space.s,
 });
+/** A select with its button beside it (the candidate's events). */
+export const inlineForm = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.m,
+  alignItems: 'flex-end',
+  marginTop: vars.space.m,
+});

@@ -7,9 +7,10 @@ import * as m0005 from './0005-moves';
 import * as m0006 from './0006-candidate-items';
 import * as m0007 from './0007-search';
 import * as m0008 from './0008-user-language';
+import * as m0009 from './0009-scheduling';
+import * as m0010 from './0010-events';
 import * as m0011 from './0011-organization-admin';
 import * as m0012 from './0012-configuration-versions';
-import * as m0009 from './0009-scheduling';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -25,9 +26,10 @@ export const migrations: Record<string, Migration> = {
   '0006-candidate-items': m0006,
   '0007-search': m0007,
   '0008-user-language': m0008,
+  '0009-scheduling': m0009,
+  '0010-events': m0010,
   '0011-organization-admin': m0011,
   '0012-configuration-versions': m0012,
-  '0009-scheduling': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -57,6 +57,29 @@ function universityGroups(eb: Eb, groups: readonly string[]): Expression<SqlBool
   return eb.or(options);
 }
 
+/** Events (issue 14): the candidate has a place at one of the events (any when none is named), marked as asked. */
+function eventCondition(eb: Eb, organizationId: string, f: CandidateSearchFilters): Expression<SqlBool> {
+  const eventIds = f.eventIds && uuids(f.eventIds);
+  if (eventIds && eventIds.length === 0) return nothing;
+  const marks = (f.attendance ?? []).filter((m) => m !== 'NOT_MARKED');
+  const unmarked = f.attendance?.includes('NOT_MARKED') ?? false;
+  let registrations = eb
+    .selectFrom('event_registrations as r')
+    .select(sql`1`.as('one'))
+    .whereRef('r.user_id', '=', 'a.user_id')
+    .where('r.organization_id', '=', organizationId)
+    .where('r.status', '=', 'REGISTERED');
+  if (eventIds) registrations = registrations.where(sql<SqlBool>`r.event_id = any(${uuidArray(eventIds)})`);
+  if (f.attendance?.length)
+    registrations = registrations.where((rb) =>
+      rb.or([
+        ...(marks.length ? [rb('r.attendance', 'in', marks)] : []),
+        ...(unmarked ? [rb('r.attendance', 'is', null)] : []),
+      ]),
+    );
+  return eb.exists(registrations);
+}
+
 /** Role attribute filters, as a condition on the application's role (same organisation). */
 function roleConditions(
   filters: CandidateSearchFilters,
@@ -149,6 +172,8 @@ function filterConditions(organization: FilterOrganization, filters: CandidateSe
     // One organisation is searched: `clients` and `sector` either keep all of it or nothing.
     if (f.clients?.length && !f.clients.some((c) => c.toLowerCase() === organization.id)) conditions.push(nothing);
     if (f.sector !== undefined && organization.sector.id !== f.sector) conditions.push(nothing);
+
+    if (f.eventIds?.length || f.attendance?.length) conditions.push(eventCondition(eb, organization.id, f));
 
     const roleFilters = roleConditions(f);
     if (roleFilters.length) {

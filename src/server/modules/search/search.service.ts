@@ -57,6 +57,9 @@ function filterProblems(
   if (filters.roleId !== undefined && !isUuid(filters.roleId)) at('roleId', 'must be a role id');
   if (filters.assigneeId !== undefined && filters.assigneeId !== 'none' && !isUuid(filters.assigneeId))
     at('assigneeId', "must be a user id or 'none'");
+  filters.eventIds?.forEach((id, i) => {
+    if (!isUuid(id)) at(`eventIds.${i}`, 'must be an event id');
+  });
   for (const key of ['ids', 'unselectedIds', 'recruiters'] as const) {
     filters[key]?.forEach((id, i) => {
       if (!isUuid(id)) at(`${key}.${i}`, key === 'recruiters' ? 'must be a user id' : 'must be an application id');
