@@ -20,7 +20,7 @@ import { Button } from '../../ui/button/button';
 import { ButtonLink } from '../../ui/button/button-link';
 import { SelectField } from '../../ui/form/select-field';
 import { LoadState } from '../../ui/page/load-state';
-import { useLoad } from '../../ui/page/use-load';
+import { useKeptLoad, useLoad } from '../../ui/page/use-load';
 import { Tag, type TagColour } from '../../ui/tag/tag';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { dateTimeText, slotText, useLocale } from './zones';
@@ -48,7 +48,8 @@ export function SchedulingOverviewPage() {
   const stageId = Number(params.get('stageId')) || undefined;
   const roles = useLoad(() => fetchReferenceList('ROLE'), organization.id);
   const stages = useLoad(() => fetchStages(organization.id), organization.id);
-  const schedules = useLoad(
+  // Kept on screen while it reloads after a reminder, a move or a cancellation: the rows stay put.
+  const schedules = useKeptLoad(
     () => fetchSchedules(organization.id, { ...(roleId && { roleId }), ...(stageId && { stageId }) }),
     `${roleId}:${stageId ?? ''}`,
   );
@@ -86,21 +87,25 @@ export function SchedulingOverviewPage() {
           onChange={(value) => filter({ stageId: value })}
         />
       </div>
-      <LoadState
-        state={schedules.state}
-        title={t('scheduling.overview.loadFailed')}
-        message={apiMessage}
-        onRetry={schedules.reload}
-        heading={2}
-      >
-        {(list) =>
-          list.length === 0 ? (
-            <p>{t('scheduling.overview.empty')}</p>
-          ) : (
-            list.map((schedule) => <Schedule key={schedule.id} schedule={schedule} onChanged={schedules.reload} />)
-          )
-        }
-      </LoadState>
+      {schedules.data === null ? (
+        <LoadState
+          state={schedules.error ? { status: 'failed', error: schedules.error } : { status: 'loading' }}
+          title={t('scheduling.overview.loadFailed')}
+          message={apiMessage}
+          onRetry={schedules.reload}
+          heading={2}
+        >
+          {() => null}
+        </LoadState>
+      ) : schedules.data.length === 0 ? (
+        <p>{t('scheduling.overview.empty')}</p>
+      ) : (
+        <div aria-busy={schedules.loading}>
+          {schedules.data.map((schedule) => (
+            <Schedule key={schedule.id} schedule={schedule} onChanged={schedules.reload} />
+          ))}
+        </div>
+      )}
     </>
   );
 }
