@@ -102,7 +102,7 @@ describe('/manager/studio', () => {
         custom: [{ id: 'question1', type: 'text', label: 'Which team?' }],
       },
     });
-  });
+  }, 60_000);
 
   it('edits a role’s listFields with the problem at the field, and saves nothing while it stands', async () => {
     const { calls, container } = start();
@@ -117,5 +117,5 @@ describe('/manager/studio', () => {
     await waitFor(() => expect(listFields.getAttribute('aria-invalid')).toBe('true'));
     fireEvent.click(screen.getByText('Save the role'));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-  });
+  }, 60_000);
 });
