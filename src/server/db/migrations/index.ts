@@ -7,6 +7,7 @@ import * as m0005 from './0005-moves';
 import * as m0006 from './0006-candidate-items';
 import * as m0007 from './0007-search';
 import * as m0008 from './0008-user-language';
+import * as m0014 from './0014-sign-in-throttle';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0006-candidate-items': m0006,
   '0007-search': m0007,
   '0008-user-language': m0008,
+  '0014-sign-in-throttle': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {
