@@ -42,7 +42,7 @@ export function authorizationOf(contract: RouteContract): Authorization | undefi
 }
 
 /** The path names the organisation it is about: another organisation's callers get 404 there first. */
-export const namesOrganization = (path: string): boolean => /:orgId\b|:sub\b|\/organization\/:id\b/.test(path);
+const namesOrganization = (path: string): boolean => /:orgId\b|:sub\b|\/organization\/:id\b/.test(path);
 
 /**
  * The resources a caller can name on a route: none when its path has no parameters (the caller's

@@ -38,7 +38,7 @@ export type Audience = 'anyone' | 'signed-in' | 'member' | 'candidate' | 'hiring
 export type MatrixActor = 'anonymous' | 'candidate' | 'manager' | 'hiringAdmin' | 'platformAdmin';
 /** The resource a call names: the caller's own, another's of the same organisation, another organisation's. */
 export type MatrixScope = 'own' | 'same' | 'other';
-/** What a cell answers: `ok` is any answer past the gate (2xx, or a 400/409 about the input); `skip`: not applicable. */
+/** A cell's answer: `ok` is any answer past the gate (2xx, or a 400/409 about the input); `skip`: not asked. */
 export type MatrixAnswer = 'ok' | 401 | 403 | 404 | 'skip';
 
 /** An audience, with the cells where this route answers otherwise (say why in a comment). */

@@ -32,7 +32,7 @@ function makeAjv(options: { coerce: boolean; dropUnknown: boolean }): Ajv {
   return ajv;
 }
 
-/** Bodies as sent, unknown properties refused; params and query strings coerced from text, unknown ones dropped or refused. */
+/** Bodies as sent, unknown properties refused; params and query strings coerced, unknown ones dropped or refused. */
 function compilerFor(dropUnknownText: boolean): FastifySchemaCompiler<unknown> {
   const bodyAjv = makeAjv({ coerce: false, dropUnknown: false });
   const textAjv = makeAjv({ coerce: true, dropUnknown: dropUnknownText });
