@@ -17,6 +17,36 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'signed-in';
 
+/**
+ * Who may use a route, for the authorisation matrix (tests/server/authorization-matrix.test.ts,
+ * docs/security.md): one word next to the contract; schemas/authorization.ts turns it into the
+ * expected answer of every caller × resource.
+ * - `anyone`: no sign-in needed; everyone gets the same kind of answer.
+ * - `signed-in`: any signed-in user, about their own account or session (names no other record).
+ * - `member`: any signed-in user, about what their organisation shares (another's: 404).
+ * - `candidate`: a candidate about their own records; another's are 404, the hiring side 403.
+ * - `hiring`: the hiring side (Standard manager, hiring-manager admin, platform admin) about its
+ *   organisation; candidates 403; another organisation's records 404.
+ * - `hiring-admin`: as `hiring`, but a Standard manager gets 403.
+ * - `platform-admin`: platform admins only (403 for everyone else signed in).
+ * A route whose path names the organisation (`:orgId`, `:sub`, `/organization/:id`) answers 404 to
+ * anyone of another organisation before asking who they are; a platform admin works in every one.
+ */
+export type Audience = 'anyone' | 'signed-in' | 'member' | 'candidate' | 'hiring' | 'hiring-admin' | 'platform-admin';
+
+/** The callers of the matrix, each from the resource's organisation or another one. */
+export type MatrixActor = 'anonymous' | 'candidate' | 'manager' | 'hiringAdmin' | 'platformAdmin';
+/** The resource a call names: the caller's own, another's of the same organisation, another organisation's. */
+export type MatrixScope = 'own' | 'same' | 'other';
+/** A cell's answer: `ok` is any answer past the gate (2xx, or a 400/409 about the input); `skip`: not asked. */
+export type MatrixAnswer = 'ok' | 401 | 403 | 404 | 'skip';
+
+/** An audience, with the cells where this route answers otherwise (say why in a comment). */
+export interface Authorization {
+  readonly who: Audience;
+  readonly except?: { readonly [cell in `${MatrixActor}/${MatrixScope}`]?: MatrixAnswer };
+}
+
 export interface RouteContract {
   readonly method: HttpMethod;
   /** The path under /api, with `:name` parameters: `/v1/candidate/:id/undo`. */
@@ -26,6 +56,11 @@ export interface RouteContract {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
+  /**
+   * Who may call (the authorisation matrix): an Audience, or one with exceptions. Required in
+   * practice: tests/server/authorization-matrix.test.ts fails for a route without it.
+   */
+  readonly authz?: Audience | Authorization;
   readonly params?: TObject;
   readonly querystring?: TObject;
   readonly body?: TSchema;

@@ -94,6 +94,8 @@ export const PublicOrganization = Type.Object({
     gtmId: Type.Optional(Type.String()),
     sessionTimeout: Type.Optional(Type.Integer()),
     subdomainRestricted: Type.Boolean(),
+    /** Sign-in needs the password and an emailed code: no one-factor way in is offered (decision 0046). */
+    otpRequired: Type.Optional(Type.Boolean()),
   }),
   /** defaultConfiguration and formConfiguration without their hiring-side ('hr') part. */
   defaultConfiguration: Configuration,

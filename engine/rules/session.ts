@@ -28,13 +28,36 @@ export const LINK_TOKEN_TTL_MINUTES = {
 export type LinkTokenPurpose = keyof typeof LINK_TOKEN_TTL_MINUTES;
 
 /**
- * Rate limits on sign-in and on calls that send email. Failures are counted per account (the
- * address typed, whether or not it has an account, so the answer never tells) and per client
- * address, over a sliding window.
+ * Sign-in throttling (decision 0046). Failures are counted over a sliding window per account
+ * (the address typed, whether or not it has an account, so the answer never tells) from one
+ * client address, per account from anywhere, and per client address across accounts. Past a
+ * number of free failures, the next try waits a delay that doubles with every further failure,
+ * up to a ceiling: nobody is locked out, and a stranger's failures from elsewhere do not delay
+ * the holder at an address they have signed in from before.
  */
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 24 * 60;
+/** Failures of one account from one client address before delays start. */
+export const LOGIN_FREE_FAILURES_PER_ACCOUNT = 5;
+/** Failures of one account from all addresses before delays start (not for addresses it signed in from). */
+export const LOGIN_FREE_FAILURES_PER_ACCOUNT_ANYWHERE = 10;
+/** Failures from one client address across accounts before delays start. */
+export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_MAX_DELAY_MINUTES = 15;
+/** An address the account signed in from within this many days is known: others' failures do not delay it. */
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
+/** The account holder hears of failed sign-ins at most once per this window. */
+export const SIGN_IN_ALERT_WINDOW_MINUTES = 60;
+/** Failures of an account (from anywhere) in the alert window that email its holder. */
+export const SIGN_IN_ALERT_FAILURES = 5;
+
+/**
+ * Minutes to wait after the last failure, given the failures counted: none while free, then 2,
+ * 4, 8… up to LOGIN_MAX_DELAY_MINUTES.
+ */
+export function signInDelayMinutes(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MINUTES, 2 ** (failures - free + 1));
+}
 export const EMAIL_REQUEST_WINDOW_MINUTES = 60;
 export const EMAIL_REQUESTS_PER_ACCOUNT = 5;
 export const EMAIL_REQUESTS_PER_ADDRESS = 30;

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../api';
 import { ApplicationListItem, ApplicationQuery, ApplicationRecord, ApplicationSave, StartQuery } from '../application';
 import { Message } from '../auth';
+import { OWN_OR_HIRING } from '../authorization';
 import { defineRoute } from '../contract';
 
 /*
@@ -19,6 +20,11 @@ export const startApplication = defineRoute({
   summary: "Start (or find) the candidate's application for a role: one record per candidate and role",
   tags,
   access,
+  // Any role of the organisation (roles are not owned); the hiring side is refused before the role is looked up.
+  authz: {
+    who: 'candidate',
+    except: { 'candidate/same': 'ok', 'manager/other': 403, 'hiringAdmin/other': 403, 'platformAdmin/other': 403 },
+  },
   params: Type.Object({ roleId: Type.String({ maxLength: 64 }) }),
   querystring: StartQuery,
   response: { 200: ApplicationRecord, 201: ApplicationRecord, ...Conflict },
@@ -30,6 +36,7 @@ export const myApplications = defineRoute({
   summary: "The signed-in candidate's applications to this organisation",
   tags,
   access,
+  authz: 'signed-in',
   response: { 200: Type.Array(ApplicationListItem), ...Conflict },
 });
 
@@ -39,6 +46,8 @@ export const getApplication = defineRoute({
   summary: 'One application record (its candidate, or the hiring side)',
   tags,
   access,
+  // The hiring side reads its organisation's applications too.
+  authz: OWN_OR_HIRING,
   params: IdParams,
   response: { 200: ApplicationRecord, ...Conflict },
 });
@@ -50,6 +59,7 @@ export const saveApplication = defineRoute({
     'Save a step of the application (spec §4): answers checked with the compiled form, step advanced, version checked',
   tags,
   access,
+  authz: 'candidate',
   params: IdParams,
   querystring: ApplicationQuery,
   body: ApplicationSave,
@@ -62,6 +72,7 @@ export const submitApplication = defineRoute({
   summary: "Submit the application: every answer checked; it enters stage 1 'Applied' and a confirmation email is sent",
   tags,
   access,
+  authz: 'candidate',
   params: IdParams,
   querystring: ApplicationQuery,
   response: { 200: ApplicationRecord, ...Conflict },
@@ -73,6 +84,7 @@ export const withdrawApplication = defineRoute({
   summary: "Withdraw a submitted application (stage 15 'Withdrew')",
   tags,
   access,
+  authz: 'candidate',
   params: IdParams,
   response: { 200: ApplicationRecord, ...Conflict },
 });
@@ -83,6 +95,7 @@ export const deleteDraft = defineRoute({
   summary: 'Delete a draft application and its documents',
   tags,
   access,
+  authz: 'candidate',
   params: IdParams,
   response: { 200: Message, ...Conflict },
 });

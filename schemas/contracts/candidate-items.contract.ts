@@ -29,7 +29,7 @@ const params = Type.Object({
   orgId: OrganizationKey,
   id: Type.String({ maxLength: 64, description: 'the application id' }),
 });
-const item = { tags, access, params } as const;
+const item = { tags, access, authz: 'hiring', params } as const;
 
 export const candidatePanel = defineRoute({
   ...item,
@@ -149,6 +149,7 @@ export const exportCandidates = defineRoute({
   summary: "CSV of the role's selected applications (ids) or of all matching filters less unselectedIds",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ roleId: Type.String({ maxLength: 64 }) }),
   body: ExportBody,
   response: { 200: Csv, ...Conflict },

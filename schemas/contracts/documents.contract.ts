@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../api';
 import { DocumentRef, DocumentType } from '../application';
 import { Message } from '../auth';
+import { OWN_OR_HIRING } from '../authorization';
 import { defineRoute } from '../contract';
 import { OrganizationKey } from '../role';
 
@@ -39,6 +40,7 @@ export const uploadCv = defineRoute({
   consumes: ['multipart/form-data'],
   tags,
   access,
+  authz: 'candidate',
   params: IdParams,
   querystring: UploadQuery,
   response: { 201: DocumentRef, ...errors },
@@ -54,6 +56,7 @@ export const uploadDocument = defineRoute({
   consumes: ['multipart/form-data'],
   tags,
   access,
+  authz: 'candidate',
   params: CandidateParams,
   querystring: Type.Object({ ...UploadQuery.properties, type: FieldId }),
   response: { 201: DocumentRef, ...errors },
@@ -65,6 +68,7 @@ export const deleteDocument = defineRoute({
   summary: 'Delete a document of a draft application (and the answer naming it)',
   tags,
   access,
+  authz: 'candidate',
   params: DocumentParams,
   response: { 200: Message, ...errors },
 });
@@ -77,6 +81,7 @@ export const changeDocumentType = defineRoute({
     'The candidate on their draft, or the hiring side on any application of the organisation. The answer naming the document moves with it; 409 when another document already has that type.',
   tags,
   access,
+  authz: OWN_OR_HIRING,
   params: DocumentTypeParams,
   response: { 200: DocumentRef, ...errors, 409: ApiError },
 });
@@ -88,6 +93,7 @@ export const downloadDocument = defineRoute({
   summary: 'Download a document as an attachment',
   tags,
   access,
+  authz: OWN_OR_HIRING,
   params: DocumentParams,
   response: { 200: Binary, ...errors },
 });
@@ -102,6 +108,7 @@ export const downloadPhoto = defineRoute({
   summary: "The application's photo",
   tags,
   access,
+  authz: OWN_OR_HIRING,
   params: IdParams,
   response: { 200: Binary, ...errors },
 });

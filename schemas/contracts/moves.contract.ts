@@ -33,6 +33,7 @@ export const moveCandidate = defineRoute({
     "Move an application to a stage and substage of the organisation's pipeline (history written, version bumped)",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id, stageId: StageIdParam, subId: Type.String({ maxLength: 64 }), orgId: OrganizationKey }),
   response: { 200: MoveResult, ...Conflict },
 });
@@ -43,6 +44,7 @@ export const moveCandidateToStage = defineRoute({
   summary: "Move an application to a stage's default substage",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id, stageId: StageIdParam }),
   response: { 200: MoveResult, ...Conflict },
 });
@@ -54,6 +56,7 @@ export const bulkMove = defineRoute({
     "Move a role's selected applications (ids, or all matching filters minus unselectedIds) to a stage: all or nothing",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ stageId: StageIdParam, roleId: RoleIdParam }),
   querystring: Type.Object({
     assignee: Type.Optional(
@@ -71,6 +74,7 @@ export const fastTrack = defineRoute({
     'Fast-track the application and those of `ids` to a stage of another role: a job (202) whose progress GET /jobs/:jobId reports',
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id, roleId: RoleIdParam, stageId: StageIdParam }),
   body: FastTrackBody,
   response: { 202: JobAccepted, ...Conflict },
@@ -82,6 +86,7 @@ export const jobProgress = defineRoute({
   summary: "Progress of one of the organisation's pipeline jobs",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ jobId: Type.String({ maxLength: 64 }) }),
   response: { 200: JobProgress },
 });
@@ -92,6 +97,7 @@ export const undoMove = defineRoute({
   summary: "Undo the application's last move: back where it found the application (409 'Nothing to undo')",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id }),
   response: { 200: MoveResult, ...Conflict },
 });
@@ -102,6 +108,7 @@ export const copyToRole = defineRoute({
   summary: "Copy the application to another role: the same candidate and answers, at that pipeline's entry stage",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id, roleId: RoleIdParam }),
   response: { 201: CopyResult, ...Conflict },
 });
@@ -112,6 +119,7 @@ export const setAssignee = defineRoute({
   summary: "Assign the application to a hiring manager of the organisation ('none' clears)",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id, userId: Type.String({ maxLength: 64 }) }),
   response: { 200: AssigneeResult, ...Conflict },
 });
@@ -122,6 +130,7 @@ export const moveHistory = defineRoute({
   summary: 'The moves of an application, newest first: who, when, from, to, and whether it was undone',
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Id }),
   response: { 200: StageHistory },
 });

@@ -13,6 +13,7 @@ export const publicOrganization = defineRoute({
   summary: 'Public profile of an organisation: branding, languages, public configuration',
   tags,
   access,
+  authz: 'anyone',
   params,
   response: { 200: PublicOrganization },
 });
@@ -23,6 +24,7 @@ export const organizationLogo = defineRoute({
   summary: "The organisation's logo image",
   tags,
   access,
+  authz: 'anyone',
   params,
   produces: ['image/svg+xml', 'image/png'],
   // The image's bytes, sent as they are (a Buffer is never serialised); pages show it with <img src>.

@@ -12,6 +12,7 @@ export const getProfile = defineRoute({
   summary: "The candidate's profile: answers shared across applications to this organisation",
   tags,
   access,
+  authz: 'candidate',
   response: { 200: CandidateProfile },
 });
 
@@ -21,6 +22,7 @@ export const saveProfileSection = defineRoute({
   summary: "Save one profile section: its answers, checked like a form step, replace that section's",
   tags,
   access,
+  authz: 'candidate',
   querystring: ProfileQuery,
   body: ProfileSave,
   response: { 200: CandidateProfile, 409: ApiError },

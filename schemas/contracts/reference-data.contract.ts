@@ -27,6 +27,7 @@ export const publicUniversities = defineRoute({
   summary: 'Universities with their groups (Russell, Oxbridge, Go8), searchable by name',
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   querystring: UniversitySearch,
   response: { 200: Type.Array(University) },
 });
@@ -37,6 +38,7 @@ export const countries = defineRoute({
   summary: 'Every country (ISO 3166-1)',
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   response: { 200: Type.Array(Country) },
 });
 
@@ -46,6 +48,7 @@ export const postCodeValidation = defineRoute({
   summary: 'Checks the format of a UK post code',
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   querystring: Type.Object({ postCode: Type.String({ maxLength: 20 }) }),
   response: { 200: PostCodeCheck },
 });
@@ -56,6 +59,7 @@ export const referenceList = defineRoute({
   summary: 'A reference list by type (spec §3): shipped lists, role attributes, ROLE and STAGE',
   tags,
   access,
+  authz: 'signed-in',
   params: Type.Object({ type: Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,63}$' }) }),
   response: { 200: Type.Array(ReferenceItem) },
 });
@@ -66,6 +70,7 @@ export const schools = defineRoute({
   summary: 'UK schools and colleges, searchable by name',
   tags,
   access,
+  authz: 'signed-in',
   querystring: ListSearch,
   response: { 200: Type.Array(School) },
 });
@@ -76,6 +81,7 @@ export const subjects = defineRoute({
   summary: 'Degree subjects, searchable by name',
   tags,
   access,
+  authz: 'signed-in',
   querystring: ListSearch,
   response: { 200: Type.Array(Type.String()) },
 });
@@ -86,6 +92,7 @@ export const degrees = defineRoute({
   summary: 'Degree types and classes',
   tags,
   access,
+  authz: 'signed-in',
   response: { 200: Degrees },
 });
 
@@ -95,6 +102,7 @@ export const organizationUniversities = defineRoute({
   summary: "Universities for an organisation's candidates: its own region first",
   tags,
   access,
+  authz: 'member',
   params: Type.Object({ orgId: OrganizationKey }),
   querystring: UniversitySearch,
   response: { 200: Type.Array(University) },

@@ -30,6 +30,7 @@ export const publicRolePage = defineRoute({
   summary: "A page of the organisation's active roles matching the filters (open roles first, soonest deadline first)",
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   params: Type.Object({ orgId: OrganizationKey }),
   querystring: RolePageQuery,
   body: Type.Optional(RoleFilters),
@@ -42,6 +43,7 @@ export const publicRole = defineRoute({
   summary: 'One active role with its application-form configuration',
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   params: Type.Object({ orgId: OrganizationKey, roleId: Type.String({ maxLength: 64 }) }),
   response: { 200: Role },
 });
@@ -53,6 +55,7 @@ function attributeValues<const A extends RoleAttribute>(attribute: A) {
     summary: `The ${attribute} of the organisation's active roles (filter options)`,
     tags: publicTags,
     access: 'public',
+    authz: 'anyone',
     params: Type.Object({ sub: OrganizationKey }),
     response: { 200: Type.Array(Type.String()) },
   });
@@ -72,6 +75,7 @@ export const previewRole = defineRoute({
   summary: 'A role in any status, as candidates would see it, with its template (hiring side)',
   tags,
   access,
+  authz: 'hiring',
   params: RoleIdParams,
   response: { 200: Role },
 });
@@ -83,6 +87,7 @@ export const managerRoles = defineRoute({
     "A page of the organisation's roles in one status (ACTIVE by default, ARCHIVED, PRESET templates) with applications per stage",
   tags,
   access,
+  authz: 'hiring',
   querystring: ManagerRoleQuery,
   response: { 200: ManagerRolePage },
 });
@@ -93,6 +98,7 @@ export const createRole = defineRoute({
   summary: 'A new active role made from one of the organisation’s role templates (configuration and template copied)',
   tags,
   access,
+  authz: 'hiring',
   body: NewRoleBody,
   response: { 201: Role },
 });
@@ -104,6 +110,7 @@ export const updateRole = defineRoute({
     "Edits a role's name, summary, deadline, form configuration or template (configuration checked by the engine)",
   tags,
   access,
+  authz: 'hiring',
   params: RoleIdParams,
   body: RoleUpdateBody,
   response: { 200: Role },
@@ -115,6 +122,7 @@ export const archiveRole = defineRoute({
   summary: 'Archives an active role (no longer public)',
   tags,
   access,
+  authz: 'hiring',
   params: RoleIdParams,
   response: { 200: Role },
 });
@@ -125,6 +133,7 @@ export const restoreRole = defineRoute({
   summary: 'Restores an archived role to active',
   tags,
   access,
+  authz: 'hiring',
   params: RoleIdParams,
   response: { 200: Role },
 });

@@ -15,6 +15,7 @@ const list = {
   method: 'POST',
   tags,
   access,
+  authz: 'hiring',
   params,
   querystring: SearchQuery,
   body: Type.Optional(SearchBody),
@@ -57,6 +58,7 @@ export const quickSearch = defineRoute({
     'Quick search: applications whose candidate name or email contains searchTerm, optionally in one role and stage (no counts per stage)',
   tags,
   access,
+  authz: 'hiring',
   params,
   querystring: Type.Object(
     {
@@ -78,6 +80,7 @@ export const searchProfiles = defineRoute({
     "People search: the organisation's candidates whose name or email contains searchTerm, with how many applications each has",
   tags,
   access,
+  authz: 'hiring',
   querystring: Type.Object({ searchTerm: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
   response: { 200: Type.Array(ProfileMatch) },
 });

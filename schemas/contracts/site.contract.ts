@@ -19,6 +19,7 @@ export const version = defineRoute({
   summary: 'Name, version and commit of the running server',
   tags,
   access,
+  authz: 'anyone',
   response: { 200: VersionInfo },
 });
 
@@ -28,6 +29,7 @@ export const site = defineRoute({
   summary: 'Organisation subdomain and side (apply or hr) named by the Host header',
   tags,
   access,
+  authz: 'anyone',
   response: { 200: SiteInfo },
 });
 
@@ -37,6 +39,7 @@ export const translations = defineRoute({
   summary: "The organisation's translations: one configuration layer per additional language",
   tags,
   access,
+  authz: 'anyone',
   querystring: Type.Object({
     subdomain: Type.Optional(Subdomain),
     language: Type.Optional(Type.String({ pattern: LANGUAGE_CODE, description: 'one language code' })),
@@ -50,6 +53,7 @@ export const validateAnswers = defineRoute({
   summary: "Check answers against the organisation's application form (nothing is saved)",
   tags,
   access,
+  authz: 'anyone',
   params: Type.Object({ sub: Subdomain }),
   body: Type.Object(
     {

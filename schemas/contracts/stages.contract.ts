@@ -11,6 +11,7 @@ export const organizationStages = defineRoute({
   summary: "The organisation's pipeline: stages in order with their substages and score metrics",
   tags: ['pipeline'],
   access: 'signed-in',
+  authz: 'hiring',
   params: Type.Object({ orgId: OrganizationKey }),
   response: { 200: OrganizationStages },
 });

@@ -25,6 +25,7 @@ export const currentUser = defineRoute({
   summary: 'The signed-in user; with cookieRequested, a login cookie after a sign-in with a one-time password',
   tags,
   access,
+  authz: 'signed-in',
   querystring: UserQuery,
   response: { 200: User },
 });
@@ -36,6 +37,7 @@ export const updateUser = defineRoute({
     'Update names, contact preferences, terms or the email address (confirmed by a link); userType and organisation cannot change',
   tags,
   access,
+  authz: 'signed-in',
   body: UserUpdate,
   response: { 200: User },
 });
@@ -46,6 +48,7 @@ export const updateSecurity = defineRoute({
   summary: 'Turn the one-time password at sign-in on or off (needs the password)',
   tags,
   access,
+  authz: 'signed-in',
   body: SecurityUpdate,
   response: { 200: User },
 });
@@ -56,6 +59,7 @@ export const changePassword = defineRoute({
   summary: 'Change the password (needs the current one); other sessions end',
   tags,
   access,
+  authz: 'signed-in',
   body: PasswordChange,
   response: { 200: Message },
 });
@@ -66,6 +70,7 @@ export const userOrganizations = defineRoute({
   summary: 'The organisations the user works in (admins: all)',
   tags,
   access,
+  authz: 'signed-in',
   querystring: UserOrganizationsQuery,
   response: { 200: Type.Array(UserOrganization) },
 });
@@ -76,6 +81,7 @@ export const userToken = defineRoute({
   summary: 'A one-time user token (2 minutes) to sign in on another host of this organisation',
   tags,
   access,
+  authz: 'signed-in',
   response: { 200: OneTimeToken },
 });
 
@@ -85,6 +91,7 @@ export const hrToken = defineRoute({
   summary: 'A one-time user token for the HR host (hiring side only)',
   tags,
   access,
+  authz: 'hiring',
   response: { 200: OneTimeToken },
 });
 
@@ -94,6 +101,7 @@ export const rareUsers = defineRoute({
   summary: 'Candidates who agreed to be contacted by RARE (hiring-manager admins)',
   tags,
   access,
+  authz: 'hiring-admin',
   response: { 200: Type.Array(RareUser) },
 });
 
@@ -103,6 +111,7 @@ export const deleteMe = defineRoute({
   summary: "Erase the signed-in person's data (anonymous statistics stay)",
   tags,
   access,
+  authz: 'signed-in',
   response: { 200: Message },
 });
 
@@ -112,6 +121,17 @@ export const deleteUser = defineRoute({
   summary: "Erase a user's data (admins; hiring-manager admins within their organisation)",
   tags,
   access,
+  // Anyone may erase themselves; a platform admin any user; the user is looked up before the role is checked.
+  authz: {
+    who: 'hiring-admin',
+    except: {
+      'candidate/own': 'ok',
+      'candidate/same': 404,
+      'candidate/other': 404,
+      'manager/other': 404,
+      'platformAdmin/other': 'ok',
+    },
+  },
   params: Type.Object({ id: Id }),
   response: { 200: Message },
 });
@@ -122,6 +142,7 @@ export const inviteUser = defineRoute({
   summary: 'Invite a Standard or Admin manager; they set a password from the emailed on-boarding link',
   tags,
   access,
+  authz: 'hiring-admin',
   // orgId: the tenancy plugin loads this organisation (a platform admin invites into any; others 404).
   params: Type.Object({ orgId: Id }),
   body: InviteUserRequest,

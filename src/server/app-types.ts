@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { RouteContract } from '#schemas/contract';
 import type { Db } from './db/client';
 
 /** The Fastify instance every plugin and module receives: TypeBox schemas type the handlers. */
@@ -21,5 +22,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database. Repositories are plain functions taking it (and an organization id). */
     db: Db;
+    /**
+     * Every route the app serves, as registered (an onRoute hook of buildApp): method, URL and the
+     * contract it came from (lib/route), none for the few that have no contract (docs, client
+     * pages). The authorisation matrix is generated from it.
+     */
+    routeTable: RegisteredRoute[];
   }
+  interface FastifyContextConfig {
+    /** The contract a route was registered from (lib/route). */
+    contract?: RouteContract;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  contract?: RouteContract;
 }

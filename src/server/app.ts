@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '#package.json' with { type: 'json' };
-import type { App } from './app-types';
+import type { App, RegisteredRoute } from './app-types';
 import type { Db } from './db/client';
 import { isApiPath } from './lib/api-paths';
 import { bodyValidatorCompiler } from './lib/body-validator';
@@ -80,6 +80,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (options) => {
+    const contract = options.config?.contract;
+    for (const method of [options.method].flat())
+      routeTable.push({ method, url: options.url, ...(contract && { contract }) });
+  });
   // JSON bodies are validated as sent: a wrong type is a 400 naming the field, never coerced.
   app.setValidatorCompiler(bodyValidatorCompiler);
   // request.accepts(): the Accept-Language a request's emails are written in (lib/request-language).

@@ -14,6 +14,8 @@ import {
 import { hasRole, HIRING_ROLES, isCandidate, isHiringManager, isHiringManagerAdmin } from '#engine/rules/roles';
 import {
   isLocalHostname,
+  LOGIN_MAX_DELAY_MINUTES,
+  signInDelayMinutes,
   logoutClientName,
   normaliseEmail,
   shouldSendLogoutNotification,
@@ -222,6 +224,19 @@ describe('logout notification (spec §6)', () => {
   it('the system error names the support address', () => {
     expect(systemErrorMessage('help@acme.example')).toBe(
       'System error. Please contact your account manager for support or email us at help@acme.example.',
+    );
+  });
+});
+
+describe('sign-in delays (decision 0046)', () => {
+  it('none while free, then 2, 4, 8, then the ceiling; never less for more failures', () => {
+    expect([4, 5, 6, 7, 8, 20].map((n) => signInDelayMinutes(n, 5))).toEqual([0, 2, 4, 8, 15, 15]);
+    fc.assert(
+      fc.property(fc.nat(100), fc.integer({ min: 1, max: 30 }), (failures, free) => {
+        const delay = signInDelayMinutes(failures, free);
+        expect(delay).toBeLessThanOrEqual(LOGIN_MAX_DELAY_MINUTES);
+        expect(signInDelayMinutes(failures + 1, free)).toBeGreaterThanOrEqual(delay);
+      }),
     );
   });
 });

@@ -69,7 +69,7 @@ export async function roleIdByName(db: Db, subdomain: string, name: string): Pro
 }
 
 /** A multipart/form-data body with one file part. */
-function multipart(field: string, fileName: string, contentType: string, bytes: Uint8Array) {
+export function multipart(field: string, fileName: string, contentType: string, bytes: Uint8Array) {
   const boundary = `----candid${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
   const payload = Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(`\r\n--${boundary}--\r\n`)]);

@@ -90,19 +90,23 @@ describe('sign-up and account verification', () => {
     expect((await post('/api/public/confirm?subdomain=acme', { token, candidateId })).statusCode).toBe(200);
   });
 
-  it('ignores userType and organisation in the request (mass assignment)', async () => {
+  it('refuses userType and organisation in the request, naming each (mass assignment, decision 0047)', async () => {
     const res = await signup('mallory@example.test', {
       userType: 'ADMIN',
       organization: { id: ids.get('hartley') },
       organizationId: ids.get('hartley'),
       emailVerified: true,
     });
-    expect(res.statusCode).toBe(201);
-    const row = await sql<{ user_type: string; organization_id: string; email_verified_at: Date | null }>`
-      select user_type, organization_id, email_verified_at from users where email = 'mallory@example.test'`.execute(
-      t.db,
-    );
-    expect(row.rows[0]).toEqual({ user_type: 'CANDIDATE', organization_id: ids.get('acme'), email_verified_at: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Invalid request',
+      errors: ['userType', 'organization', 'organizationId', 'emailVerified'].map((field) => ({
+        field,
+        message: 'is not allowed here',
+      })),
+    });
+    const row = await sql`select 1 from users where email = 'mallory@example.test'`.execute(t.db);
+    expect(row.rows).toHaveLength(0);
   });
 
   it('answers the same for an address that has an account, and tells its owner instead', async () => {

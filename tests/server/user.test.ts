@@ -61,7 +61,7 @@ describe('GET and PUT /api/v1/user', () => {
     });
   });
 
-  it('ignores userType, organisation and id in the request (mass assignment)', async () => {
+  it('refuses userType, organisation and id in the request, naming each (mass assignment, decision 0047)', async () => {
     const access = await token('recruiter@acme.example');
     const res = await v1(t.app, access, 'PUT', '/user', {
       firstName: 'Rory',
@@ -71,18 +71,25 @@ describe('GET and PUT /api/v1/user', () => {
       id: '00000000-0000-0000-0000-000000000000',
       emailVerified: false,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      firstName: 'Rory',
-      userType: 'HIRING_MANAGER',
-      organization: { subdomain: 'acme' },
-      emailVerified: true,
-    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual([
+      'userType',
+      'organization',
+      'organizationId',
+      'id',
+      'emailVerified',
+    ]);
     const row = await sql<{
       user_type: string;
       organization_id: string;
-    }>`select user_type, organization_id from users where email = 'recruiter@acme.example'`.execute(t.db);
-    expect(row.rows[0]).toEqual({ user_type: 'HIRING_MANAGER', organization_id: ids.get('acme') });
+      first_name: string;
+    }>`select user_type, organization_id, first_name from users where email = 'recruiter@acme.example'`.execute(t.db);
+    expect(row.rows[0]).toEqual({ user_type: 'HIRING_MANAGER', organization_id: ids.get('acme'), first_name: 'Ravi' });
+    // The fields it may send still work.
+    expect((await v1(t.app, access, 'PUT', '/user', { firstName: 'Rory' })).json()).toMatchObject({
+      firstName: 'Rory',
+      userType: 'HIRING_MANAGER',
+    });
   });
 
   it('checks the email rule', async () => {

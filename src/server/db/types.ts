@@ -181,6 +181,12 @@ interface OtpCookiesTable {
   created_at: Timestamp;
 }
 
+interface SignInAlertsTable {
+  user_id: string;
+  organization_id: string;
+  sent_at: Timestamp;
+}
+
 interface AuthAttemptsTable {
   id: Generated<string>;
   organization_id: string;
@@ -515,6 +521,7 @@ export interface Database {
   otp_codes: OtpCodesTable;
   otp_cookies: OtpCookiesTable;
   auth_attempts: AuthAttemptsTable;
+  sign_in_alerts: SignInAlertsTable;
   jobs: JobsTable;
   roles: RolesTable;
   applications: ApplicationsTable;

@@ -16,6 +16,7 @@ export type EmailTemplate =
   | { kind: 'magic_link'; organizationName: string; link: string }
   | { kind: 'onboarding'; organizationName: string; firstName: string | null; link: string }
   | { kind: 'otp_code'; organizationName: string; code: string; minutes: number }
+  | { kind: 'sign_in_attacked'; organizationName: string; failures: number; link: string }
   | { kind: 'account_exists'; organizationName: string; signInLink: string; resetLink: string }
   | { kind: 'logout_notification'; userEmail: string; clientName: string; currentPath: string; at: string }
   | {
@@ -76,6 +77,13 @@ export const EMAIL_TEXTS = {
   'email.otpCode.subject': 'Your {{organizationName}} sign-in code: {{code}}',
   'email.otpCode.code': 'Your sign-in code is {{code}}',
   'email.otpCode.body': 'It works once and expires in {{minutes}} minutes. Do not share it with anyone.',
+  'email.signInAttacked.subject': 'Failed attempts to sign in to your {{organizationName}} account',
+  'email.signInAttacked.body':
+    'Someone has just tried to sign in to your {{organizationName}} account {{failures}} times with a wrong password or code. Your account is not locked: each new try from them has to wait longer.',
+  'email.signInAttacked.you':
+    'If it was you, you can ignore this email, or reset your password if you have forgotten it.',
+  'email.signInAttacked.notYou':
+    'If it was not you, nobody has signed in, but reset your password to be safe, especially if you use it anywhere else:',
   'email.accountExists.subject': 'You already have an account with {{organizationName}}',
   'email.accountExists.body': 'Someone tried to create an account with this email address, but you already have one.',
   'email.accountExists.signIn': 'Sign in: {{link}}',
@@ -182,6 +190,17 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
           say('email.otpCode.code', { code: template.code }),
           say('email.otpCode.body', { minutes: template.minutes }),
         ],
+      };
+    case 'sign_in_attacked':
+      return {
+        subject: say('email.signInAttacked.subject', { organizationName }),
+        paragraphs: [
+          hello(null),
+          say('email.signInAttacked.body', { organizationName, failures: template.failures }),
+          say('email.signInAttacked.you'),
+          say('email.signInAttacked.notYou'),
+        ],
+        link: localLink(template.link),
       };
     case 'account_exists':
       return {

@@ -8,12 +8,14 @@ import { addFormats } from './json-validator';
  * wrong type should be a 400 naming the field. These compilers validate bodies as they are sent
  * (no coercion, defaults applied) and keep coercion for params and query strings, which are text
  * by nature.
- * - `bodyValidatorCompiler` (every route, set by buildApp) drops the properties a schema with
- *   `additionalProperties: false` does not allow: a client may send a whole record back and the
- *   fields it may not change (userType, organisation, id) are ignored, never assigned.
- * - `strictBodyValidatorCompiler` refuses them instead (in query strings too), naming each: for
- *   bodies where an unknown name is a mistake the caller must hear about (a misspelt search filter
- *   would silently widen the search). A plugin opts in with
+ * - `bodyValidatorCompiler` (every route, set by buildApp) refuses the body properties a schema
+ *   with `additionalProperties: false` does not allow, with a 400 naming each (issue 19, decision
+ *   0047): a field the server would ignore (userType, organisation, a misspelt name) is a mistake
+ *   the caller must hear about, never silently dropped nor assigned. Unknown query parameters are
+ *   still dropped (links carry tracking parameters).
+ * - `strictBodyValidatorCompiler` refuses them in query strings too, naming each: for routes where
+ *   an unknown name is a mistake the caller must hear about (a misspelt search filter would
+ *   silently widen the search). A plugin opts in with
  *   `app.setValidatorCompiler(strictBodyValidatorCompiler)`.
  */
 
@@ -30,10 +32,10 @@ function makeAjv(options: { coerce: boolean; dropUnknown: boolean }): Ajv {
   return ajv;
 }
 
-/** Bodies as sent; params and query strings coerced from text. Unknown properties dropped or refused. */
-function compilerFor(dropUnknown: boolean): FastifySchemaCompiler<unknown> {
-  const bodyAjv = makeAjv({ coerce: false, dropUnknown });
-  const textAjv = makeAjv({ coerce: true, dropUnknown });
+/** Bodies as sent, unknown properties refused; params and query strings coerced, unknown ones dropped or refused. */
+function compilerFor(dropUnknownText: boolean): FastifySchemaCompiler<unknown> {
+  const bodyAjv = makeAjv({ coerce: false, dropUnknown: false });
+  const textAjv = makeAjv({ coerce: true, dropUnknown: dropUnknownText });
   return ({ schema, httpPart }) => {
     const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
     return validate;

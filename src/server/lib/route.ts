@@ -61,6 +61,8 @@ export function route<const C extends RouteContract>(
   const querystring = querystringOf(contract);
   app.route({
     ...extras,
+    // The contract rides along for the route table (app.routeTable, the authorisation matrix).
+    config: { ...extras.config, contract },
     method: contract.method,
     url: fullPath.slice(app.prefix.length) || '/',
     schema: {

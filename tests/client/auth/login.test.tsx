@@ -218,3 +218,24 @@ describe('password rules as the user types (spec §5)', () => {
     expect(screen.getByText(/This looks like an email address/)).toBeTruthy();
   });
 });
+
+describe('where a code is required, no one-factor way in is offered (decision 0046)', () => {
+  it('hides the emailed sign-in link for an organisation that requires a code, and shows it elsewhere', async () => {
+    const required = loadedStore({
+      organization: organisationFixture({
+        subdomain: 'northbridge',
+        name: 'Northbridge Bank',
+        settings: { subdomainRestricted: false, otpRequired: true },
+      }),
+    });
+    const first = renderApp('/login', { store: required });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(screen.queryByRole('link', { name: 'Sign in with a link sent by email instead' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toBeTruthy();
+    first.unmount();
+
+    renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(screen.getByRole('link', { name: 'Sign in with a link sent by email instead' })).toBeTruthy();
+  });
+});

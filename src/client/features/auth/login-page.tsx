@@ -210,9 +210,12 @@ export function LoginPage() {
         <li>
           <Link to={`/forgot-password${search}`}>{t('auth.login.forgot')}</Link>
         </li>
-        <li>
-          <Link to={`/magic-password${search}`}>{t('auth.login.magicLink')}</Link>
-        </li>
+        {/* A link alone is one factor: where a code is required it is not offered (decision 0046). */}
+        {organization.settings.otpRequired !== true && (
+          <li>
+            <Link to={`/magic-password${search}`}>{t('auth.login.magicLink')}</Link>
+          </li>
+        )}
         {/* Hiring users are invited (decision 0032): the HR host offers no sign-up. */}
         {site.side === 'apply' && !organization.settings.subdomainRestricted && (
           <li>

@@ -28,7 +28,14 @@ import { findSignInUser, findUserById, findUserByEmail, insertUser, updateUser }
 import { createLinkToken, peekLinkToken, useLinkToken } from './link-token.service';
 import { checkOtpCode, sendOtpCode } from './otp.service';
 import { deleteUserOtpCookies } from './otp.repository';
-import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
+import {
+  assertEmailRequestAllowed,
+  assertSignInAllowed,
+  recordSignIn,
+  recordSignInFailure,
+  type Caller,
+} from './rate-limit.service';
+import { secondFactorRequired, USER_TOKEN_VIA_CODE } from './second-factor';
 import { revokeUserFamilies } from './session.repository';
 
 export interface PublicContext {
@@ -182,9 +189,18 @@ export async function confirmAccount(
   return { ...message('emailVerified'), ...(await signInToken(ctx, user.id)) };
 }
 
-/** A one-time user token (type USER_TOKEN) for a user this call has just proven. */
-function signInToken(ctx: PublicContext, userId: string): Promise<OneTimeToken> {
-  return createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId, purpose: 'user_token' });
+/**
+ * A one-time user token (type USER_TOKEN) for a user this call has just proven. `via` says what
+ * proved it when that is a single factor (a checked code), so the token grant can refuse it where
+ * two are required.
+ */
+function signInToken(ctx: PublicContext, userId: string, via?: string): Promise<OneTimeToken> {
+  return createLinkToken(ctx.db, {
+    organizationId: ctx.organization.id,
+    userId,
+    purpose: 'user_token',
+    ...(via && { data: { via } }),
+  });
 }
 
 /** POST /verifyEmail: the link sent to a new address; the account's address changes now. */
@@ -219,6 +235,8 @@ async function emailLinkIfAccount(
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
   if (!user) return;
+  // A sign-in link is one factor: where two are required nothing is sent (decision 0046).
+  if (purpose === 'magic_link' && secondFactorRequired(user, ctx.organization)) return;
   const { token } = await createLinkToken(ctx.db, { organizationId: ctx.organization.id, userId: user.id, purpose });
   await queueEmail(ctx.db, {
     organizationId: ctx.organization.id,
@@ -313,12 +331,15 @@ export async function sendSignInLink(ctx: PublicContext, rawEmail: string): Prom
   return message('magicLinkSent');
 }
 
-/** GET /organization/:sub/requestOtp/:email: a sign-in code by email; the same answer either way. */
+/**
+ * GET /organization/:sub/requestOtp/:email: a sign-in code by email; the same answer either way.
+ * Where a password and a code are both required, the code alone cannot sign in, so none is sent.
+ */
 export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<CodedMessage> {
   const email = assertEmail(rawEmail);
   await assertEmailRequestAllowed(ctx.db, ctx.caller, email);
   const user = await findSignInUser(ctx.db, email, ctx.organization.id);
-  if (user?.email_verified_at) {
+  if (user?.email_verified_at && !secondFactorRequired(user, ctx.organization)) {
     await sendOtpCode(ctx.db, {
       organizationId: ctx.organization.id,
       organizationName: ctx.organization.name,
@@ -332,19 +353,22 @@ export async function requestOtp(ctx: PublicContext, rawEmail: string): Promise<
 
 /**
  * GET /organization/:sub/checkOtp/:email/:code: a right code answers a one-time user token
- * (type USER_TOKEN). Wrong codes count as failed sign-ins, so they are rate limited too.
+ * (type USER_TOKEN). Wrong codes count as failed sign-ins, so they are rate limited too. Where a
+ * password is required as well, the code is not even looked at (a code from the password step
+ * must not sign in without it): the answer is the wrong-code one.
  */
 export async function checkOtp(ctx: PublicContext, rawEmail: string, code: string): Promise<OneTimeToken> {
   const email = assertEmail(rawEmail);
   await assertSignInAllowed(ctx.db, ctx.caller, email);
-  const user = await findSignInUser(ctx.db, email, ctx.organization.id);
+  const found = await findSignInUser(ctx.db, email, ctx.organization.id);
+  const user = found && !secondFactorRequired(found, ctx.organization) ? found : undefined;
   const ok = user ? await checkOtpCode(ctx.db, ctx.organization.id, user.id, code) : false;
   if (!user || !ok) {
-    await recordSignIn(ctx.db, ctx.caller, email, false);
+    await recordSignInFailure(ctx, email, found);
     throw fieldProblem(400, 'code', message('wrongCode'));
   }
   await recordSignIn(ctx.db, ctx.caller, email, true);
-  return signInToken(ctx, user.id);
+  return signInToken(ctx, user.id, USER_TOKEN_VIA_CODE);
 }
 
 /**

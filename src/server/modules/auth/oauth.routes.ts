@@ -56,15 +56,16 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       ];
     } else if ('validation' in error && error.validation) {
       const first = error.validation[0];
+      const params = first?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
       const field =
-        first?.instancePath.replace(/^\//, '') ||
-        (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty ||
-        '';
+        first?.instancePath.replace(/^\//, '') || params?.missingProperty || params?.additionalProperty || '';
+      // An unknown field is named as such (decision 0047), not as ajv words it.
+      const problem = params?.additionalProperty ? 'is not allowed here' : (first?.message ?? '');
       [status, name, description] = [
         400,
         'invalid_request',
         field
-          ? `Invalid request: ${field} ${first?.message ?? ''}`.trimEnd()
+          ? `Invalid request: ${field} ${problem}`.trimEnd()
           : `Invalid request: ${error.validationContext ?? 'request'} ${first?.message ?? ''}`.trimEnd(),
       ];
     } else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {

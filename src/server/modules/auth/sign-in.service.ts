@@ -9,7 +9,14 @@ import { findSignInUser, findUserById, rememberLanguage, updateUser } from '../u
 import { sendVerificationLink } from './account.service';
 import { useLinkToken } from './link-token.service';
 import { checkOtpCode, checkOtpCookie, sendOtpCode } from './otp.service';
-import { assertEmailRequestAllowed, assertSignInAllowed, recordSignIn, type Caller } from './rate-limit.service';
+import { secondFactorRequired, USER_TOKEN_VIA_CODE } from './second-factor';
+import {
+  assertEmailRequestAllowed,
+  assertSignInAllowed,
+  recordSignIn,
+  recordSignInFailure,
+  type Caller,
+} from './rate-limit.service';
 import { refreshSession, sessionTimeoutSeconds, startSession, type SessionSettings } from './session.service';
 
 /** Clients allowed at the token endpoint. */
@@ -67,7 +74,7 @@ async function passwordGrant(
     ? await verifyPassword(user.password_hash, request.password)
     : await verifyAgainstDummy(request.password);
   if (!user || !ok) {
-    await recordSignIn(db, caller, email, false);
+    await recordSignInFailure(ctx, email, user);
     throw new OAuthError(400, 'invalid_grant', message('badCredentials'));
   }
   if (!user.email_verified_at) {
@@ -76,7 +83,7 @@ async function passwordGrant(
   }
 
   let otpVerified = false;
-  if (user.otp_required || organization.settings.otpRequired === true) {
+  if (secondFactorRequired(user, organization)) {
     const recipient = {
       organizationId: organization.id,
       organizationName: organization.name,
@@ -86,7 +93,7 @@ async function passwordGrant(
     };
     if (request.otp) {
       if (!(await checkOtpCode(db, organization.id, user.id, request.otp.trim()))) {
-        await recordSignIn(db, caller, email, false);
+        await recordSignInFailure(ctx, email, user);
         throw new OAuthError(400, 'invalid_grant', message('wrongOtp'));
       }
       otpVerified = true;
@@ -128,9 +135,12 @@ async function resendVerification(ctx: SignInContext, user: UserRecord): Promise
 }
 
 /**
- * The token-login variants: a one-time user token (type USER_TOKEN: host hand-off, checked code,
- * finished on-boarding) or an emailed sign-in link (username 'token'). The token proves the
- * sign-in already, so no one-time password is asked for.
+ * The token-login variants: a one-time user token (type USER_TOKEN: host hand-off, finished
+ * on-boarding, verified sign-up, checked code) or an emailed sign-in link (username 'token').
+ * The token proves the sign-in already, so no one-time password is asked for, except where the
+ * user or organisation requires one: then the emailed link and a token from a checked code prove
+ * only the mailbox, one factor, and are refused with the same answer as a used link (decision
+ * 0046). A link followed by a code is refused too: the code step belongs to the password grant.
  */
 async function tokenGrant(
   ctx: SignInContext,
@@ -142,6 +152,9 @@ async function tokenGrant(
   const record = await useLinkToken(db, token, organization.id, [purpose]);
   const user = record && (await findUserById(db, record.userId));
   if (!user || user.anonymised_at) throw new OAuthError(400, 'invalid_grant', message('invalidSignInToken'));
+  const oneFactor = purpose === 'magic_link' || record.data.via === USER_TOKEN_VIA_CODE;
+  if (oneFactor && secondFactorRequired(user, organization))
+    throw new OAuthError(400, 'invalid_grant', message('invalidSignInToken'));
   // Following an emailed link proves the address too.
   if (purpose === 'magic_link' && !user.email_verified_at)
     await updateUser(db, user.id, { email_verified_at: new Date() });

@@ -1,0 +1,445 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolvePosition } from '#engine/pipeline/organization-stages';
+import { authorizationOf, expectedAnswer, MATRIX_ACTORS, matrixScopes } from '#schemas/authorization';
+import type { MatrixActor, MatrixAnswer, MatrixScope, RouteContract } from '#schemas/contract';
+import type { UserType } from '#schemas/organization';
+import type { RegisteredRoute } from '#server/app-types';
+import { json } from '#server/db/json';
+import type { OrganizationRecord } from '#server/db/types';
+import { newToken, sha256 } from '#server/lib/secrets';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { userRow } from '#server/seed/factories';
+import { multipart, PDF, PNG, roleIdByName } from '../helpers/applications';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/*
+ * The authorisation matrix (issue 19, docs/security.md): generated from the app's route table, it
+ * asks every route, as every kind of caller from the resource's organisation and from another one,
+ * about their own record, another's of the same organisation and another organisation's, and
+ * compares each answer with the expectation derived from the contract's `authz` declaration
+ * (schemas/authorization.ts). A route without a declaration fails. One app, one seeded database;
+ * calls that change things get a world of their own (fresh people, applications, documents).
+ */
+
+let t: TestApp;
+let orgs: { acme: OrganizationRecord; hartley: OrganizationRecord };
+let roles: { acme: string; hartley: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgs = {
+    acme: (await findOrganizationByKey(t.db, 'acme'))!,
+    hartley: (await findOrganizationByKey(t.db, 'hartley'))!,
+  };
+  roles = {
+    acme: await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy'),
+    hartley: await roleIdByName(t.db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
+  };
+}, 120_000);
+afterAll(() => t?.close());
+
+type OrgKey = 'acme' | 'hartley';
+const OTHER: Record<OrgKey, OrgKey> = { acme: 'hartley', hartley: 'acme' };
+
+interface Person {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** One organisation's people and records in a world. */
+interface OrgWorld {
+  org: OrganizationRecord;
+  roleId: string;
+  candidate: Person;
+  /** Another candidate of the same organisation: the owner of the "same organisation" application. */
+  candidate2: Person;
+  manager: Person;
+  hiringAdmin: Person;
+  /** The candidate's application (submitted into stage 1), its transcript (a photo too) and a note on it. */
+  application: string;
+  document: string;
+  note: string;
+  /** candidate2's application and document. */
+  application2: string;
+  document2: string;
+  job: string;
+}
+
+interface World {
+  acme: OrgWorld;
+  hartley: OrgWorld;
+  platformAdmin: Person;
+}
+
+let counter = 0;
+
+/** Fresh people, signed in, in a handful of statements: users, session families, access tokens. */
+async function people(wanted: readonly { org: OrganizationRecord | null; userType: UserType }[]): Promise<Person[]> {
+  const rows = await Promise.all(
+    wanted.map(({ org, userType }) =>
+      userRow({
+        organizationId: org?.id ?? null,
+        email: `matrix-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+        userType,
+        firstName: 'Mat',
+        lastName: 'Rix',
+      }),
+    ),
+  );
+  const users = await t.db.insertInto('users').values(rows).returning(['id', 'email']).execute();
+  const home = (i: number) => wanted[i]!.org?.id ?? orgs.acme.id;
+  const expires = new Date(Date.now() + 3600_000);
+  const families = await t.db
+    .insertInto('session_families')
+    .values(
+      users.map((u, i) => ({
+        organization_id: home(i),
+        user_id: u.id,
+        client_id: 'web',
+        session_timeout_seconds: null,
+        otp_verified_at: null,
+        absolute_expires_at: expires,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const tokens = users.map(() => newToken());
+  await t.db
+    .insertInto('session_tokens')
+    .values(
+      users.map((u, i) => ({
+        token_hash: sha256(tokens[i]!),
+        kind: 'access' as const,
+        family_id: families[i]!.id,
+        organization_id: home(i),
+        user_id: u.id,
+        expires_at: expires,
+      })),
+    )
+    .execute();
+  return users.map((u, i) => ({ id: u.id, email: u.email, token: tokens[i]! }));
+}
+
+async function applications(rows: readonly { org: OrganizationRecord; roleId: string; userId: string }[]) {
+  const apps = await t.db
+    .insertInto('applications')
+    .values(
+      rows.map(({ org, roleId, userId }) => {
+        const position = resolvePosition(org.stages, 1)!;
+        return {
+          organization_id: org.id,
+          role_id: roleId,
+          user_id: userId,
+          state: 'SUBMITTED' as const,
+          candidate_status: 'ACTIVE' as const,
+          answers: json({ firstName: 'Mat', lastName: 'Rix' }),
+          stage_id: position.stageId,
+          substage_id: position.substageId,
+          stage_status: position.stageStatus,
+          applied_at: new Date(Date.now() - 60_000),
+          last_change_at: new Date(Date.now() - 60_000),
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  await t.db
+    .insertInto('stage_history')
+    .values(
+      rows.map(({ org, userId }, i) => {
+        const position = resolvePosition(org.stages, 1)!;
+        return {
+          organization_id: org.id,
+          application_id: apps[i]!.id,
+          actor_id: userId,
+          kind: 'SUBMIT' as const,
+          to_stage_id: position.stageId,
+          to_substage_id: position.substageId,
+          to_stage_status: position.stageStatus,
+        };
+      }),
+    )
+    .execute();
+  return apps.map((a) => a.id);
+}
+
+/** A transcript and a photo on each application. */
+async function documents(rows: readonly { org: OrganizationRecord; applicationId: string; userId: string }[]) {
+  const files = [
+    ['transcript', 'transcript.pdf', 'application/pdf', PDF],
+    ['photo', 'photo.png', 'image/png', PNG],
+  ] as const;
+  const inserted = await t.db
+    .insertInto('documents')
+    .values(
+      rows.flatMap(({ org, applicationId, userId }) =>
+        files.map(([field, name, type, bytes]) => ({
+          organization_id: org.id,
+          application_id: applicationId,
+          user_id: userId,
+          field_id: field,
+          file_name: name,
+          content_type: type,
+          size: bytes.length,
+          sha256: '0'.repeat(64),
+          content: bytes,
+        })),
+      ),
+    )
+    .returning('id')
+    .execute();
+  // The transcripts: every other row.
+  return rows.map((_, i) => inserted[i * files.length]!.id);
+}
+
+async function newWorld(): Promise<World> {
+  const keys = ['acme', 'hartley'] as const;
+  const kinds = ['CANDIDATE', 'CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN'] as const;
+  const everyone = await people([
+    ...keys.flatMap((key) => kinds.map((userType) => ({ org: orgs[key], userType }))),
+    { org: null, userType: 'ADMIN' },
+  ]);
+  const of = (k: number, i: number) => everyone[k * kinds.length + i]!;
+  const apps = await applications(
+    keys.flatMap((key, k) => [0, 1].map((i) => ({ org: orgs[key], roleId: roles[key], userId: of(k, i).id }))),
+  );
+  const docs = await documents(
+    keys.flatMap((key, k) =>
+      [0, 1].map((i) => ({ org: orgs[key], applicationId: apps[k * 2 + i]!, userId: of(k, i).id })),
+    ),
+  );
+  const notes = await t.db
+    .insertInto('candidate_notes')
+    .values(
+      keys.map((key, k) => ({
+        organization_id: orgs[key].id,
+        application_id: apps[k * 2]!,
+        author_id: of(k, 2).id,
+        kind: 'NOTE' as const,
+        body: 'A note',
+      })),
+    )
+    .returning('id')
+    .execute();
+  const jobs = await t.db
+    .insertInto('jobs')
+    .values(
+      keys.map((key, k) => ({
+        organization_id: orgs[key].id,
+        user_id: of(k, 2).id,
+        kind: 'fast_track',
+        payload: json({}),
+        progress_total: 0,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const orgWorld = (key: OrgKey, k: number): OrgWorld => ({
+    org: orgs[key],
+    roleId: roles[key],
+    candidate: of(k, 0),
+    candidate2: of(k, 1),
+    manager: of(k, 2),
+    hiringAdmin: of(k, 3),
+    application: apps[k * 2]!,
+    application2: apps[k * 2 + 1]!,
+    document: docs[k * 2]!,
+    document2: docs[k * 2 + 1]!,
+    note: notes[k]!.id,
+    job: jobs[k]!.id,
+  });
+  return { acme: orgWorld('acme', 0), hartley: orgWorld('hartley', 1), platformAdmin: everyone.at(-1)! };
+}
+
+/** One question of the matrix: who asks (from which organisation) about which resource. */
+interface Cell {
+  actor: MatrixActor;
+  /** The caller's organisation (the platform admin works on acme's site). */
+  home: OrgKey;
+  scope: MatrixScope;
+}
+
+/** The cells of a route: every caller from acme and from hartley (the platform admin on acme's site), each resource. */
+function cellsOf(contract: RouteContract): Cell[] {
+  return MATRIX_ACTORS.flatMap((actor) =>
+    (actor === 'anonymous' || actor === 'platformAdmin' ? (['acme'] as const) : (['acme', 'hartley'] as const)).flatMap(
+      (home) => matrixScopes(contract, actor).map((scope) => ({ actor, home, scope })),
+    ),
+  );
+}
+
+/** Query parameters whose schema (a pattern) has no simplest value. */
+const QUERY_VALUES: Record<string, string> = { token: 'a'.repeat(43), section: 'matrix' };
+
+function simplest(schema: TSchema, where: string): unknown {
+  try {
+    return Value.Create(schema);
+  } catch {
+    throw new Error(`${where}: the matrix cannot make a value; add one to QUERY_VALUES`);
+  }
+}
+
+/** Bodies for the calls whose schema's simplest value is not a valid request. */
+const BODIES: Record<string, unknown> = {
+  'PUT /v1/role/:roleId': { name: 'Matrix role' },
+};
+
+/** The records a cell names: the caller's own, another's in their organisation, or another organisation's. */
+function target(world: World, cell: Cell) {
+  const home = world[cell.home];
+  const resourceOrg = cell.scope === 'other' ? world[OTHER[cell.home]] : home;
+  const caller = callerOf(world, cell);
+  // A candidate's "same organisation" record is another candidate's; the hiring side's is the candidate's.
+  const second = cell.actor === 'candidate' && cell.scope === 'same';
+  return {
+    caller,
+    world: resourceOrg,
+    application: second ? resourceOrg.application2 : resourceOrg.application,
+    document: second ? resourceOrg.document2 : resourceOrg.document,
+    owner: cell.scope === 'own' && caller ? caller : second ? resourceOrg.candidate2 : resourceOrg.candidate,
+  };
+}
+
+function callerOf(world: World, cell: Cell): Person | undefined {
+  if (cell.actor === 'anonymous') return undefined;
+  if (cell.actor === 'platformAdmin') return world.platformAdmin;
+  const home = world[cell.home];
+  return cell.actor === 'candidate' ? home.candidate : home[cell.actor];
+}
+
+/** A stage of the organisation's pipeline past the first, for moves. */
+const secondStage = (org: OrganizationRecord) => [...org.stages].sort((a, b) => a.orderIndex - b.orderIndex)[1]!;
+
+/** The value of each path parameter for a cell. */
+function paramValue(name: string, path: string, world: World, cell: Cell): string {
+  const { world: w, application: app, document: doc, owner } = target(world, cell);
+  switch (name) {
+    case 'orgId':
+      return w.org.id;
+    case 'sub':
+      return w.org.subdomain;
+    case 'id':
+      if (path.startsWith('/v1/organization/:id')) return w.org.id;
+      if (path.startsWith('/v1/user/:id')) return owner.id;
+      return app;
+    case 'roleId':
+      return w.roleId;
+    case 'docId':
+      return doc;
+    case 'noteId':
+      return w.note;
+    case 'userId':
+      return w.manager.id;
+    case 'jobId':
+      return w.job;
+    case 'email':
+      return owner.email;
+    case 'code':
+      return '123456';
+    case 'n':
+      return '0';
+    case 'type':
+      return path.includes('documentType') ? 'WRITING_SAMPLE' : 'GENDER';
+    case 'stageId':
+      return String(secondStage(w.org).id);
+    case 'subId':
+      return secondStage(w.org).subStages[0]!.id;
+    default:
+      throw new Error(`${path}: the matrix has no value for :${name}; add one to paramValue`);
+  }
+}
+
+function requestFor(route: RegisteredRoute & { contract: RouteContract }, world: World, cell: Cell) {
+  const { contract } = route;
+  const path = contract.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+    encodeURIComponent(paramValue(name, contract.path, world, cell)),
+  );
+  const caller = callerOf(world, cell);
+  const site = cell.actor === 'anonymous' ? target(world, cell).world.org.subdomain : orgs[cell.home].subdomain;
+  const headers: Record<string, string> = caller ? { authorization: `Bearer ${caller.token}` } : {};
+  let payload: string | Buffer | undefined;
+  if (contract.consumes?.includes('multipart/form-data')) {
+    const body = multipart('file', 'transcript.pdf', 'application/pdf', PDF);
+    Object.assign(headers, body.headers);
+    payload = body.payload;
+  } else if (contract.body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(BODIES[`${route.method} ${contract.path}`] ?? Value.Create(contract.body));
+  }
+  // The query's required parameters, each at its simplest valid value, and the caller's site.
+  const query = new URLSearchParams();
+  const schema = contract.querystring;
+  for (const key of schema?.required ?? []) {
+    const value = QUERY_VALUES[key] ?? simplest(schema!.properties[key]!, `${contract.path}?${key}`);
+    if (value !== undefined && typeof value !== 'object') query.set(key, String(value));
+  }
+  query.set('subdomain', site);
+  return {
+    method: route.method as 'GET',
+    url: `/api${path}?${query.toString()}`,
+    headers,
+    ...(payload !== undefined && { payload }),
+  };
+}
+
+/** What an answer means for the matrix: past the gate, or refused and how. */
+function answerOf(res: LightMyRequestResponse): MatrixAnswer {
+  if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode === 404) return res.statusCode;
+  return 'ok';
+}
+
+const API_ROUTES = (table: readonly RegisteredRoute[]) =>
+  table.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+
+describe('the authorisation matrix', () => {
+  it('every API route comes from a contract that declares who may call it', () => {
+    const undeclared = API_ROUTES(t.app.routeTable)
+      .filter((r) => !r.contract || !authorizationOf(r.contract))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared, 'add `authz` to these contracts (docs/how-to-add.md)').toEqual([]);
+  });
+
+  it('every route answers every caller as declared: 0 mismatches', { timeout: 240_000 }, async () => {
+    const routes = API_ROUTES(t.app.routeTable).filter(
+      (r): r is RegisteredRoute & { contract: RouteContract } => r.contract !== undefined,
+    );
+    const shared = await newWorld();
+    const mismatches: string[] = [];
+    let asked = 0;
+    const ask = async (route: (typeof routes)[number]) => {
+      const { contract } = route;
+      // A call that changes things gets a world of its own, so it cannot spoil another route's.
+      const world = route.method === 'GET' ? shared : await newWorld();
+      const cells = cellsOf(contract)
+        .map((cell) => ({ cell, expected: expectedAnswer(contract, cell.actor, cell.scope) }))
+        .filter((c) => c.expected !== 'skip');
+      const check = async ({ cell, expected }: (typeof cells)[number], own: World) => {
+        const res = await t.app.inject(requestFor(route, own, cell));
+        asked++;
+        if (answerOf(res) !== expected)
+          mismatches.push(
+            `${route.method} ${contract.path} ${cell.actor}@${cell.home}/${cell.scope}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 100)}`,
+          );
+      };
+      // Refusals first, together: they must change nothing, so the allowed calls after them see the same world.
+      await Promise.all(cells.filter((c) => c.expected !== 'ok').map((c) => check(c, world)));
+      for (const allowed of cells.filter((c) => c.expected === 'ok'))
+        // An allowed deletion may remove what the next allowed cell names: each gets its own world.
+        await check(allowed, route.method === 'DELETE' ? await newWorld() : world);
+    };
+    // Routes are independent (their own worlds; GETs only read the shared one): a few at a time.
+    const queue = [...routes];
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let route = queue.shift(); route; route = queue.shift()) await ask(route);
+      }),
+    );
+    mismatches.sort();
+    console.log(`authorisation matrix: ${routes.length} routes, ${asked} calls, ${mismatches.length} mismatches`);
+    expect(mismatches).toEqual([]);
+  });
+});
