@@ -454,8 +454,15 @@ interface InterviewFeedbackTable {
   scores: ColumnType<Record<string, number | boolean | string>, string | undefined, string>;
   recommendation: Recommendation;
   comments: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Migration 0010: an organisation's events (issue 14). */
 interface EventsTable {
+  id: Generated<string>;
+  organization_id: string;
+  title: string;
   description: ColumnType<string, string | undefined, string>;
   type: EventType;
   start_at: ColumnType<Date, Date | string, Date | string>;
@@ -463,10 +470,27 @@ interface EventsTable {
   end_at: ColumnType<Date, Date | string, Date | string>;
   place: string | null;
   online_link: string | null;
+  capacity: number;
   registration_deadline: NullableTimestamp;
   role_ids: ColumnType<string[], string | undefined, string>;
   questions: ColumnType<CustomQuestion[], string | undefined, string>;
   archived: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0010: a candidate's registration for an event: a place, the waiting list, or cancelled. */
+interface EventRegistrationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  event_id: string;
+  user_id: string;
+  status: RegistrationStatus;
+  attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  queued_at: Timestamp;
+  registered_at: NullableTimestamp;
+  checked_in_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -487,22 +511,13 @@ interface CoachingSessionsTable {
   notes: string;
   coach_id: string | null;
   held_at: NullableTimestamp;
-/** Migration 0010: a candidate's registration for an event: a place, the waiting list, or cancelled. */
-interface EventRegistrationsTable {
-  event_id: string;
-  user_id: string;
-  status: RegistrationStatus;
-  attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
-  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
-  queued_at: Timestamp;
-  registered_at: NullableTimestamp;
-  checked_in_at: NullableTimestamp;
   created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 /** Migration 0010: QR check-in attempts, counted to rate-limit the public check-in page. */
 interface EventCheckInAttemptsTable {
+  id: Generated<string>;
+  organization_id: string;
   event_id: string;
   ip: string;
   email_key: string;
