@@ -19,6 +19,8 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
       include: ['tests/server/**/*.test.ts'],
       env: { TEST_DB: database },
       isolate: false,
+      // Each file's database starts as a copy of one migrated (and seeded) once per run.
+      globalSetup: ['tests/helpers/database-templates.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Db } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
 import { seedDemoData } from '#server/seed/seed';
 import { configurePasswordHashing } from '#server/lib/password';
+import type { TemplateKind } from './database-templates';
 
 // Light argon2 cost for tests, set the way main.ts sets it from ARGON2_* (same code path).
 export const TEST_PASSWORD_HASHING = { memoryKib: 1024, timeCost: 1 };
@@ -28,10 +31,18 @@ export interface TestDbOptions {
  */
 export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   configurePasswordHashing(TEST_PASSWORD_HASHING);
-  const { db, kind, drop } = process.env.TEST_DB === 'postgres' ? await createPostgresDb() : await createPgliteDb();
+  const template: TemplateKind | null =
+    options.migrate === false ? null : options.seed === false ? 'migrated' : 'seeded';
+  // The server projects build both starting points once per run (database-templates.ts); a file run some other way
+  // migrates and seeds its own.
+  const from = template ? inject('databaseTemplates')?.[template] : undefined;
+  const { db, kind, drop } =
+    process.env.TEST_DB === 'postgres' ? await createPostgresDb(from) : await createPgliteDb(from);
   try {
-    if (options.migrate !== false) await migrate(db);
-    if (options.migrate !== false && options.seed !== false) await seedDemoData(db);
+    if (template && !from) {
+      await migrate(db);
+      if (template === 'seeded') await seedDemoData(db);
+    }
   } catch (error) {
     await db.destroy();
     await drop();
@@ -47,11 +58,12 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   };
 }
 
-async function createPgliteDb(): Promise<{ db: Db; kind: 'pglite'; drop: () => Promise<void> }> {
-  return { db: await openDatabase({ kind: 'memory' }), kind: 'pglite', drop: async () => undefined };
+async function createPgliteDb(templateFile?: string): Promise<{ db: Db; kind: 'pglite'; drop: () => Promise<void> }> {
+  const snapshot = templateFile ? new Blob([await readFile(templateFile)]) : undefined;
+  return { db: await openDatabase({ kind: 'memory', snapshot }), kind: 'pglite', drop: async () => undefined };
 }
 
-async function createPostgresDb(): Promise<{ db: Db; kind: 'postgres'; drop: () => Promise<void> }> {
+async function createPostgresDb(template?: string): Promise<{ db: Db; kind: 'postgres'; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
@@ -59,7 +71,7 @@ async function createPostgresDb(): Promise<{ db: Db; kind: 'postgres'; drop: () 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }

@@ -10,8 +10,8 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** Embedded PGlite kept in `dir` across restarts. */
   | { kind: 'pglite'; dir: string }
-  /** Embedded PGlite in memory: tests and throw-away runs. */
-  | { kind: 'memory' };
+  /** Embedded PGlite in memory: tests and throw-away runs; `snapshot` is a data directory to start from (a tar). */
+  | { kind: 'memory'; snapshot?: Blob };
 
 export type Db = Kysely<Database>;
 
@@ -37,7 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     await mkdir(target.dir, { recursive: true });
     pglite = new PGlite(target.dir, { extensions });
   } else {
-    pglite = new PGlite({ extensions });
+    pglite = new PGlite({ extensions, ...(target.snapshot && { loadDataDir: target.snapshot }) });
   }
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
