@@ -113,12 +113,21 @@ describe('errors', () => {
     expect(flag.json().errors).toEqual([{ field: 'admin', message: 'must be boolean' }]);
   });
 
-  it('drops the properties a closed body does not allow (a record sent back whole), and still reads numbers in query strings', async () => {
-    const res = await t.app.inject({
+  it('refuses the properties a closed body does not allow, naming each (decision 0047), and still reads numbers in query strings', async () => {
+    const refused = await t.app.inject({
       method: 'PUT',
       url: '/api/test/record?page=2',
       payload: { name: 'Ada', userType: 'ADMIN', id: 'x' },
     });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: 'Invalid request',
+      errors: [
+        { field: 'userType', message: 'is not allowed here' },
+        { field: 'id', message: 'is not allowed here' },
+      ],
+    });
+    const res = await t.app.inject({ method: 'PUT', url: '/api/test/record?page=2', payload: { name: 'Ada' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ body: { name: 'Ada' }, query: { page: 2 } });
   });

@@ -147,9 +147,10 @@ describe('candidate messages carry their code and params', () => {
     const res = await passwordLogin(t.app, email, 'Wrong#Password1', {}, { ip: '10.9.0.2' });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({
-      message: 'Too many failed sign-in attempts. Wait 15 minutes, then try again or reset your password.',
+      // The first delay (decision 0046): 2 minutes, doubling with each further failure.
+      message: 'Too many failed sign-in attempts. Wait 2 minutes, then try again or reset your password.',
       code: 'tooManySignInAttempts',
-      params: { minutes: 15 },
+      params: { minutes: 2 },
     });
   });
 
