@@ -44,6 +44,7 @@ export const upcomingEvents = defineRoute({
   summary: "The organisation's upcoming events that are not archived, soonest first",
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   params: Type.Object({ orgId: OrganizationKey }),
   response: { 200: PublicEventList },
 });
@@ -54,6 +55,7 @@ export const nonArchivedEvents = defineRoute({
   summary: 'Every event of the organisation that is not archived, past ones included, newest first',
   tags: publicTags,
   access: 'public',
+  authz: 'anyone',
   params: Type.Object({ orgId: OrganizationKey }),
   response: { 200: PublicEventList },
 });
@@ -64,6 +66,11 @@ export const publicEvent = defineRoute({
   summary: 'One event with its places left (archived events answer 404)',
   tags: publicTags,
   access: 'public',
+  authz: {
+    who: 'anyone',
+    // Another organisation's event is not on this site: 404 for callers signed in on their own.
+    except: { 'candidate/other': 404, 'manager/other': 404, 'hiringAdmin/other': 404, 'platformAdmin/other': 404 },
+  },
   params: EventParams,
   querystring: SubdomainQuery,
   response: { 200: PublicEvent },
@@ -76,6 +83,11 @@ export const qrCheckIn = defineRoute({
     'Checks a registrant in by email at the door (rate-limited; the same neutral answer for any email not registered)',
   tags: publicTags,
   access: 'public',
+  authz: {
+    who: 'anyone',
+    // Another organisation's event is not on this site: 404 for callers signed in on their own.
+    except: { 'candidate/other': 404, 'manager/other': 404, 'hiringAdmin/other': 404, 'platformAdmin/other': 404 },
+  },
   params: EventParams,
   querystring: SubdomainQuery,
   body: CheckInBody,
@@ -88,6 +100,7 @@ export const myRegistration = defineRoute({
   summary: "The signed-in candidate's own registration for the event (status null when none)",
   tags,
   access,
+  authz: 'member',
   params: EventParams,
   response: { 200: MyRegistration },
 });
@@ -98,6 +111,11 @@ export const register = defineRoute({
   summary: 'Registers the signed-in candidate: a place while there are places, else the waiting list',
   tags,
   access,
+  authz: {
+    who: 'candidate',
+    // The event is the organisation's, not the candidate's: any candidate of it may register.
+    except: { 'candidate/same': 'ok' },
+  },
   params: EventParams,
   body: RegisterBody,
   response: { 200: MyRegistration, 201: MyRegistration, 409: ApiError },
@@ -109,6 +127,7 @@ export const cancelRegistration = defineRoute({
   summary: "Cancels the signed-in candidate's registration; a freed place goes to the first on the waiting list",
   tags,
   access,
+  authz: 'member',
   params: EventParams,
   response: { 200: MyRegistration },
 });
@@ -119,6 +138,7 @@ export const managerEvents = defineRoute({
   summary: "The organisation's events in one status (ACTIVE by default, or ARCHIVED) with their counts",
   tags,
   access,
+  authz: 'hiring',
   querystring: ManagerEventQuery,
   response: { 200: ManagerEventList },
 });
@@ -129,6 +149,7 @@ export const createEvent = defineRoute({
   summary: 'Creates an event (registrant questions checked by the engine; a default set when none are given)',
   tags,
   access,
+  authz: 'hiring',
   body: EventBody,
   response: { 201: ManagerEvent },
 });
@@ -139,6 +160,7 @@ export const managerEvent = defineRoute({
   summary: 'One event of the organisation, archived or not, with its counts',
   tags,
   access,
+  authz: 'hiring',
   params: EventParams,
   response: { 200: ManagerEvent },
 });
@@ -149,6 +171,7 @@ export const updateEvent = defineRoute({
   summary: 'Edits an event; a larger capacity offers the new places to the waiting list',
   tags,
   access,
+  authz: 'hiring',
   params: EventParams,
   body: EventUpdateBody,
   response: { 200: ManagerEvent },
@@ -160,6 +183,7 @@ export const archiveEvent = defineRoute({
   summary: 'Archives an event: it leaves the public lists but keeps its registrations',
   tags,
   access,
+  authz: 'hiring',
   params: EventParams,
   response: { 200: ManagerEvent },
 });
@@ -170,6 +194,7 @@ export const restoreEvent = defineRoute({
   summary: 'Restores an archived event to the public lists',
   tags,
   access,
+  authz: 'hiring',
   params: EventParams,
   response: { 200: ManagerEvent },
 });
@@ -180,6 +205,7 @@ export const eventAttendees = defineRoute({
   summary: "The event's registrants (places, then the waiting list in order, then cancellations), searchable",
   tags,
   access,
+  authz: 'hiring',
   params: EventParams,
   querystring: AttendeeQuery,
   response: { 200: AttendeeList },
@@ -191,6 +217,7 @@ export const markAttendance = defineRoute({
   summary: 'Marks a registrant Attended or No show (null clears it)',
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ eventId: EventId, registrationId: EventId }),
   body: AttendanceBody,
   response: { 200: Attendee },
@@ -202,6 +229,7 @@ export const addCandidateToEvent = defineRoute({
   summary: "Registers an application's candidate for an event (a place, else the waiting list)",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: EventId, x: EventId }),
   response: { 200: Attendee, 201: Attendee },
 });
@@ -212,6 +240,7 @@ export const candidateEvents = defineRoute({
   summary: "The events an application's candidate registered for, with attendance",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: EventId }),
   response: { 200: CandidateEventList },
 });

@@ -38,6 +38,7 @@ export const listOrganizations = defineRoute({
   summary: 'Client organisations by status (ACTIVE by default), searched by name or subdomain, a page at a time',
   tags,
   access,
+  authz: 'platform-admin',
   querystring: OrganizationListQuery,
   response: { 200: OrganizationPage },
 });
@@ -48,6 +49,7 @@ export const allOrganizations = defineRoute({
   summary: 'Every organisation by name, active or archived (platform admins)',
   tags,
   access,
+  authz: 'platform-admin',
   response: { 200: Type.Array(OrganizationChoice) },
 });
 
@@ -57,6 +59,7 @@ export const createOrganization = defineRoute({
   summary: 'Create a client organisation, served at once on <subdomain>.<domain> (platform admins)',
   tags,
   access,
+  authz: 'platform-admin',
   body: NewOrganizationBody,
   response: { 201: OrganizationDetails, 409: ApiError },
 });
@@ -67,6 +70,7 @@ export const getOrganization = defineRoute({
   summary: "An organisation's metadata (platform admins; hiring-manager admins their own)",
   tags,
   access,
+  authz: 'hiring-admin',
   params: OrgParams,
   response: { 200: OrganizationDetails },
 });
@@ -77,6 +81,7 @@ export const updateOrganization = defineRoute({
   summary: "Edit an organisation's metadata or archive it; configuration layers are the studio's (platform admins)",
   tags,
   access,
+  authz: 'platform-admin',
   params: OrgParams,
   body: OrganizationUpdateBody,
   response: { 200: OrganizationDetails },
@@ -91,6 +96,7 @@ export const uploadOrganizationFile = defineRoute({
   consumes: ['multipart/form-data'],
   tags,
   access,
+  authz: 'platform-admin',
   params: Type.Object({ orgId: OrganizationKey, kind: Type.Literal('logo'), name: Type.Literal('header') }),
   querystring: Type.Object({}),
   response: { 200: OrganizationDetails, 413: ApiError, 415: ApiError },
@@ -102,6 +108,7 @@ export const organizationReport = defineRoute({
   summary: "An organisation's admin report: users, roles, applications by stage, last activity",
   tags,
   access,
+  authz: 'hiring-admin',
   params: OrgParams,
   response: { 200: OrganizationReport },
 });
@@ -112,6 +119,7 @@ export const organizationUsers = defineRoute({
   summary: "The organisation's hiring managers (admins and Standard), active or not",
   tags,
   access,
+  authz: 'hiring-admin',
   params: OrgParams,
   response: { 200: Type.Array(OrganizationUser) },
 });
@@ -122,6 +130,7 @@ export const updateOrganizationUser = defineRoute({
   summary: "Change a manager's type (Standard or Admin), deactivate or reactivate them (admins)",
   tags,
   access,
+  authz: 'hiring-admin',
   params: Type.Object({ orgId: OrganizationKey, userId: Id }),
   body: OrganizationUserUpdate,
   response: { 200: OrganizationUser },
@@ -133,6 +142,7 @@ export const listContacts = defineRoute({
   summary: "The organisation's contacts by name",
   tags,
   access,
+  authz: 'hiring',
   params: OrgParams,
   response: { 200: Type.Array(Contact) },
 });
@@ -143,6 +153,7 @@ export const addContact = defineRoute({
   summary: 'Add a contact of the organisation (admins)',
   tags,
   access,
+  authz: 'hiring-admin',
   params: OrgParams,
   body: ContactBody,
   response: { 201: Contact },
@@ -154,6 +165,7 @@ export const getContact = defineRoute({
   summary: 'One contact of the organisation',
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ orgId: OrganizationKey, contactId: Id }),
   response: { 200: Contact },
 });
@@ -164,6 +176,7 @@ export const updateContact = defineRoute({
   summary: 'Change a contact of the organisation (admins)',
   tags,
   access,
+  authz: 'hiring-admin',
   params: Type.Object({ orgId: OrganizationKey, contactId: Id }),
   body: ContactBody,
   response: { 200: Contact },
@@ -176,6 +189,7 @@ export const organizationData = defineRoute({
     "A list from the organisation's data: CLIENTS, USERS, USERS_NO_ADMIN, SECTOR, LAW_DEPARTMENT, BUSINESS_DEPARTMENT, EMPLOYEE_ROLE, GRADE_LEVEL, TARGET_ROLE, or ORGANIZATION_EMAIL (its users' addresses, with search)",
   tags: dataTags,
   access,
+  authz: 'hiring',
   params: Type.Object({ orgId: OrganizationKey, type: Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,63}$' }) }),
   querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 100 })) }),
   response: { 200: Type.Array(ReferenceItem) },
@@ -187,6 +201,7 @@ export const productModules = defineRoute({
   summary: "The product's modules (menus and hiring-side features) and whether the organisation shows each",
   tags: dataTags,
   access,
+  authz: 'member',
   response: { 200: Type.Array(ProductModule) },
 });
 
@@ -196,6 +211,7 @@ export const schoolQualificationTypes = defineRoute({
   summary: "Senior-school qualification types of each region, the organisation's region first",
   tags: dataTags,
   access,
+  authz: 'member',
   response: { 200: SchoolQualificationTypes },
 });
 
@@ -205,6 +221,7 @@ export const schoolQualificationGradeSystems = defineRoute({
   summary: "School qualifications' grade systems (best grade first), the organisation's region first",
   tags: dataTags,
   access,
+  authz: 'member',
   response: { 200: Type.Array(GradeSystem) },
 });
 
@@ -215,6 +232,7 @@ export const builderFile = defineRoute({
     'A product configuration file the form builder starts from: default-configuration.json, regions/<REGION>.json or a *.schema.json',
   tags: ['public'],
   access: 'public',
+  authz: 'anyone',
   querystring: BuilderQuery,
   response: { 200: Type.Record(Type.String(), Type.Unknown()) },
 });

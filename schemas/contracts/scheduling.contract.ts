@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../api';
+import { OWN_OR_HIRING } from '../authorization';
 import { defineRoute } from '../contract';
 import { OrganizationKey } from '../role';
 import {
@@ -42,6 +43,7 @@ export const createSchedule = defineRoute({
     'The wizard: a schedule of interview days and slots, and one invitation link per candidate (emailed; stage status INVITED)',
   tags,
   access,
+  authz: 'hiring',
   params: org,
   body: CreateSchedule,
   response: { 201: CreatedSchedule, ...Conflict },
@@ -53,6 +55,7 @@ export const listSchedules = defineRoute({
   summary: 'Schedules (of a role and stage when given): slots, who is invited, who booked what, who is overdue',
   tags,
   access,
+  authz: 'hiring',
   params: org,
   querystring: ScheduleListQuery,
   response: { 200: Type.Array(ScheduleView) },
@@ -64,6 +67,7 @@ export const interviewers = defineRoute({
   summary: "The organisation's hiring-side users, who can sit on interviews (the wizard's step 2)",
   tags,
   access,
+  authz: 'hiring',
   params: org,
   response: { 200: Type.Array(Interviewer) },
 });
@@ -74,6 +78,7 @@ export const busySchedules = defineRoute({
   summary: "Spec §7: the named users' interviews on the day of dateTime (to flag clashes)",
   tags,
   access,
+  authz: 'hiring',
   params: org,
   querystring: BusyQuery,
   response: { 200: Type.Array(BusyUser) },
@@ -85,6 +90,7 @@ export const remindInvitation = defineRoute({
   summary: 'Email the booking link again to a candidate who has not booked',
   tags,
   access,
+  authz: 'hiring',
   params: invitation,
   response: { 200: InvitationView, ...Conflict },
 });
@@ -95,6 +101,7 @@ export const cancelInvitation = defineRoute({
   summary: 'Cancel an invitation and its interview; the candidate is told (calendar METHOD:CANCEL when booked)',
   tags,
   access,
+  authz: 'hiring',
   params: invitation,
   response: { 200: InvitationView, ...Conflict },
 });
@@ -105,6 +112,7 @@ export const moveBooking = defineRoute({
   summary: 'Book or move the interview to another slot of the schedule; the candidate is sent the updated invitation',
   tags,
   access,
+  authz: 'hiring',
   params: invitation,
   body: MoveBookingBody,
   response: { 200: InvitationView, ...Conflict },
@@ -116,6 +124,7 @@ export const candidateInterviews = defineRoute({
   summary: "An application's interviews with each interviewer's feedback (the candidate page)",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ orgId: OrganizationKey, id: Type.String({ maxLength: 64 }) }),
   response: { 200: Type.Array(CandidateInterview) },
 });
@@ -126,6 +135,7 @@ export const saveFeedback = defineRoute({
   summary: "The caller's feedback on an interview: scores against the stage's metrics, recommendation, comments",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ orgId: OrganizationKey, interviewId: Type.String({ maxLength: 64 }) }),
   body: FeedbackBody,
   response: { 200: Feedback },
@@ -138,6 +148,7 @@ export const currentInterview = defineRoute({
     "Spec §7: the application's current interview (x: a stage id, or 'current' for its present stage); the candidate or the hiring side",
   tags,
   access,
+  authz: OWN_OR_HIRING,
   params: Type.Object({ id: Type.String({ maxLength: 64 }), x: Type.String({ maxLength: 16 }) }),
   response: { 200: CurrentInterview },
 });
@@ -148,6 +159,7 @@ export const createSession = defineRoute({
   summary: 'Spec §7: book a coaching session for an application (hiring side)',
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
   body: SessionBody,
   response: { 201: CoachingSession },
@@ -159,6 +171,7 @@ export const listSessions = defineRoute({
   summary: "An application's coaching sessions (hiring side)",
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
   response: { 200: Type.Array(CoachingSession) },
 });
@@ -169,6 +182,7 @@ export const recordSession = defineRoute({
   summary: 'Spec §7: record a coaching session as held',
   tags,
   access,
+  authz: 'hiring',
   params: Type.Object({ id: Type.String({ maxLength: 64 }), sessionId: Type.String({ maxLength: 64 }) }),
   response: { 200: CoachingSession, ...Conflict },
 });
@@ -179,6 +193,11 @@ export const publicInterview = defineRoute({
   summary: 'Spec §7: the booking page of an invitation link (the token is the credential; 404 when unknown)',
   tags: ['public', ...tags],
   access: 'public',
+  authz: {
+    who: 'anyone',
+    // Another organisation's invitation is not on this site: 404 for callers signed in on their own.
+    except: { 'candidate/other': 404, 'manager/other': 404, 'hiringAdmin/other': 404, 'platformAdmin/other': 404 },
+  },
   params: TokenParams,
   response: { 200: PublicInterview, 404: ApiError },
 });
@@ -189,6 +208,11 @@ export const bookInterview = defineRoute({
   summary: 'Spec §7: book (or rebook) the slot `id` starting at `selectedTime`; 409 when it has just been taken',
   tags: ['public', ...tags],
   access: 'public',
+  authz: {
+    who: 'anyone',
+    // Another organisation's invitation is not on this site: 404 for callers signed in on their own.
+    except: { 'candidate/other': 404, 'manager/other': 404, 'hiringAdmin/other': 404, 'platformAdmin/other': 404 },
+  },
   params: TokenParams,
   body: BookBody,
   response: { 200: PublicInterview, 400: ApiError, 404: ApiError, 409: ApiError },
@@ -200,6 +224,11 @@ export const cancelBooking = defineRoute({
   summary: 'Cancel the booked interview (until the cut-off); the link stays open to book again until its due date',
   tags: ['public', ...tags],
   access: 'public',
+  authz: {
+    who: 'anyone',
+    // Another organisation's invitation is not on this site: 404 for callers signed in on their own.
+    except: { 'candidate/other': 404, 'manager/other': 404, 'hiringAdmin/other': 404, 'platformAdmin/other': 404 },
+  },
   params: TokenParams,
   response: { 200: PublicInterview, 404: ApiError, 409: ApiError },
 });

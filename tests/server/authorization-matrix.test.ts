@@ -10,7 +10,10 @@ import type { RegisteredRoute } from '#server/app-types';
 import { json } from '#server/db/json';
 import type { OrganizationRecord } from '#server/db/types';
 import { newToken, sha256 } from '#server/lib/secrets';
+import { insertContact } from '#server/modules/organization-admin/organization-admin.repository';
+import { insertEvent, upsertRegistration } from '#server/modules/events/event.repository';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { insertBooking, insertInvitation, insertSchedule } from '#server/modules/scheduling/scheduling.repository';
 import { userRow } from '#server/seed/factories';
 import { multipart, PDF, PNG, roleIdByName } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -67,6 +70,18 @@ interface OrgWorld {
   application2: string;
   document2: string;
   job: string;
+  /** An event of the organisation, the candidate's registration for it, a contact. */
+  event: string;
+  registration: string;
+  contact: string;
+  /** An interview invitation of the candidate's application (booked: its booking is the interview), its link's token. */
+  invitation: string;
+  interview: string;
+  interviewToken: string;
+  slot: string;
+  slotStartsAt: string;
+  /** A booked coaching session on the candidate's application. */
+  session: string;
 }
 
 interface World {
@@ -238,7 +253,11 @@ async function newWorld(): Promise<World> {
     )
     .returning('id')
     .execute();
+  const extras = await Promise.all(
+    keys.map((key, k) => newRecords(orgs[key], roles[key], of(k, 0), of(k, 2), apps[k * 2]!)),
+  );
   const orgWorld = (key: OrgKey, k: number): OrgWorld => ({
+    ...extras[k]!,
     org: orgs[key],
     roleId: roles[key],
     candidate: of(k, 0),
@@ -253,6 +272,107 @@ async function newWorld(): Promise<World> {
     job: jobs[k]!.id,
   });
   return { acme: orgWorld('acme', 0), hartley: orgWorld('hartley', 1), platformAdmin: everyone.at(-1)! };
+}
+
+/** The records of the newer modules (events, contacts, interviews, coaching sessions) on the candidate's application. */
+async function newRecords(
+  org: OrganizationRecord,
+  roleId: string,
+  candidate: Person,
+  manager: Person,
+  application: string,
+) {
+  const day = 24 * 3600_000;
+  const start = new Date(Date.now() + 7 * day);
+  const end = new Date(start.getTime() + 3600_000);
+  const event = await insertEvent(t.db, org.id, {
+    title: 'Matrix evening',
+    description: '',
+    type: 'OPEN_EVENING',
+    start_at: start,
+    end_at: end,
+    place: 'London',
+    online_link: null,
+    capacity: 10,
+    registration_deadline: null,
+    role_ids: [],
+    questions: [],
+  });
+  const registration = await upsertRegistration(t.db, {
+    organizationId: org.id,
+    eventId: event,
+    userId: candidate.id,
+    status: 'REGISTERED',
+    answers: {},
+  });
+  const contact = await insertContact(t.db, org.id, {
+    name: 'Matrix contact',
+    email: null,
+    phone: null,
+    job_title: null,
+    notes: null,
+  });
+  const schedule = await insertSchedule(
+    t.db,
+    {
+      organizationId: org.id,
+      roleId,
+      stageId: secondStage(org).id,
+      title: 'Matrix interview',
+      timeZone: 'Europe/London',
+      createdBy: manager.id,
+    },
+    [
+      {
+        parentStartsAt: start,
+        parentEndsAt: end,
+        startsAt: start,
+        endsAt: end,
+        location: 'London',
+        capacity: 2,
+        interviewerIds: [manager.id],
+      },
+    ],
+  );
+  const slot = await t.db
+    .selectFrom('interview_slots')
+    .select('id')
+    .where('schedule_id', '=', schedule)
+    .executeTakeFirstOrThrow();
+  const interviewToken = newToken();
+  const invitation = await insertInvitation(t.db, {
+    organizationId: org.id,
+    scheduleId: schedule,
+    applicationId: application,
+    tokenHash: sha256(interviewToken),
+    dueAt: new Date(Date.now() + 3 * day),
+  });
+  const interview = await insertBooking(t.db, { organizationId: org.id, invitationId: invitation, slotId: slot.id });
+  const session = await t.db
+    .insertInto('coaching_sessions')
+    .values({
+      organization_id: org.id,
+      application_id: application,
+      type: 'call',
+      starts_at: start,
+      ends_at: end,
+      location: '',
+      notes: '',
+      coach_id: manager.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    event,
+    registration: registration.id,
+    contact: contact.id,
+    invitation,
+    interview,
+    interviewToken,
+    slot: slot.id,
+    slotStartsAt: start.toISOString(),
+    session: session.id,
+  };
 }
 
 /** One question of the matrix: who asks (from which organisation) about which resource. */
@@ -273,7 +393,12 @@ function cellsOf(contract: RouteContract): Cell[] {
 }
 
 /** Query parameters whose schema (a pattern) has no simplest value. */
-const QUERY_VALUES: Record<string, string> = { token: 'a'.repeat(43), section: 'matrix' };
+const QUERY_VALUES: Record<string, string> = {
+  token: 'a'.repeat(43),
+  section: 'matrix',
+  fileName: 'default-configuration.json',
+  dateTime: '2030-01-07T10:00:00Z',
+};
 
 function simplest(schema: TSchema, where: string): unknown {
   try {
@@ -286,7 +411,19 @@ function simplest(schema: TSchema, where: string): unknown {
 /** Bodies for the calls whose schema's simplest value is not a valid request. */
 const BODIES: Record<string, unknown> = {
   'PUT /v1/role/:roleId': { name: 'Matrix role' },
+  'POST /v1/candidate/:id/sessions': { type: 'call', startDateTime: '2030-01-07T10:00:00Z', duration: 30 },
+  // The invitation's own slot, at its time (booked already: the same booking again).
+  'PUT /public/interview/:token': (w: OrgWorld) => ({ id: w.slot, selectedTime: w.slotStartsAt }),
 };
+
+/** The simplest body, or an empty object (a 400 about the input, past the gate) where a field needs a pattern. */
+function simplestBody(schema: TSchema): unknown {
+  try {
+    return Value.Create(schema);
+  } catch {
+    return {};
+  }
+}
 
 /** The records a cell names: the caller's own, another's in their organisation, or another organisation's. */
 function target(world: World, cell: Cell) {
@@ -348,6 +485,29 @@ function paramValue(name: string, path: string, world: World, cell: Cell): strin
       return String(secondStage(w.org).id);
     case 'subId':
       return secondStage(w.org).subStages[0]!.id;
+    case 'eventId':
+      return w.event;
+    case 'registrationId':
+      return w.registration;
+    case 'x':
+      // An event to add the candidate to, or the stage whose interview the candidate page shows.
+      return path.includes('/events/') ? w.event : 'current';
+    case 'contactId':
+      return w.contact;
+    case 'invitationId':
+      return w.invitation;
+    case 'interviewId':
+      return w.interview;
+    case 'sessionId':
+      return w.session;
+    case 'token':
+      return w.interviewToken;
+    case 'number':
+      return '1';
+    case 'kind':
+      return 'logo';
+    case 'name':
+      return 'header';
     default:
       throw new Error(`${path}: the matrix has no value for :${name}; add one to paramValue`);
   }
@@ -368,7 +528,12 @@ function requestFor(route: RegisteredRoute & { contract: RouteContract }, world:
     payload = body.payload;
   } else if (contract.body) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(BODIES[`${route.method} ${contract.path}`] ?? Value.Create(contract.body));
+    const body = BODIES[`${route.method} ${contract.path}`];
+    payload = JSON.stringify(
+      typeof body === 'function'
+        ? (body as (w: OrgWorld) => unknown)(target(world, cell).world)
+        : (body ?? simplestBody(contract.body)),
+    );
   }
   // The query's required parameters, each at its simplest valid value, and the caller's site.
   const query = new URLSearchParams();

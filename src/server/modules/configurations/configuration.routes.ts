@@ -17,7 +17,8 @@ import {
  */
 export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preValidation', authenticate);
-  const admins = { preHandler: requireRole('HIRING_MANAGER_ADMIN') };
+  // Before the body is validated: a refused caller gets 403, not a 400 about a body it may not send.
+  const admins = { preValidation: requireRole('HIRING_MANAGER_ADMIN') };
 
   route(
     app,

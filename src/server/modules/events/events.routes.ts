@@ -84,7 +84,8 @@ export const publicEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** The signed-in event calls: a candidate's own registration, and the hiring side's events (events.contract.ts). */
 export const eventRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> = async (app, { siteConfig }) => {
   app.addHook('preValidation', authenticate);
-  const hiring = { preHandler: requireRole('HIRING_MANAGER') };
+  // Before the body is validated: a refused caller gets 403, not a 400 about a body it may not send.
+  const hiring = { preValidation: requireRole('HIRING_MANAGER') };
   const places = (request: FastifyRequest) => placesOf(request, viewerOf(request).organization, siteConfig);
 
   // The candidate's own registration.

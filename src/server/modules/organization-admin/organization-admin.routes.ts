@@ -5,7 +5,7 @@ import * as contracts from '#schemas/contracts/organization-admin.contract';
 import { HttpError } from '../../lib/http-error';
 import type { SiteConfig } from '../../lib/site-config';
 import { route } from '../../lib/route';
-import { authenticate, viewerOf } from '../../plugins/auth';
+import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { MAX_LOGO_BYTES, type LogoUpload } from './logo';
 import {
   addContact,
@@ -58,35 +58,58 @@ export const organizationAdminRoutes: FastifyPluginAsyncTypebox<{ siteConfig: Si
 ) => {
   await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 2, parts: 3 } });
   app.addHook('preValidation', authenticate);
+  // The calls with a body are refused before it is validated (403, not a 400 about a body the caller may not
+  // send); the services check again.
+  const platformAdmins = { preValidation: requireRole('ADMIN') };
+  const organizationAdmins = { preValidation: requireRole('HIRING_MANAGER_ADMIN') };
 
   route(app, contracts.listOrganizations, async (request) =>
     listOrganizations(app.db, viewerOf(request), request.query),
   );
   route(app, contracts.allOrganizations, async (request) => allOrganizations(app.db, viewerOf(request)));
-  route(app, contracts.createOrganization, async (request, reply) =>
-    reply
-      .code(201)
-      .send(await createOrganization(app.db, viewerOf(request), request.body, siteConfig.product.supportEmail)),
+  route(
+    app,
+    contracts.createOrganization,
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createOrganization(app.db, viewerOf(request), request.body, siteConfig.product.supportEmail)),
+    platformAdmins,
   );
   route(app, contracts.getOrganization, async (request) => organizationDetails(app.db, viewerOf(request)));
-  route(app, contracts.updateOrganization, async (request) =>
-    updateOrganization(app.db, viewerOf(request), request.body),
+  route(
+    app,
+    contracts.updateOrganization,
+    async (request) => updateOrganization(app.db, viewerOf(request), request.body),
+    platformAdmins,
   );
-  route(app, contracts.uploadOrganizationFile, async (request) =>
-    uploadLogo(app.db, viewerOf(request), await readLogo(request)),
+  route(
+    app,
+    contracts.uploadOrganizationFile,
+    async (request) => uploadLogo(app.db, viewerOf(request), await readLogo(request)),
+    platformAdmins,
   );
   route(app, contracts.organizationReport, async (request) => organizationReport(app.db, viewerOf(request)));
   route(app, contracts.organizationUsers, async (request) => organizationUsers(app.db, viewerOf(request)));
-  route(app, contracts.updateOrganizationUser, async (request) =>
-    updateOrganizationUser(app.db, viewerOf(request), request.params.userId, request.body),
+  route(
+    app,
+    contracts.updateOrganizationUser,
+    async (request) => updateOrganizationUser(app.db, viewerOf(request), request.params.userId, request.body),
+    organizationAdmins,
   );
   route(app, contracts.listContacts, async (request) => listContacts(app.db, viewerOf(request)));
-  route(app, contracts.addContact, async (request, reply) =>
-    reply.code(201).send(await addContact(app.db, viewerOf(request), request.body)),
+  route(
+    app,
+    contracts.addContact,
+    async (request, reply) => reply.code(201).send(await addContact(app.db, viewerOf(request), request.body)),
+    organizationAdmins,
   );
   route(app, contracts.getContact, async (request) => getContact(app.db, viewerOf(request), request.params.contactId));
-  route(app, contracts.updateContact, async (request) =>
-    updateContact(app.db, viewerOf(request), request.params.contactId, request.body),
+  route(
+    app,
+    contracts.updateContact,
+    async (request) => updateContact(app.db, viewerOf(request), request.params.contactId, request.body),
+    organizationAdmins,
   );
   route(app, contracts.organizationData, async (request) =>
     organizationData(app.db, viewerOf(request), request.params.type, request.query.search),
