@@ -74,7 +74,7 @@ interface OrgWorld {
   event: string;
   registration: string;
   contact: string;
-  /** An interview invitation of the candidate's application (booked: its booking is the interview), its link's token. */
+  /** An invitation of the candidate's application (booked: its booking is the interview), its link's token. */
   invitation: string;
   interview: string;
   interviewToken: string;
@@ -274,7 +274,7 @@ async function newWorld(): Promise<World> {
   return { acme: orgWorld('acme', 0), hartley: orgWorld('hartley', 1), platformAdmin: everyone.at(-1)! };
 }
 
-/** The records of the newer modules (events, contacts, interviews, coaching sessions) on the candidate's application. */
+/** The records of the newer modules: events, contacts, interviews and coaching sessions (on the candidate's application). */
 async function newRecords(
   org: OrganizationRecord,
   roleId: string,

@@ -164,6 +164,9 @@ describe('managing events', () => {
     const [candidate] = await candidates(1, 'nosy');
     expect((await v1(t.app, candidate!.token, 'GET', `/events/${event.id}/attendees`)).statusCode).toBe(403);
     expect((await v1(t.app, candidate!.token, 'GET', `/events`)).statusCode).toBe(403);
+    // Refused before the body is read: 403, not a 400 about a body the caller may not send.
+    expect((await v1(t.app, candidate!.token, 'POST', `/events`, {})).statusCode).toBe(403);
+    expect((await v1(t.app, candidate!.token, 'PUT', `/events/${event.id}`, { title: 7 })).statusCode).toBe(403);
   });
 });
 

@@ -148,6 +148,17 @@ describe('platform admins list and create organisations', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/organization' })).statusCode).toBe(401);
   });
+
+  it('refuses a caller who may not call before reading the body: 403, not a 400 about it', async () => {
+    for (const token of [hr, recruiter, candidate]) {
+      expect((await v1(t.app, token, 'POST', '/organization', {})).statusCode).toBe(403);
+      expect((await v1(t.app, token, 'PUT', `/organization/${acme()}`, { name: 7 })).statusCode).toBe(403);
+    }
+    for (const token of [recruiter, candidate]) {
+      expect((await v1(t.app, token, 'POST', `/organization/${acme()}/contacts`, {})).statusCode).toBe(403);
+      expect((await v1(t.app, token, 'POST', `/organization/${acme()}/user/${acme()}`, { x: 1 })).statusCode).toBe(403);
+    }
+  });
 });
 
 describe('an organisation: metadata, archive, logo, report', () => {
