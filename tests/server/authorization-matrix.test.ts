@@ -274,7 +274,7 @@ async function newWorld(): Promise<World> {
   return { acme: orgWorld('acme', 0), hartley: orgWorld('hartley', 1), platformAdmin: everyone.at(-1)! };
 }
 
-/** The records of the newer modules: events, contacts, interviews and coaching sessions (on the candidate's application). */
+/** The records of the newer modules: events, contacts, interviews and coaching sessions. */
 async function newRecords(
   org: OrganizationRecord,
   roleId: string,
