@@ -40,7 +40,7 @@ describe('client organisations', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await heading(page, 'Clients');
-    await page.getByRole('link', { name: 'Acme Consulting' }).waitFor();
+    await page.getByRole('link', { name: 'Acme Consulting', exact: true }).waitFor();
     await expectAxeClean(page, '/clients');
 
     await page.getByRole('link', { name: 'Create an organisation' }).click();

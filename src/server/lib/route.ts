@@ -77,6 +77,7 @@ export function route<const C extends RouteContract>(
       ...(contract.produces ? { produces: [...contract.produces] } : {}),
       response: { ...ERRORS_OF[access], ...contract.response },
     },
-    handler: handler as RouteHandlerMethod,
+    // The handler is typed by the contract (ContractHandler); the schema object assembled above has a wider type.
+    handler: handler as never,
   });
 }
