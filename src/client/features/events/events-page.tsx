@@ -8,7 +8,7 @@ import { useLoad } from '../../ui/page/use-load';
 import { Tag } from '../../ui/tag/tag';
 import { lead } from '../../ui/typography.css';
 import { useEventTime } from './format';
-import * as styles from './events.css';
+import * as listing from '../../ui/listing/listing.css';
 
 /** Places left, the waiting list, or closed: what a candidate can still do. */
 export function Availability({ event }: { event: PublicEvent }) {
@@ -22,11 +22,11 @@ function EventItem({ event }: { event: PublicEvent }) {
   const { t } = useTranslation();
   const when = useEventTime();
   return (
-    <li className={styles.eventItem}>
-      <h2 className={styles.eventTitle}>
+    <li className={listing.item}>
+      <h2 className={listing.title}>
         <Link to={`/event/${event.id}`}>{event.title}</Link>
       </h2>
-      <ul className={styles.facts} aria-label={t('events.list.factsLabel', { title: event.title })}>
+      <ul className={listing.facts} aria-label={t('events.list.factsLabel', { title: event.title })}>
         <li>{t(`events.types.${event.type}`)}</li>
         <li>{when(event.startDate, event.eventEndDate)}</li>
         <li>{event.place ?? (event.onlineLink ? t('events.details.online') : '')}</li>
@@ -56,7 +56,7 @@ export function EventsPage() {
               <p>{t('events.list.noneBody')}</p>
             </>
           ) : (
-            <ul className={styles.eventList} aria-labelledby="events-heading">
+            <ul className={listing.list} aria-labelledby="events-heading">
               {events.map((event) => (
                 <EventItem key={event.id} event={event} />
               ))}

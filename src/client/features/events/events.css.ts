@@ -2,23 +2,6 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { media } from '../../ui/media';
 
-export const eventList = style({
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  borderTop: `1px solid ${vars.colour.border}`,
-});
-export const eventItem = style({ padding: `${vars.space.l} 0`, borderBottom: `1px solid ${vars.colour.border}` });
-export const eventTitle = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.s });
-export const facts = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.xs} ${vars.space.l}`,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  color: vars.colour.secondaryText,
-});
 export const description = style({ whiteSpace: 'pre-line' });
 export const actions = style({
   display: 'flex',

@@ -16,16 +16,17 @@ import { lead } from '../../ui/typography.css';
 import { Deadline } from './role-facts';
 import { activeFilterCount, roleSearchFrom, roleSearchQuery, type ListFilter, type RoleSearch } from './role-search';
 import * as styles from './roles.css';
+import * as listing from '../../ui/listing/listing.css';
 
 function RoleItem({ role }: { role: RoleSummary }) {
   const { t } = useTranslation();
   return (
-    <li className={styles.roleItem}>
-      <h2 className={styles.roleTitle}>
+    <li className={listing.item}>
+      <h2 className={listing.title}>
         <Link to={`/apply/${role.id}`}>{role.name}</Link>
       </h2>
       <p>{role.summary}</p>
-      <ul className={styles.facts} aria-label={t('roles.factsLabel', { name: role.name })}>
+      <ul className={listing.facts} aria-label={t('roles.factsLabel', { name: role.name })}>
         {role.location === role.workType ? null : <li>{role.location}</li>}
         <li>{t(`roles.workTypes.${role.workType}`)}</li>
         <li>{role.roleType}</li>
@@ -102,7 +103,7 @@ const CLOSED_HEADING_ID = 'closed-roles-heading';
 function RoleList({ roles, labelledBy }: { roles: readonly RoleSummary[]; labelledBy: string }) {
   if (roles.length === 0) return null;
   return (
-    <ul className={styles.roleList} aria-labelledby={labelledBy}>
+    <ul className={listing.list} aria-labelledby={labelledBy}>
       {roles.map((role) => (
         <RoleItem key={role.id} role={role} />
       ))}

@@ -11,23 +11,6 @@ export const layout = style({
 export const filters = style({ padding: vars.space.m, backgroundColor: vars.colour.panel });
 export const filterSummary = style({ cursor: 'pointer', fontWeight: vars.font.weightBold, marginBottom: vars.space.m });
 export const results = style({ minWidth: 0 });
-export const roleList = style({
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  borderTop: `1px solid ${vars.colour.border}`,
-});
-export const roleItem = style({ padding: `${vars.space.l} 0`, borderBottom: `1px solid ${vars.colour.border}` });
-export const roleTitle = style({ fontSize: vars.font.sizeH3, marginBottom: vars.space.s });
-export const facts = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.xs} ${vars.space.l}`,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  color: vars.colour.secondaryText,
-});
 /**
  * The way to apply, under the role's summary, so it is in view when the page opens. On phones it
  * then sticks to the top of the screen while the candidate reads the rest of the role; from the md
