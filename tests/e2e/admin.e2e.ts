@@ -59,6 +59,8 @@ describe('client organisations', () => {
     await page.getByLabel('Region').selectOption('OZ');
     await page.getByRole('checkbox', { name: /Français/ }).check();
     await page.getByLabel('Session timeout in minutes (optional)').fill('30');
+    // A button ignores clicks for 1 s after a click (spec §5); a person takes longer than that to mend a field.
+    await page.waitForTimeout(1_000);
     await page.getByRole('button', { name: 'Create organisation' }).click();
     await heading(page, /Harbour Logistics/);
     await page
