@@ -3,8 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import { DEFAULT_LANGUAGE } from '#engine';
 
-const resources = { en: { translation: en } } as const;
-
 interface I18nOptions {
   /** Flags missing keys: warns and shows the key in brackets instead of falling back silently. */
   debug?: boolean;
@@ -18,7 +16,8 @@ interface I18nOptions {
 export function createI18n(language = DEFAULT_LANGUAGE, { debug = false }: I18nOptions = {}): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    // Each instance its own copy: i18next adds languages and organisation texts into the object it is given.
+    resources: { en: { translation: structuredClone(en) } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     // Resources are bundled, so initialisation can finish synchronously before the first render.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { PublicOrganization } from '#schemas/organization';
 import type { ProductModule } from '#schemas/organization-admin';
 import { fetchModules } from '../api/organization-admin';
 import { useOrganization } from './site';
@@ -7,20 +8,20 @@ import { useOrganization } from './site';
  * The organisation's `hr` flags (spec §3 configuration: hiring-side features and panels, visible unless false).
  * The public profile leaves the hiring-side configuration out, so the signed-in hiring side asks GET /data/modules
  * once per organisation and page load. Until it answers, and if it fails, every feature shows (the server still
- * enforces what it must).
+ * enforces what it must). Kept per organisation object, so a newly loaded organisation asks again.
  */
-const loaded = new Map<string, Promise<ProductModule[]>>();
+const loaded = new WeakMap<PublicOrganization, Promise<ProductModule[]>>();
 
 export function useHrFeatures(): (feature: string) => boolean {
-  const { id } = useOrganization();
+  const organization = useOrganization();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     let current = true;
-    let request = loaded.get(id);
+    let request = loaded.get(organization);
     if (!request) {
       request = fetchModules();
-      loaded.set(id, request);
-      request.catch(() => loaded.delete(id));
+      loaded.set(organization, request);
+      request.catch(() => loaded.delete(organization));
     }
     request.then(
       (modules) => {
@@ -31,6 +32,6 @@ export function useHrFeatures(): (feature: string) => boolean {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [organization]);
   return (feature) => !hidden.has(feature);
 }
