@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +12,18 @@ import { showToastAtom } from '../../state/process';
 import { Button, ButtonGroup } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { Dialog } from '../../ui/dialog/dialog';
-import { TextInput } from '../../ui/form/text-input';
 import { LoadState } from '../../ui/page/load-state';
 import { useLoad } from '../../ui/page/use-load';
 import { Pagination } from '../../ui/pagination/pagination';
 import { Tag } from '../../ui/tag/tag';
+import { ListSearch, StatusTabs } from '../../ui/listing/list-controls';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { roleSearchHref } from './search-state';
 import { useStages } from './use-stages';
 import * as styles from './pipeline.css';
 
 const ROLES_PER_PAGE = DEFAULT_PAGE_SIZE;
+const LIST_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 
 /** The role list's tabs: the role statuses but the Preset templates. */
 type RoleListStatus = Exclude<RoleStatus, 'PRESET'>;
@@ -215,47 +216,25 @@ export function RolesScreen({ title }: { title: string }) {
   const query = roleListQueryFrom(search);
   const { state, reload } = useLoad(() => fetchManagerRoles({ ...query, resultsPerPage: ROLES_PER_PAGE }), search);
   const stages = useStages().state;
-  const [term, setTerm] = useState(query.searchTerm);
   const [archiving, setArchiving] = useState<ManagerRole | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(roleListHref(pathname, { ...query, searchTerm: term.trim(), page: 0 }));
-  };
   return (
     <>
       <h1>{title}</h1>
-      <nav aria-label={t('pipeline.roles.statusLabel')}>
-        <ul className={styles.statusTabs}>
-          {(['ACTIVE', 'ARCHIVED'] as const).map((status) => (
-            <li key={status}>
-              <Link
-                className={query.status === status ? styles.subTab.current : styles.subTab.idle}
-                to={roleListHref(pathname, { status, searchTerm: query.searchTerm, page: 0 })}
-                aria-current={query.status === status ? 'page' : undefined}
-              >
-                {t(`pipeline.roles.status.${status}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <form
-        role="search"
-        aria-label={t('pipeline.roles.searchLabel')}
-        onSubmit={submit}
-        className={styles.inlineFields}
-        noValidate
-      >
-        <TextInput
-          id="role-search"
-          label={t('pipeline.roles.search')}
-          type="search"
-          maxLength={100}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        <Button type="submit">{t('pipeline.roles.searchButton')}</Button>
-      </form>
+      <StatusTabs
+        label={t('pipeline.roles.statusLabel')}
+        statuses={LIST_STATUSES}
+        current={query.status}
+        hrefOf={(status) => roleListHref(pathname, { status, searchTerm: query.searchTerm, page: 0 })}
+        labelOf={(status) => t(`pipeline.roles.status.${status}`)}
+      />
+      <ListSearch
+        id="role-search"
+        formLabel={t('pipeline.roles.searchLabel')}
+        label={t('pipeline.roles.search')}
+        buttonLabel={t('pipeline.roles.searchButton')}
+        initial={query.searchTerm}
+        onSearch={(searchTerm) => navigate(roleListHref(pathname, { ...query, searchTerm, page: 0 }))}
+      />
       <LoadState state={state} title={t('pipeline.roles.loadFailed')} message={apiMessage} onRetry={reload} heading={2}>
         {(page) => (
           <Results

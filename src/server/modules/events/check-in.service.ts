@@ -11,7 +11,6 @@ import {
   countCheckInFailures,
   findAttendees,
   findRegistration,
-  findRegistrationById,
   findUserIdByEmail,
   recordCheckInAttempt,
   setAttendance,
@@ -53,7 +52,7 @@ export async function qrCheckIn(
       CHECK_IN_WINDOW_MINUTES * 60,
     );
   const userId = typed ? await findUserIdByEmail(db, organization.id, typed) : undefined;
-  const registration = userId ? await findRegistration(db, organization.id, event.id, userId) : undefined;
+  const registration = userId ? await findRegistration(db, organization.id, event.id, { userId }) : undefined;
   const attempt = { organizationId: organization.id, eventId: event.id, ip: caller.ip, emailKey };
   if (!registration || registration.status !== 'REGISTERED') {
     await recordCheckInAttempt(db, { ...attempt, succeeded: false });
@@ -77,7 +76,7 @@ export async function markAttendance(
 ): Promise<Attendee> {
   const event = await eventOf(db, organization, eventId);
   const registration = isUuid(registrationId)
-    ? await findRegistrationById(db, organization.id, event.id, registrationId.toLowerCase())
+    ? await findRegistration(db, organization.id, event.id, { registrationId: registrationId.toLowerCase() })
     : undefined;
   if (!registration) throw notFound(`No registration with id '${registrationId}' for this event.`);
   if (registration.status !== 'REGISTERED')

@@ -151,33 +151,19 @@ export async function countRegistered(db: Db, eventId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/** One registration at an event of the organisation: a person's (`user`) or by its own id. */
 export async function findRegistration(
   db: Db,
   organizationId: string,
   eventId: string,
-  userId: string,
+  who: { userId: string } | { registrationId: string },
 ): Promise<EventRegistrationRow | undefined> {
   return db
     .selectFrom('event_registrations')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-export async function findRegistrationById(
-  db: Db,
-  organizationId: string,
-  eventId: string,
-  registrationId: string,
-): Promise<EventRegistrationRow | undefined> {
-  return db
-    .selectFrom('event_registrations')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('event_id', '=', eventId)
-    .where('id', '=', registrationId)
+    .where('userId' in who ? 'user_id' : 'id', '=', 'userId' in who ? who.userId : who.registrationId)
     .executeTakeFirst();
 }
 

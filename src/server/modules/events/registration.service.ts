@@ -87,7 +87,7 @@ export async function myRegistration(
   eventId: string,
 ): Promise<MyRegistration> {
   const event = await publicEventRowOf(db, organization, eventId);
-  return registrationView(db, event.id, await findRegistration(db, organization.id, event.id, user.id));
+  return registrationView(db, event.id, await findRegistration(db, organization.id, event.id, { userId: user.id }));
 }
 
 export interface RegisterOptions {
@@ -124,7 +124,7 @@ export async function register(
   return db.transaction().execute(async (trx) => {
     const locked = await lockEvent(trx, organization.id, event.id);
     if (!locked) throw new Error(`event ${event.id} disappeared`);
-    const existing = await findRegistration(trx, organization.id, event.id, user.id);
+    const existing = await findRegistration(trx, organization.id, event.id, { userId: user.id });
     if (existing && existing.status !== 'CANCELLED') return { registration: existing, created: false };
     const status = (await countRegistered(trx, event.id)) < locked.capacity ? 'REGISTERED' : 'WAITING';
     const registration = await upsertRegistration(trx, {
@@ -156,7 +156,7 @@ export async function cancelRegistration(
   const event = await publicEventRowOf(db, organization, eventId);
   const registration = await db.transaction().execute(async (trx) => {
     await lockEvent(trx, organization.id, event.id);
-    const existing = await findRegistration(trx, organization.id, event.id, user.id);
+    const existing = await findRegistration(trx, organization.id, event.id, { userId: user.id });
     if (!existing || existing.status === 'CANCELLED') return existing;
     const cancelled = await setRegistrationStatus(trx, existing.id, 'CANCELLED');
     if (existing.status === 'REGISTERED') await fillFreePlaces(trx, organization, event.id, places);

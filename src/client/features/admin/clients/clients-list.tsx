@@ -1,18 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '#engine';
 import type { OrganizationStatus } from '#schemas/vocabularies';
 import { fetchOrganizations, type OrganizationPage } from '#client/api/organization-admin';
 import { useApiMessage } from '#client/api/use-api-message';
-import { Button } from '#client/ui/button/button';
 import { ButtonLink } from '#client/ui/button/button-link';
-import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { Pagination } from '#client/ui/pagination/pagination';
 import { Tag } from '#client/ui/tag/tag';
+import { ListSearch, StatusTabs } from '#client/ui/listing/list-controls';
 import * as styles from './clients.css';
+
+const LIST_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 
 /** The list's address: status (ACTIVE by default), search term and page (from 1 in the address). */
 interface ListQuery {
@@ -104,49 +104,27 @@ export function ClientsListScreen() {
   const { search } = useLocation();
   const query = queryFrom(search);
   const { state, reload } = useLoad(() => fetchOrganizations({ ...query, resultsPerPage: DEFAULT_PAGE_SIZE }), search);
-  const [term, setTerm] = useState(query.searchTerm);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(hrefOf({ ...query, searchTerm: term.trim(), page: 0 }));
-  };
   return (
     <>
       <h1>{t('admin.list.title')}</h1>
       <p>
         <ButtonLink to="/clients/new">{t('admin.list.create')}</ButtonLink>
       </p>
-      <nav aria-label={t('admin.list.statusLabel')}>
-        <ul className={styles.statusTabs}>
-          {(['ACTIVE', 'ARCHIVED'] as const).map((status) => (
-            <li key={status}>
-              <Link
-                className={query.status === status ? styles.tab.current : styles.tab.idle}
-                to={hrefOf({ status, searchTerm: query.searchTerm, page: 0 })}
-                aria-current={query.status === status ? 'page' : undefined}
-              >
-                {t(`admin.list.tab.${status}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <form
-        role="search"
-        aria-label={t('admin.list.searchLabel')}
-        onSubmit={submit}
-        className={styles.toolbar}
-        noValidate
-      >
-        <TextInput
-          id="client-search"
-          label={t('admin.list.search')}
-          type="search"
-          maxLength={100}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        <Button type="submit">{t('admin.list.searchButton')}</Button>
-      </form>
+      <StatusTabs
+        label={t('admin.list.statusLabel')}
+        statuses={LIST_STATUSES}
+        current={query.status}
+        hrefOf={(status) => hrefOf({ status, searchTerm: query.searchTerm, page: 0 })}
+        labelOf={(status) => t(`admin.list.tab.${status}`)}
+      />
+      <ListSearch
+        id="client-search"
+        formLabel={t('admin.list.searchLabel')}
+        label={t('admin.list.search')}
+        buttonLabel={t('admin.list.searchButton')}
+        initial={query.searchTerm}
+        onSearch={(searchTerm) => navigate(hrefOf({ ...query, searchTerm, page: 0 }))}
+      />
       <LoadState state={state} title={t('admin.list.loadFailed')} message={apiMessage} onRetry={reload} heading={2}>
         {(page) => <Results page={page} query={query} />}
       </LoadState>

@@ -1,49 +1,12 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '#client/ui/theme.css';
 import * as formStyles from '#client/ui/form/form.css';
-import { focusRing } from '#client/ui/focus.css';
 import { media } from '#client/ui/media';
 
 export const select = style([formStyles.select, { width: '100%', maxWidth: '30rem' }]);
 export const label = formStyles.label;
 export const formGroup = formStyles.formGroup;
 export const narrowInput = style([formStyles.input, { maxWidth: '12rem' }]);
-
-export const statusTabs = style({
-  display: 'flex',
-  gap: vars.space.m,
-  flexWrap: 'wrap',
-  margin: `0 0 ${vars.space.m}`,
-  padding: 0,
-  listStyle: 'none',
-});
-const tabBase = style({
-  display: 'inline-block',
-  padding: `${vars.space.xs} ${vars.space.s}`,
-  color: vars.colour.link,
-  textDecoration: 'underline',
-  selectors: { '&:focus-visible': focusRing },
-});
-export const tab = styleVariants({
-  idle: [tabBase],
-  current: [
-    tabBase,
-    {
-      color: vars.colour.text,
-      textDecoration: 'none',
-      fontWeight: vars.font.weightBold,
-      borderBottom: `4px solid ${vars.brand.secondary}`,
-    },
-  ],
-});
-
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.s} ${vars.space.l}`,
-  alignItems: 'flex-end',
-  marginBottom: vars.space.l,
-});
 
 // Tables scroll sideways inside their own box on phones instead of widening the page.
 export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%', marginBottom: vars.space.l });
