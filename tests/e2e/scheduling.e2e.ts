@@ -74,6 +74,15 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), where).toEqual([]);
 }
 
+/** The page's width when the window is 390 px wide (a phone), measured and then set back. */
+async function widthAtPhoneSize(page: Page): Promise<number> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.setViewportSize(before);
+  return width;
+}
+
 async function signIn(page: Page, email: string): Promise<void> {
   await heading(page, 'Sign in');
   await page.getByLabel('Email address').fill(email);
@@ -125,6 +134,7 @@ describe('interview scheduling', () => {
     await page.getByLabel('Room or video link', { exact: true }).fill('Meeting room 2, 1 Queen’s Road Central');
     await page.getByRole('checkbox').first().check();
     await expectAxeClean(page, 'wizard step 2');
+    expect(await widthAtPhoneSize(page), 'wizard step 2 at 390 px').toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await heading(page, 'Add availability');
@@ -143,6 +153,7 @@ describe('interview scheduling', () => {
     await heading(page, 'Review & confirm');
     await page.getByRole('list', { name: 'Week view' }).getByText('10:00–10:45').waitFor();
     await expectAxeClean(page, 'wizard step 4');
+    expect(await widthAtPhoneSize(page), 'wizard step 4 at 390 px').toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await heading(page, 'Create Invitation');
@@ -222,6 +233,7 @@ describe('interview scheduling', () => {
     await toast(page, 'Feedback saved');
     await page.getByText('Clear, well-prepared answers.').first().waitFor();
     await expectAxeClean(page, 'candidate page with feedback');
+    expect(await widthAtPhoneSize(page), 'feedback at 390 px').toBeLessThanOrEqual(390);
     await manager.close();
 
     // Casey sees the new time on /applications (shown in their own zone).

@@ -297,6 +297,8 @@ export const statusTabs = style({
 // Candidate page.
 export const candidateLayout = style({
   display: 'grid',
+  // One column on phones that never grows past the screen for a wide child (tables scroll in their own box).
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.xl,
   '@media': { [media.md]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', alignItems: 'start' } },
 });
@@ -363,3 +365,5 @@ export const inlineForm = style({
   alignItems: 'flex-end',
   marginTop: vars.space.m,
 });
+// A field with long choices shrinks to the screen instead of widening the page.
+globalStyle(`${inlineForm} > *, ${inlineFields} > *`, { minWidth: 0, maxWidth: '100%' });
