@@ -9,7 +9,15 @@ import type { Edition } from './organization';
  */
 
 /** Spec §3 Report types built today (contextual waits for the contextual flags of issue 17). */
-export const REPORT_TYPES = ['diversity', 'efficiency', 'school', 'university', 'agency', 'marketing', 'rejections'] as const;
+export const REPORT_TYPES = [
+  'diversity',
+  'efficiency',
+  'school',
+  'university',
+  'agency',
+  'marketing',
+  'rejections',
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** The reports every hiring manager may read: all but diversity, which is for hiring-manager admins. */
@@ -56,11 +64,43 @@ const Figure = Type.Union([Type.Number(), Type.Literal('<5'), Type.Literal('with
 const REPORT_UNITS = ['count', 'fraction', 'ratio', 'days'] as const;
 export type ReportUnit = (typeof REPORT_UNITS)[number];
 
+/** What a table shows: a text key of the screen (reports.table.*) and of the CSV. */
+const REPORT_TABLES = [
+  'byStage',
+  'conversion',
+  'fourFifths',
+  'funnel',
+  'timeInStage',
+  'bySource',
+  'byMonth',
+  'byStageLeft',
+] as const;
+
+/** Spec §1 diversity reporting: the monitored characteristics (single answers of the equal-opportunities section). */
+export const MONITORED_CHARACTERISTICS = [
+  'gender',
+  'ethnicity',
+  'sexuality',
+  'religion',
+  'disability',
+  'veteran',
+] as const;
+
+/** What a table's rows are: a characteristic, a school or university measure, the source or the stage. */
+const REPORT_DIMENSIONS = [
+  ...MONITORED_CHARACTERISTICS,
+  'schoolType',
+  'schoolBand',
+  'universityGroup',
+  'university',
+  'source',
+  'stage',
+] as const;
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+
 const ReportTable = Type.Object({
-  /** What the table shows (byStage, conversion, fourFifths, funnel, timeInStage, bySource, ...): a text key. */
-  id: Type.String(),
-  /** The characteristic or dimension of its rows (gender, schoolType, source, ...): a text key. */
-  dimension: Type.String(),
+  id: literalUnion(REPORT_TABLES),
+  dimension: literalUnion(REPORT_DIMENSIONS),
   columns: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), unit: literalUnion(REPORT_UNITS) })),
   rows: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), figures: Type.Array(Figure) })),
   /** Each column's population total (count columns; the others' figure over every row), when there is one. */
@@ -82,3 +122,4 @@ export const Report = Type.Object({
 export type Report = Type.Static<typeof Report>;
 
 export const ReportList = Type.Object({ reports: Type.Array(literalUnion(REPORT_TYPES)) });
+export type ReportList = Type.Static<typeof ReportList>;

@@ -79,10 +79,13 @@ describe('report suppression (decision 0049)', () => {
 
   it('computes a rate only from shown counts, and a time only over five or more', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.nat(100), fc.constant(SMALL), fc.constant(WITHHELD)), { maxLength: 4 }), (inputs) => {
-        const figure = derivedFigure(inputs, () => 1);
-        expect(figure).toBe(inputs.every((input) => typeof input === 'number') ? 1 : WITHHELD);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.nat(100), fc.constant(SMALL), fc.constant(WITHHELD)), { maxLength: 4 }),
+        (inputs) => {
+          const figure = derivedFigure(inputs, () => 1);
+          expect(figure).toBe(inputs.every((input) => typeof input === 'number') ? 1 : WITHHELD);
+        },
+      ),
     );
     expect(groupFigure(4, 12)).toBe(WITHHELD);
     expect(groupFigure(5, 12)).toBe(12);

@@ -67,7 +67,8 @@ async function seedKnownRole(organizationId: string): Promise<string> {
       users.push({ id: userId, email: `reports-${users.length}@example.com` });
       const reviewed = i < group.reviewed;
       const hired = i < group.hired;
-      const waiting = !reviewed && i === group.applied - 1 && group.gender !== 'Non-binary' && group.gender !== 'Prefer not to say';
+      const waiting =
+        !reviewed && i === group.applied - 1 && group.gender !== 'Non-binary' && group.gender !== 'Prefer not to say';
       const stage = hired ? 14 : reviewed ? 28 : waiting ? 1 : 16;
       applications.push({
         id,
@@ -91,8 +92,14 @@ async function seedKnownRole(organizationId: string): Promise<string> {
     .insertInto('users')
     .values(users.map((u) => ({ ...u, organization_id: organizationId, user_type: 'CANDIDATE', password_hash: null })))
     .execute();
-  await t.db.insertInto('applications').values(applications as never).execute();
-  await t.db.insertInto('stage_history').values(history as never).execute();
+  await t.db
+    .insertInto('applications')
+    .values(applications as never)
+    .execute();
+  await t.db
+    .insertInto('stage_history')
+    .values(history as never)
+    .execute();
   return role.id;
 }
 
@@ -177,7 +184,9 @@ describe('the diversity report (hiring-manager admins)', () => {
     const res = await get(hr, `/reports/diversity/csv?roleIds=${roleId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="diversity-report-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="diversity-report-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(res.body).toContain('Gender by stage reached');
     expect(res.body).toContain('Non-binary,<5');
     expect(res.body).toContain('Man,withheld');

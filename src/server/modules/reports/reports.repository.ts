@@ -38,7 +38,11 @@ function reached(selection: Selection): RawBuilder<unknown> {
 }
 
 /** The ids among `ids` of the organisation's roles. */
-export async function findOrganizationRoleIds(db: Db, organizationId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function findOrganizationRoleIds(
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('roles')
@@ -164,7 +168,11 @@ export interface HireRow extends DurationRow {
 }
 
 /** Applications, hires and days from applying to the first move into a hired stage, by source. */
-export async function timeToHireBySource(db: Db, selection: Selection, hiredStages: readonly number[]): Promise<HireRow[]> {
+export async function timeToHireBySource(
+  db: Db,
+  selection: Selection,
+  hiredStages: readonly number[],
+): Promise<HireRow[]> {
   const hired = hiredStages.length ? sql`in (${sql.join(hiredStages)})` : sql`is null`;
   const { rows } = await sql<HireRow>`
     with sel as (${selected(selection)}), hires as (

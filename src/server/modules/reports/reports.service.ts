@@ -1,13 +1,13 @@
+import { derivedFigure, groupFigure, shownTotal, stageGroup, stageName, suppressColumn, type StageId } from '#engine';
 import {
-  derivedFigure,
-  groupFigure,
-  shownTotal,
-  stageGroup,
-  stageName,
-  suppressColumn,
-  type StageId,
-} from '#engine';
-import { reportsOfEdition, type Report, type ReportQuery, type ReportTable, type ReportType } from '#schemas/reports';
+  MONITORED_CHARACTERISTICS,
+  reportsOfEdition,
+  type Report,
+  type ReportDimension,
+  type ReportQuery,
+  type ReportTable,
+  type ReportType,
+} from '#schemas/reports';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
@@ -35,9 +35,6 @@ import {
  * with secondary suppression (decision 0049, engine/reports/suppression.ts), rates and days
  * computed only from shown counts or groups of 5 or more.
  */
-
-/** The monitored characteristics of spec §1 diversity reporting: single answers of the equal-opportunities section. */
-export const MONITORED_CHARACTERISTICS = ['gender', 'ethnicity', 'sexuality', 'religion', 'disability', 'veteran'];
 
 const NOT_GIVEN = 'Not given';
 const SCHOOL_BANDS: Readonly<Record<string, string>> = {
@@ -80,7 +77,7 @@ interface CountGrid {
 }
 
 /** A count table, suppressed column by column. */
-function countTable(id: string, dimension: string, grid: CountGrid): ReportTable {
+function countTable(id: ReportTable['id'], dimension: ReportDimension, grid: CountGrid): ReportTable {
   const shown = grid.columns.map((column) =>
     suppressColumn(
       { total: grid.total(column.key), cells: grid.rows.map((row) => grid.count(row.key, column.key)) },
@@ -122,7 +119,7 @@ const stageColumns = (context: Context): Column[] =>
 function byStage(
   context: Context,
   rows: readonly ReachedRow[],
-  dimension: string,
+  dimension: ReportDimension,
   partition: boolean,
   label: (value: string | null) => string,
 ): ReportTable {
@@ -142,13 +139,18 @@ function byStage(
  * four-fifths ratio (the group's conversion over the best shown group's), from a by-stage table.
  */
 function conversionTables(counts: ReportTable): ReportTable[] {
-  const transitions = counts.columns.slice(1).map((to, i) => ({ from: i, to: i + 1, from_: counts.columns[i]!, to_: to }));
+  const transitions = counts.columns
+    .slice(1)
+    .map((to, i) => ({ from: i, to: i + 1, from_: counts.columns[i]!, to_: to }));
   const columns = (unit: Column['unit']): Column[] =>
     transitions.map((t) => ({ key: `${t.from_.key}-${t.to_.key}`, label: `${t.from_.label} → ${t.to_.label}`, unit }));
   const conversion = counts.rows.map((row) => ({
     ...row,
     figures: transitions.map((t) =>
-      derivedFigure([row.figures[t.from]!, row.figures[t.to]!], () => (row.figures[t.to] as number) / (row.figures[t.from] as number)),
+      derivedFigure(
+        [row.figures[t.from]!, row.figures[t.to]!],
+        () => (row.figures[t.to] as number) / (row.figures[t.from] as number),
+      ),
     ),
   }));
   const best = transitions.map((_t, c) =>
@@ -156,9 +158,7 @@ function conversionTables(counts: ReportTable): ReportTable[] {
   );
   const ratio = conversion.map((row) => ({
     ...row,
-    figures: row.figures.map((figure, c) =>
-      derivedFigure([figure], () => (figure as number) / best[c]!),
-    ),
+    figures: row.figures.map((figure, c) => derivedFigure([figure], () => (figure as number) / best[c]!)),
   }));
   return [
     { id: 'conversion', dimension: counts.dimension, columns: columns('fraction'), rows: conversion },
@@ -168,8 +168,8 @@ function conversionTables(counts: ReportTable): ReportTable[] {
 
 /** Counts grouped by (row, column) as a table; totals are the columns' sums (the rows partition them). */
 function groupedTable(
-  id: string,
-  dimension: string,
+  id: ReportTable['id'],
+  dimension: ReportDimension,
   rows: readonly GroupedRow[],
   columns: readonly Column[],
   label: (value: string | null) => string,
@@ -239,7 +239,11 @@ async function bySource(db: Db, selection: Selection, context: Context): Promise
 async function efficiency(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
   const [reachedRows, exits, stays, sources] = await Promise.all([
     sourceByStage(db, selection),
-    exitsByStage(db, selection, context.pipeline.exits.map((stage) => stage.id)),
+    exitsByStage(
+      db,
+      selection,
+      context.pipeline.exits.map((stage) => stage.id),
+    ),
     timeInStage(db, selection),
     bySource(db, selection, context),
   ]);
@@ -277,7 +281,10 @@ async function efficiency(db: Db, selection: Selection, context: Context): Promi
       const found = stay.get(row.key);
       return {
         ...row,
-        figures: [groupFigure(found?.n ?? 0, round(found?.median_days ?? null)), groupFigure(found?.n ?? 0, round(found?.mean_days ?? null))],
+        figures: [
+          groupFigure(found?.n ?? 0, round(found?.median_days ?? null)),
+          groupFigure(found?.n ?? 0, round(found?.mean_days ?? null)),
+        ],
       };
     }),
   };
@@ -320,7 +327,11 @@ async function marketing(db: Db, selection: Selection): Promise<ReportTable[]> {
 }
 
 async function rejections(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const rows = await exitsByStage(db, selection, context.pipeline.exits.map((stage) => stage.id));
+  const rows = await exitsByStage(
+    db,
+    selection,
+    context.pipeline.exits.map((stage) => stage.id),
+  );
   return [
     groupedTable(
       'byStageLeft',
