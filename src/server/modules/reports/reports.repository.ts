@@ -16,15 +16,17 @@ export interface Selection {
   readonly to: string | null;
 }
 
-/** The selected applications, as a SQL subquery with the columns the reports read. */
-function selected(selection: Selection): RawBuilder<unknown> {
+/**
+ * The selected applications, as a SQL subquery: their id and applied_at, with `columns` (those a
+ * report reads: the answers only for diversity, which are the widest).
+ */
+function selected(selection: Selection, columns: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
   const roles = selection.roleIds.length
     ? sql`and a.role_id in (${sql.join(selection.roleIds.map((id) => sql`${id}::uuid`))})`
     : sql``;
   const from = selection.from ? sql`and a.applied_at >= ${selection.from}::date` : sql``;
   const to = selection.to ? sql`and a.applied_at < ${selection.to}::date + 1` : sql``;
-  return sql`select a.id, a.answers, a.source, a.school_type, a.school_percentile, a.university_name,
-      a.university_groups, a.applied_at
+  return sql`select a.id, a.applied_at ${columns}
     from applications a
     where a.organization_id = ${selection.organizationId}::uuid and a.state <> 'DRAFT' and a.applied_at is not null
       ${roles} ${from} ${to}`;
@@ -70,9 +72,14 @@ export interface ReachedRow {
  * application `s` giving its (dimension, value) pairs: one per dimension for a single answer,
  * several for a list (university groups). The dimension `all` counts every application.
  */
-async function reachedBy(db: Db, selection: Selection, values: RawBuilder<unknown>): Promise<ReachedRow[]> {
+async function reachedBy(
+  db: Db,
+  selection: Selection,
+  columns: RawBuilder<unknown>,
+  values: RawBuilder<unknown>,
+): Promise<ReachedRow[]> {
   const { rows } = await sql<ReachedRow>`
-    with sel as (${selected(selection)}), reached as (${reached(selection)})
+    with sel as (${selected(selection, columns)}), reached as (${reached(selection)})
     select d.dimension, d.value, r.stage_id, count(*)::int as n
     from reached r join sel s on s.id = r.application_id
     cross join lateral (select 'all', 'all' union all ${values}) as d(dimension, value)
@@ -83,7 +90,7 @@ async function reachedBy(db: Db, selection: Selection, values: RawBuilder<unknow
 /** The monitored characteristics (answers of the equal-opportunities section), by stage reached. */
 export function diversityByStage(db: Db, selection: Selection, fields: readonly string[]): Promise<ReachedRow[]> {
   const pairs = fields.map((field) => sql`select ${field}::text, nullif(s.answers ->> ${field}, '')`);
-  return reachedBy(db, selection, sql.join(pairs, sql` union all `));
+  return reachedBy(db, selection, sql`, a.answers`, sql.join(pairs, sql` union all `));
 }
 
 /** School type and the school's performance band (quarter of school_percentile), by stage reached. */
@@ -91,6 +98,7 @@ export function schoolByStage(db: Db, selection: Selection): Promise<ReachedRow[
   return reachedBy(
     db,
     selection,
+    sql`, a.school_type, a.school_percentile`,
     sql`select 'schoolType', s.school_type
       union all select 'schoolBand', case when s.school_percentile is null then null
         else least(3, floor(s.school_percentile / 25))::int::text end`,
@@ -102,6 +110,7 @@ export function universityByStage(db: Db, selection: Selection): Promise<Reached
   return reachedBy(
     db,
     selection,
+    sql`, a.university_name, a.university_groups`,
     sql`select 'universityGroup', g from unnest(s.university_groups) as g
       union all select 'university', s.university_name`,
   );
@@ -109,7 +118,7 @@ export function universityByStage(db: Db, selection: Selection): Promise<Reached
 
 /** Where applications came from, by stage reached. */
 export function sourceByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
-  return reachedBy(db, selection, sql`select 'source', nullif(s.source, '')`);
+  return reachedBy(db, selection, sql`, a.source`, sql`select 'source', nullif(s.source, '')`);
 }
 
 export interface GroupedRow {
@@ -122,7 +131,7 @@ export interface GroupedRow {
 export async function sourceByMonth(db: Db, selection: Selection): Promise<GroupedRow[]> {
   const { rows } = await sql<GroupedRow>`
     select nullif(s.source, '') as row, to_char(s.applied_at at time zone 'UTC', 'YYYY-MM') as column, count(*)::int as n
-    from (${selected(selection)}) s group by 1, 2`.execute(db);
+    from (${selected(selection, sql`, a.source`)}) s group by 1, 2`.execute(db);
   return rows;
 }
 
@@ -175,7 +184,7 @@ export async function timeToHireBySource(
 ): Promise<HireRow[]> {
   const hired = hiredStages.length ? sql`in (${sql.join(hiredStages)})` : sql`is null`;
   const { rows } = await sql<HireRow>`
-    with sel as (${selected(selection)}), hires as (
+    with sel as (${selected(selection, sql`, a.source`)}), hires as (
       select h.application_id, min(h.created_at) as at
       from stage_history h join sel s on s.id = h.application_id
       where h.organization_id = ${selection.organizationId}::uuid and h.undone_at is null and h.to_stage_id ${hired}
