@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { MONITORED_CHARACTERISTICS } from '#schemas/reports';
+import type { MONITORED_CHARACTERISTICS } from '#schemas/reports';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
 import { openDatabase, type Db } from '#server/db/client';

@@ -10,9 +10,9 @@ import { benchSearch } from './search.bench';
 import type { Figure } from './support';
 
 /**
- * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, public, moves, search, reports)
- * and writes their figures to docs/performance.md, each beside the figure it replaces; the sections of suites not
- * run stay as they were.
+ * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, public, moves, search,
+ * reports) and writes their figures to docs/performance.md, each beside the figure it replaces; the sections of
+ * suites not run stay as they were.
  */
 const suites: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'engine', title: 'Configuration engine', run: benchEngineCompile },

@@ -21,7 +21,7 @@ export const REPORT_TYPES = [
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** The reports every hiring manager may read: all but diversity, which is for hiring-manager admins. */
-export const OPEN_REPORT_TYPES = [
+const OPEN_REPORT_TYPES = [
   'efficiency',
   'school',
   'university',
@@ -62,7 +62,6 @@ const Figure = Type.Union([Type.Number(), Type.Literal('<5'), Type.Literal('with
 
 /** What the numbers of a column are: counts, fractions (0..1), four-fifths ratios or days. */
 const REPORT_UNITS = ['count', 'fraction', 'ratio', 'days'] as const;
-export type ReportUnit = (typeof REPORT_UNITS)[number];
 
 /** What a table shows: a text key of the screen (reports.table.*) and of the CSV. */
 const REPORT_TABLES = [

@@ -7,7 +7,7 @@ type Unit = ReportTable['columns'][number]['unit'];
 type Figure = ReportTable['rows'][number]['figures'][number];
 
 /** A figure as text: "<5" and "withheld" as such, fractions as percentages, ratios to two places. */
-export function useFigureText(): (figure: Figure, unit: Unit) => string {
+function useFigureText(): (figure: Figure, unit: Unit) => string {
   const { t, i18n } = useTranslation();
   return (figure, unit) => {
     if (figure === '<5') return t('reports.small');

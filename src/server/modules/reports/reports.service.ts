@@ -353,7 +353,10 @@ const BUILDERS: Record<ReportType, (db: Db, selection: Selection, context: Conte
   rejections,
 };
 
-/** A report of the organisation for the query's roles and days; a report its edition does not have, or another's role, is 404. */
+/**
+ * A report of the organisation for the query's roles and days. A report its edition does not
+ * have, or a role of another organisation, is 404.
+ */
 export async function buildReport(
   db: Db,
   organization: OrganizationRecord,
