@@ -8,6 +8,7 @@ import { migrate } from '#server/db/migrate';
 import { seedDemoData } from '#server/seed/seed';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { generatePipeline } from './generate-pipeline';
+import { postgresAdminUrl, signInAcme } from './bench-server';
 import { ms, summarise, type Figure, type Timing } from './support';
 
 /*
@@ -31,7 +32,6 @@ const PG_APPLICATIONS = Number(process.env.BENCH_PG_APPLICATIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
 const PG_DATABASE = 'bench_reports';
 const ON = (process.env.BENCH_REPORTS_ON ?? 'pglite,postgres').split(',');
-const PASSWORD = 'CandidDemo#2026';
 
 /** Answers spread over plausible values, for the monitored characteristics the diversity report reads. */
 const ANSWERS: Readonly<Record<(typeof MONITORED_CHARACTERISTICS)[number], readonly string[]>> = {
@@ -63,23 +63,6 @@ async function addHistoryAndAnswers(db: Db, organizationId: string, entryStage: 
       and stage_id is not null and stage_id <> ${entryStage}`.execute(db);
   await sql`analyze applications`.execute(db);
   await sql`analyze stage_history`.execute(db);
-}
-
-async function signInAdmin(app: App): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/token?subdomain=acme',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: 'hr@acme.example',
-      password: PASSWORD,
-      scope: 'write',
-      client_id: 'web',
-    }).toString(),
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ access_token: string }>().access_token;
 }
 
 interface Scenario {
@@ -145,7 +128,7 @@ async function benchOn(db: Db, label: string, applications: number, roles: numbe
   const app = await buildApp({ db, logLevel: false, clientDir: null });
   await app.ready();
   try {
-    const token = await signInAdmin(app);
+    const token = await signInAcme(app, 'hr@acme.example');
     const list = scenarios(busiest.role_id, busiest.n);
     const timings = await measure(app, token, list);
     return list.map((s) => {
@@ -161,19 +144,6 @@ async function benchOn(db: Db, label: string, applications: number, roles: numbe
     });
   } finally {
     await app.close();
-  }
-}
-
-async function postgresAdminUrl(): Promise<string | null> {
-  const url =
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return null;
   }
 }
 

@@ -15,6 +15,7 @@ import type { OrganizationRecord } from '#server/db/types';
 import { findUserById } from '#server/modules/user-store/user.repository';
 import { searchQueries } from '#server/modules/search/search.service';
 import { generatePipeline } from './generate-pipeline';
+import { postgresAdminUrl, signInAcme } from './bench-server';
 import { ms, summarise, type Figure, type Timing } from './support';
 
 /*
@@ -40,7 +41,6 @@ const ROLES = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const PG_DATABASE = 'bench_search';
 const ON = (process.env.BENCH_SEARCH_ON ?? 'pglite,postgres').split(',');
-const PASSWORD = 'CandidDemo#2026';
 
 interface Scenario {
   name: string;
@@ -96,23 +96,6 @@ async function baseline(app: App, token: string): Promise<Timing> {
     if (i >= 5) samples.push(performance.now() - start);
   }
   return summarise(samples);
-}
-
-async function signInManager(app: App): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/token?subdomain=acme',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: 'recruiter@acme.example',
-      password: PASSWORD,
-      scope: 'write',
-      client_id: 'web',
-    }).toString(),
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ access_token: string }>().access_token;
 }
 
 /** The compiled SQL of one call, run as the service runs it: page and counts side by side. */
@@ -270,7 +253,7 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
   const app = await buildApp({ db, logLevel: false, clientDir: null });
   await app.ready();
   try {
-    const token = await signInManager(app);
+    const token = await signInAcme(app, 'recruiter@acme.example');
     const [busiest, typical] = await busiestAndTypical(db, acme.id, roleIds);
     const list = scenarios(busiest, typical);
     const measured = await measure(app, db, acme, token, list);
@@ -301,19 +284,6 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
     };
   } finally {
     await app.close();
-  }
-}
-
-async function postgresAdminUrl(): Promise<string | null> {
-  const url =
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return null;
   }
 }
 

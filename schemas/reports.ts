@@ -8,28 +8,13 @@ import type { Edition } from './organization';
  * (small-number suppression, decision 0049, engine/reports/suppression.ts).
  */
 
-/** Spec §3 Report types built today (contextual waits for the contextual flags of issue 17). */
-export const REPORT_TYPES = [
-  'diversity',
-  'efficiency',
-  'school',
-  'university',
-  'agency',
-  'marketing',
-  'rejections',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-
 /** The reports every hiring manager may read: all but diversity, which is for hiring-manager admins. */
-const OPEN_REPORT_TYPES = [
-  'efficiency',
-  'school',
-  'university',
-  'agency',
-  'marketing',
-  'rejections',
-] as const satisfies readonly ReportType[];
+const OPEN_REPORT_TYPES = ['efficiency', 'school', 'university', 'agency', 'marketing', 'rejections'] as const;
 export const OpenReportType = literalUnion(OPEN_REPORT_TYPES);
+
+/** Spec §3 Report types built today (contextual waits for the contextual flags of issue 17). */
+export const REPORT_TYPES = ['diversity', ...OPEN_REPORT_TYPES] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
 
 const LATERAL_REPORTS: readonly ReportType[] = ['efficiency', 'agency', 'diversity', 'marketing', 'rejections'];
 const GRADUATE_REPORTS: readonly ReportType[] = ['diversity', 'efficiency', 'school', 'university'];

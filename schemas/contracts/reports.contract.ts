@@ -30,6 +30,9 @@ const Csv = Type.Unsafe<Blob | string>({
   content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
 });
 
+/** A report's CSV answer. */
+const csvAnswer = { produces: ['text/csv'], response: { 200: Csv } } as const;
+
 export const listReports = defineRoute({
   method: 'GET',
   path: '/v1/reports',
@@ -60,8 +63,7 @@ export const diversityReportCsv = defineRoute({
   access,
   authz: 'hiring-admin',
   querystring,
-  produces: ['text/csv'],
-  response: { 200: Csv },
+  ...csvAnswer,
 });
 
 export const report = defineRoute({
@@ -85,6 +87,5 @@ export const reportCsv = defineRoute({
   authz: byReportType,
   params,
   querystring,
-  produces: ['text/csv'],
-  response: { 200: Csv },
+  ...csvAnswer,
 });
