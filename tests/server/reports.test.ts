@@ -167,6 +167,15 @@ describe('the diversity report (hiring-manager admins)', () => {
         if (typeof figure === 'number') expect(figure).toBeGreaterThanOrEqual(5);
   });
 
+  it('gives the same figures for the whole organisation when its only applications are the role’s', async () => {
+    const whole = await report('/reports/diversity');
+    const role = await report(`/reports/diversity?roleIds=${roleId}`);
+    expect(whole.applications).toBe(40);
+    expect(table(whole, 'byStage', 'gender')).toEqual(table(role, 'byStage', 'gender'));
+    const efficiency = await report('/reports/efficiency');
+    expect(figures(table(efficiency, 'funnel', 'stage'))['For review']!['Reached']).toBe(28);
+  });
+
   it('shows stage-to-stage conversion and flags a group under four fifths of the best rate', async () => {
     const r = await report(`/reports/diversity?roleIds=${roleId}`);
     const conversion = figures(table(r, 'conversion', 'gender'));

@@ -32,11 +32,21 @@ function selected(selection: Selection, columns: RawBuilder<unknown> = sql``): R
       ${roles} ${from} ${to}`;
 }
 
-/** The stages each selected application has been in (moves undone are not counted). */
-function reached(selection: Selection): RawBuilder<unknown> {
-  return sql`select distinct h.application_id, h.to_stage_id as stage_id
+/**
+ * The stage history of the selected applications (`sel`), moves undone left out. For chosen roles,
+ * each application's rows through the history index (a few thousand look-ups, however large the
+ * organisation); for the whole organisation, one scan of its history joined by hash.
+ */
+function historyOf(selection: Selection): RawBuilder<unknown> {
+  const organization = sql`${selection.organizationId}::uuid`;
+  if (selection.roleIds.length > 0)
+    return sql`select s.id as application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
+      from sel s cross join lateral (
+        select h.to_stage_id, h.from_stage_id, h.created_at, h.id from stage_history h
+        where h.organization_id = ${organization} and h.application_id = s.id and h.undone_at is null) h`;
+  return sql`select h.application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
     from stage_history h join sel s on s.id = h.application_id
-    where h.organization_id = ${selection.organizationId}::uuid and h.undone_at is null`;
+    where h.organization_id = ${organization} and h.undone_at is null`;
 }
 
 /** The ids among `ids` of the organisation's roles. */
@@ -67,58 +77,76 @@ export interface ReachedRow {
   n: number;
 }
 
+/** A dimension of a by-stage table: its name and its value for an application `a` (a text, or a list of texts). */
+interface Dimension {
+  readonly name: string;
+  readonly value: RawBuilder<unknown>;
+  /** The value is a list (an application in several groups, or none). */
+  readonly list?: boolean;
+}
+
 /**
- * Applications by (dimension, value, stage reached). `values` is a lateral subquery over the
- * application `s` giving its (dimension, value) pairs: one per dimension for a single answer,
- * several for a list (university groups). The dimension `all` counts every application.
+ * Applications by (dimension, value, stage reached), the dimension `all` counting every
+ * application. Two steps keep it one pass over the applications: first each application's set of
+ * stages reached, then the applications counted by their dimension values and stage set (a few
+ * thousand groups at most), which are only then spread over dimensions and stages.
  */
-async function reachedBy(
-  db: Db,
-  selection: Selection,
-  columns: RawBuilder<unknown>,
-  values: RawBuilder<unknown>,
-): Promise<ReachedRow[]> {
+async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dimension[]): Promise<ReachedRow[]> {
+  const columns = dimensions.map((dimension, i) => sql`, ${dimension.value} as ${sql.ref(`d${i}`)}`);
+  const grouped = dimensions.map((_dimension, i) => sql.ref(`s.d${i}`));
+  const pairs = dimensions.map((dimension, i) =>
+    dimension.list
+      ? sql`select ${dimension.name}::text, x from unnest(${sql.ref(`g.d${i}`)}) as x`
+      : sql`select ${dimension.name}::text, ${sql.ref(`g.d${i}`)}`,
+  );
   const { rows } = await sql<ReachedRow>`
-    with sel as (${selected(selection, columns)}), reached as (${reached(selection)})
-    select d.dimension, d.value, r.stage_id, count(*)::int as n
-    from reached r join sel s on s.id = r.application_id
-    cross join lateral (select 'all', 'all' union all ${values}) as d(dimension, value)
+    with sel as (${selected(selection, sql.join(columns, sql``))}),
+    history as (${historyOf(selection)}),
+    stages as (select application_id, array_agg(distinct to_stage_id) as stages from history group by application_id),
+    grouped as (
+      select ${sql.join([...grouped, sql`st.stages`])}, count(*)::int as n
+      from sel s join stages st on st.application_id = s.id
+      group by ${sql.join([...grouped, sql`st.stages`])})
+    select d.dimension, d.value, r.stage_id, sum(g.n)::int as n
+    from grouped g cross join lateral unnest(g.stages) as r(stage_id)
+    cross join lateral (select 'all'::text, 'all'::text union all ${sql.join(pairs, sql` union all `)})
+      as d(dimension, value)
     group by d.dimension, d.value, r.stage_id`.execute(db);
   return rows;
 }
 
 /** The monitored characteristics (answers of the equal-opportunities section), by stage reached. */
 export function diversityByStage(db: Db, selection: Selection, fields: readonly string[]): Promise<ReachedRow[]> {
-  const pairs = fields.map((field) => sql`select ${field}::text, nullif(s.answers ->> ${field}, '')`);
-  return reachedBy(db, selection, sql`, a.answers`, sql.join(pairs, sql` union all `));
+  return reachedBy(
+    db,
+    selection,
+    fields.map((field) => ({ name: field, value: sql`nullif(a.answers ->> ${field}::text, '')` })),
+  );
 }
 
 /** School type and the school's performance band (quarter of school_percentile), by stage reached. */
 export function schoolByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
-  return reachedBy(
-    db,
-    selection,
-    sql`, a.school_type, a.school_percentile`,
-    sql`select 'schoolType', s.school_type
-      union all select 'schoolBand', case when s.school_percentile is null then null
-        else least(3, floor(s.school_percentile / 25))::int::text end`,
-  );
+  return reachedBy(db, selection, [
+    { name: 'schoolType', value: sql`a.school_type` },
+    {
+      name: 'schoolBand',
+      value: sql`case when a.school_percentile is null then null
+        else least(3, floor(a.school_percentile / 25))::int::text end`,
+    },
+  ]);
 }
 
 /** University groups (an application in several, or none) and universities, by stage reached. */
 export function universityByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
-  return reachedBy(
-    db,
-    selection,
-    sql`, a.university_name, a.university_groups`,
-    sql`select 'universityGroup', g from unnest(s.university_groups) as g
-      union all select 'university', s.university_name`,
-  );
+  return reachedBy(db, selection, [
+    { name: 'universityGroup', value: sql`a.university_groups`, list: true },
+    { name: 'university', value: sql`a.university_name` },
+  ]);
 }
 
 /** Where applications came from, by stage reached. */
 export function sourceByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
-  return reachedBy(db, selection, sql`, a.source`, sql`select 'source', nullif(s.source, '')`);
+  return reachedBy(db, selection, [{ name: 'source', value: sql`nullif(a.source, '')` }]);
 }
 
 export interface GroupedRow {
@@ -139,11 +167,9 @@ export async function sourceByMonth(db: Db, selection: Selection): Promise<Group
 export async function exitsByStage(db: Db, selection: Selection, exitStages: readonly number[]): Promise<GroupedRow[]> {
   if (exitStages.length === 0) return [];
   const { rows } = await sql<GroupedRow>`
-    with sel as (${selected(selection)})
-    select h.from_stage_id::text as row, h.to_stage_id::text as column, count(distinct h.application_id)::int as n
-    from stage_history h join sel s on s.id = h.application_id
-    where h.organization_id = ${selection.organizationId}::uuid and h.undone_at is null
-      and h.to_stage_id in (${sql.join(exitStages)}) and h.from_stage_id is not null
+    with sel as (${selected(selection)}), history as (${historyOf(selection)})
+    select from_stage_id::text as row, to_stage_id::text as column, count(distinct application_id)::int as n
+    from history where to_stage_id in (${sql.join(exitStages)}) and from_stage_id is not null
     group by 1, 2`.execute(db);
   return rows;
 }
@@ -158,12 +184,10 @@ export interface DurationRow {
 /** Days spent in each stage: from the move into it to the next move to another stage (stays still open left out). */
 export async function timeInStage(db: Db, selection: Selection): Promise<DurationRow[]> {
   const { rows } = await sql<DurationRow>`
-    with sel as (${selected(selection)}), stays as (
-      select h.to_stage_id, extract(epoch from (lead(h.created_at) over (
-          partition by h.application_id order by h.created_at, h.id) - h.created_at)) / 86400 as days
-      from stage_history h join sel s on s.id = h.application_id
-      where h.organization_id = ${selection.organizationId}::uuid and h.undone_at is null
-        and h.from_stage_id is distinct from h.to_stage_id)
+    with sel as (${selected(selection)}), history as (${historyOf(selection)}), stays as (
+      select to_stage_id, extract(epoch from (lead(created_at) over (
+          partition by application_id order by created_at, id) - created_at)) / 86400 as days
+      from history where from_stage_id is distinct from to_stage_id)
     select to_stage_id::text as key, count(*)::int as n, avg(days)::float8 as mean_days,
       (percentile_cont(0.5) within group (order by days))::float8 as median_days
     from stays where days is not null group by 1`.execute(db);
@@ -184,11 +208,8 @@ export async function timeToHireBySource(
 ): Promise<HireRow[]> {
   const hired = hiredStages.length ? sql`in (${sql.join(hiredStages)})` : sql`is null`;
   const { rows } = await sql<HireRow>`
-    with sel as (${selected(selection, sql`, a.source`)}), hires as (
-      select h.application_id, min(h.created_at) as at
-      from stage_history h join sel s on s.id = h.application_id
-      where h.organization_id = ${selection.organizationId}::uuid and h.undone_at is null and h.to_stage_id ${hired}
-      group by h.application_id)
+    with sel as (${selected(selection, sql`, a.source`)}), history as (${historyOf(selection)}), hires as (
+      select application_id, min(created_at) as at from history where to_stage_id ${hired} group by application_id)
     select nullif(s.source, '') as key, grouping(nullif(s.source, ''))::int as overall, count(*)::int as applications, count(hires.at)::int as n,
       avg(extract(epoch from (hires.at - s.applied_at)) / 86400)::float8 as mean_days,
       (percentile_cont(0.5) within group (order by extract(epoch from (hires.at - s.applied_at)) / 86400))::float8
