@@ -54,7 +54,11 @@ describe('/manager/reports', () => {
     expect(within(table).getByRole('columnheader', { name: 'For review' })).toBeTruthy();
     const nonBinary = within(table).getByRole('row', { name: /Non-binary/ });
     expect(within(nonBinary).getByRole('rowheader').textContent).toBe('Non-binary');
-    expect(within(nonBinary).getAllByRole('cell').map((c) => c.textContent)).toEqual(['<5', '<5']);
+    expect(
+      within(nonBinary)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['<5', '<5']);
     expect(within(table).getByRole('row', { name: /Man/ }).textContent).toContain('withheld');
     expect(screen.getByRole('img', { name: /Bar chart of Gender by stage reached/ })).toBeTruthy();
     const ratios = screen.getByRole('table', { name: /four-fifths/ });
@@ -77,7 +81,11 @@ describe('/manager/reports', () => {
   it('opens the print view with the same figures and no form', async () => {
     startHiring(`/manager/reports?report=diversity&roles=${ROLE}&print=1`, api);
     const table = await screen.findByRole('table', { name: 'Gender by stage reached' });
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('20');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toContain('20');
     expect(screen.queryByRole('button', { name: 'Show report' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the report' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy());
