@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { MONITORED_CHARACTERISTICS } from '#schemas/reports';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
@@ -8,7 +7,7 @@ import { migrate } from '#server/db/migrate';
 import { seedDemoData } from '#server/seed/seed';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { generatePipeline } from './generate-pipeline';
-import { postgresAdminUrl, signInAcme } from './bench-server';
+import { onBenchDatabase, postgresAdminUrl, signInAcme } from './bench-server';
 import { ms, summarise, type Figure, type Timing } from './support';
 
 /*
@@ -158,28 +157,8 @@ async function benchOn(db: Db, label: string, applications: number, roles: numbe
   }
 }
 
-async function onPostgres(adminUrl: string): Promise<Figure[]> {
-  const keep = process.env.BENCH_KEEP === '1';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE])).rowCount === 1;
-  if (exists && !keep) await admin.query(`drop database ${PG_DATABASE} with (force)`);
-  if (!exists || !keep) await admin.query(`create database ${PG_DATABASE}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${PG_DATABASE}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    return await benchOn(db, 'PostgreSQL', PG_APPLICATIONS, 200, keep && exists);
-  } finally {
-    await db.destroy();
-    if (!keep) {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${PG_DATABASE} with (force)`);
-      await cleanup.end();
-    }
-  }
+function onPostgres(adminUrl: string): Promise<Figure[]> {
+  return onBenchDatabase(adminUrl, PG_DATABASE, (db, reuse) => benchOn(db, 'PostgreSQL', PG_APPLICATIONS, 200, reuse));
 }
 
 /** npm run bench (suite 'Reports'). */

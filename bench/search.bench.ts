@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql, type CompiledQuery } from 'kysely';
-import pg from 'pg';
 import type { CandidateSearchFilters, CandidateSearchPage } from '#schemas/search';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
@@ -15,7 +14,7 @@ import type { OrganizationRecord } from '#server/db/types';
 import { findUserById } from '#server/modules/user-store/user.repository';
 import { searchQueries } from '#server/modules/search/search.service';
 import { generatePipeline } from './generate-pipeline';
-import { postgresAdminUrl, signInAcme } from './bench-server';
+import { onBenchDatabase, postgresAdminUrl, signInAcme } from './bench-server';
 import { ms, summarise, type Figure, type Timing } from './support';
 
 /*
@@ -287,28 +286,8 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
   }
 }
 
-async function onPostgres(adminUrl: string): Promise<RunResult> {
-  const keep = process.env.BENCH_KEEP === '1';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE])).rowCount === 1;
-  if (exists && !keep) await admin.query(`drop database ${PG_DATABASE} with (force)`);
-  if (!exists || !keep) await admin.query(`create database ${PG_DATABASE}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${PG_DATABASE}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    return await benchOn(db, 'PostgreSQL', PG_APPLICATIONS, keep && exists);
-  } finally {
-    await db.destroy();
-    if (!keep) {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${PG_DATABASE} with (force)`);
-      await cleanup.end();
-    }
-  }
+function onPostgres(adminUrl: string): Promise<RunResult> {
+  return onBenchDatabase(adminUrl, PG_DATABASE, (db, reuse) => benchOn(db, 'PostgreSQL', PG_APPLICATIONS, reuse));
 }
 
 function figures(run: RunResult, target: number): Figure[] {
