@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql, type CompiledQuery } from 'kysely';
-import pg from 'pg';
 import type { CandidateSearchFilters, CandidateSearchPage } from '#schemas/search';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
@@ -15,6 +14,7 @@ import type { OrganizationRecord } from '#server/db/types';
 import { findUserById } from '#server/modules/user-store/user.repository';
 import { searchQueries } from '#server/modules/search/search.service';
 import { generatePipeline } from './generate-pipeline';
+import { onBenchDatabase, postgresAdminUrl, signInAcme } from './bench-server';
 import { ms, summarise, type Figure, type Timing } from './support';
 
 /*
@@ -40,7 +40,6 @@ const ROLES = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const PG_DATABASE = 'bench_search';
 const ON = (process.env.BENCH_SEARCH_ON ?? 'pglite,postgres').split(',');
-const PASSWORD = 'CandidDemo#2026';
 
 interface Scenario {
   name: string;
@@ -96,23 +95,6 @@ async function baseline(app: App, token: string): Promise<Timing> {
     if (i >= 5) samples.push(performance.now() - start);
   }
   return summarise(samples);
-}
-
-async function signInManager(app: App): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/token?subdomain=acme',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: 'recruiter@acme.example',
-      password: PASSWORD,
-      scope: 'write',
-      client_id: 'web',
-    }).toString(),
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ access_token: string }>().access_token;
 }
 
 /** The compiled SQL of one call, run as the service runs it: page and counts side by side. */
@@ -270,7 +252,7 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
   const app = await buildApp({ db, logLevel: false, clientDir: null });
   await app.ready();
   try {
-    const token = await signInManager(app);
+    const token = await signInAcme(app, 'recruiter@acme.example');
     const [busiest, typical] = await busiestAndTypical(db, acme.id, roleIds);
     const list = scenarios(busiest, typical);
     const measured = await measure(app, db, acme, token, list);
@@ -304,41 +286,8 @@ async function benchOn(db: Db, label: string, applications: number, reuse: boole
   }
 }
 
-async function postgresAdminUrl(): Promise<string | null> {
-  const url =
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return null;
-  }
-}
-
-async function onPostgres(adminUrl: string): Promise<RunResult> {
-  const keep = process.env.BENCH_KEEP === '1';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE])).rowCount === 1;
-  if (exists && !keep) await admin.query(`drop database ${PG_DATABASE} with (force)`);
-  if (!exists || !keep) await admin.query(`create database ${PG_DATABASE}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${PG_DATABASE}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    return await benchOn(db, 'PostgreSQL', PG_APPLICATIONS, keep && exists);
-  } finally {
-    await db.destroy();
-    if (!keep) {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${PG_DATABASE} with (force)`);
-      await cleanup.end();
-    }
-  }
+function onPostgres(adminUrl: string): Promise<RunResult> {
+  return onBenchDatabase(adminUrl, PG_DATABASE, (db, reuse) => benchOn(db, 'PostgreSQL', PG_APPLICATIONS, reuse));
 }
 
 function figures(run: RunResult, target: number): Figure[] {

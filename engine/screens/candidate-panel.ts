@@ -22,6 +22,12 @@ export interface PanelRow {
 
 const answered = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+/**
+ * Equal-opportunities (diversity monitoring) answers are for aggregate reports only: they never
+ * reach the screens that screen candidates (ICO recruitment guidance, decision 0049).
+ */
+const isMonitoringAnswer = (id: string) => CATALOGUE_BY_ID.get(id)?.section === 'equalOpportunities';
+
 /** One item of a repeatable group as a line: its answers, joined. */
 function itemText(items: readonly CompiledField[], item: Answers, texts: DisplayTexts): string {
   return items
@@ -75,6 +81,7 @@ export function candidatePanel(
 ): PanelRow[] {
   const fields = formFields(form);
   return listFields.flatMap((entry) => {
+    if (isMonitoringAnswer(entry.id)) return [];
     const cell = panelCell(fields, entry.id, entry.candidateResponse ? data.application : data.profile, texts);
     if (!cell) return [];
     return [
@@ -98,14 +105,14 @@ export function listFieldProblems(
   customIds: Iterable<string>,
 ): ConfigurationProblem[] {
   const custom = new Set(customIds);
-  return listFields.flatMap((entry, j) =>
-    CATALOGUE_BY_ID.has(entry.id) || custom.has(entry.id)
-      ? []
-      : [
-          {
-            path: pointer('viewConfiguration', 'listFields', j, 'id'),
-            message: `'${entry.id}' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id`,
-          },
-        ],
-  );
+  const problem = (id: string): string | undefined => {
+    if (isMonitoringAnswer(id))
+      return `'${id}' is an equal-opportunities answer: reported only in aggregate, never shown to screeners`;
+    if (CATALOGUE_BY_ID.has(id) || custom.has(id)) return undefined;
+    return `'${id}' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id`;
+  };
+  return listFields.flatMap((entry, j) => {
+    const message = problem(entry.id);
+    return message ? [{ path: pointer('viewConfiguration', 'listFields', j, 'id'), message }] : [];
+  });
 }

@@ -35,6 +35,7 @@ import { builderRoutes, organizationAdminRoutes } from './modules/organization-a
 import { configurationRoutes } from './modules/configurations/configuration.routes';
 import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(schedulingRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
   await app.register(eventRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(reportRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

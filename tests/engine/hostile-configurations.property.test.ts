@@ -345,6 +345,9 @@ describe('what the engine refuses, and where it says so', SLOW, () => {
   });
 });
 
+/** Equal-opportunities answers: never on the panel, and refused in listFields (decision 0049). */
+const MONITORING_IDS = new Set(CATALOGUE.filter((f) => f.section === 'equalOpportunities').map((f) => f.id));
+
 describe('listFields of the candidate panel', SLOW, () => {
   it('listFieldProblems accepts exactly what candidatePanel can show; a group question shows every item', () => {
     const cases = hostileLayer.chain((layer) =>
@@ -371,7 +374,8 @@ describe('listFields of the candidate panel', SLOW, () => {
           }),
         );
         listFields.forEach((entry, j) => {
-          const known = FIELD_IDS.includes(entry.id) || customIds(merged).includes(entry.id);
+          const known =
+            !MONITORING_IDS.has(entry.id) && (FIELD_IDS.includes(entry.id) || customIds(merged).includes(entry.id));
           expect(refused.has(j), `'${entry.id}'`).toBe(!known);
           const topLevel = fields.find((f) => f.id === entry.id);
           const group = fields.find((f) => f.items?.some((i) => i.id === entry.id));

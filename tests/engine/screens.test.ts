@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answersView, candidatePanel, compile, formatAnswer, formatLongDate, mergeConfigurations } from '#engine';
+import {
+  answersView,
+  candidatePanel,
+  compile,
+  formatAnswer,
+  formatLongDate,
+  listFieldProblems,
+  mergeConfigurations,
+} from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../factories/answers';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
@@ -75,6 +83,18 @@ describe('hiring-side candidate panel from a role viewConfiguration', () => {
         source: 'application',
       },
     ]);
+  });
+
+  it('never shows equal-opportunities answers to screeners, and calls listing them a problem (decision 0049)', () => {
+    const monitoring = ['gender', 'ethnicity', 'sexuality', 'religion', 'disability', 'veteran'];
+    const listFields = [...monitoring, 'firstName'].map((id) => ({ id, candidateResponse: true }));
+    const answers = { gender: 'Woman', ethnicity: 'Indian', disability: 'No', firstName: 'Ada' };
+    expect(candidatePanel(form, listFields, { application: answers, profile: answers }).map((r) => r.id)).toEqual([
+      'firstName',
+    ]);
+    expect(listFieldProblems(listFields, []).map((p) => p.path)).toEqual(
+      monitoring.map((_id, j) => `/viewConfiguration/listFields/${j}/id`),
+    );
   });
 
   it('formats epoch-second dates and yes/no answers', () => {

@@ -506,6 +506,8 @@ function paramValue(name: string, path: string, world: World, cell: Cell): strin
       return '1';
     case 'kind':
       return 'logo';
+    case 'report':
+      return 'efficiency';
     case 'name':
       return 'header';
     default:

@@ -1,3 +1,1 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const ReportsPage = () => <PlaceholderPage page="reports" />;
+export { ReportsScreen as ReportsPage } from './reports-page';

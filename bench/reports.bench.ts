@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import type { MONITORED_CHARACTERISTICS } from '#schemas/reports';
+import { buildApp } from '#server/app';
+import type { App } from '#server/app-types';
+import { openDatabase, type Db } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedDemoData } from '#server/seed/seed';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { generatePipeline } from './generate-pipeline';
+import { onBenchDatabase, postgresAdminUrl, signInAcme } from './bench-server';
+import { ms, summarise, type Figure, type Timing } from './support';
+
+/*
+ * Reports at scale (issue 17 part A, decision 0048): GET /api/v1/reports/<type> for the busiest
+ * role and for the whole organisation, through the whole stack (app.inject), as acme's
+ * hiring-manager admin (diversity is theirs only).
+ *
+ * - PGlite in memory: 20,000 applications over 2 roles (a role of about 10,000), a smoke figure;
+ * - PostgreSQL, when BENCH_DATABASE_URL or DATABASE_URL is set or 127.0.0.1:5432 answers:
+ *   1,000,000 applications over 200 roles in a fresh database `bench_reports`. Targets: a role of
+ *   10,000 applications p95 < 300 ms, the organisation (1M) < 2 s.
+ *
+ * The pipeline generator writes applications only: each gets its stage history here (the submit
+ * into the entry stage and a move to where it stands) and answers to the monitored
+ * characteristics, set-based. Sizes: BENCH_PGLITE_APPLICATIONS, BENCH_PG_APPLICATIONS, BENCH_RUNS;
+ * BENCH_REPORTS_ON=pglite or =postgres runs one of the two; BENCH_KEEP=1 keeps the PostgreSQL database and
+ * reuses it on the next run.
+ */
+
+const PGLITE_APPLICATIONS = Number(process.env.BENCH_PGLITE_APPLICATIONS ?? 20_000);
+const PG_APPLICATIONS = Number(process.env.BENCH_PG_APPLICATIONS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 12);
+const PG_DATABASE = 'bench_reports';
+const ON = (process.env.BENCH_REPORTS_ON ?? 'pglite,postgres').split(',');
+
+/** Answers spread over plausible values, for the monitored characteristics the diversity report reads. */
+const ANSWERS: Readonly<Record<(typeof MONITORED_CHARACTERISTICS)[number], readonly string[]>> = {
+  gender: ['Woman', 'Man', 'Non-binary', 'Prefer not to say'],
+  ethnicity: ['White British', 'Indian', 'Pakistani', 'Black African', 'Chinese', 'Mixed', 'Prefer not to say'],
+  sexuality: ['Heterosexual or straight', 'Gay or lesbian', 'Bisexual', 'Prefer not to say'],
+  religion: ['No religion', 'Christian', 'Muslim', 'Hindu', 'Jewish', 'Sikh', 'Prefer not to say'],
+  disability: ['No', 'Yes, limited a little', 'Yes, limited a lot', 'Prefer not to say'],
+  veteran: ['No', 'Yes', 'Prefer not to say'],
+};
+
+/** Stage history and monitored answers for the organisation's generated applications. */
+async function addHistoryAndAnswers(db: Db, organizationId: string, entryStage: number): Promise<void> {
+  const pick = (values: readonly string[]) =>
+    sql`(array[${sql.join(values.map((v) => sql.lit(v)))}])[1 + floor(random() * ${sql.lit(values.length)})::int]`;
+  const answers = sql.join(
+    Object.entries(ANSWERS).map(([field, values]) => sql`${sql.lit(field)}, ${pick(values)}`),
+    sql`, `,
+  );
+  await sql`update applications set answers = answers || jsonb_build_object(${answers})
+    where organization_id = ${organizationId}::uuid and state <> 'DRAFT'`.execute(db);
+  await sql`insert into stage_history (organization_id, application_id, kind, from_stage_id, to_stage_id, created_at)
+    select organization_id, id, 'SUBMIT', null, ${entryStage}, applied_at from applications
+    where organization_id = ${organizationId}::uuid and state <> 'DRAFT' and applied_at is not null`.execute(db);
+  await sql`insert into stage_history (organization_id, application_id, kind, from_stage_id, to_stage_id, created_at)
+    select organization_id, id, 'MOVE', ${entryStage}, stage_id, greatest(last_change_at, applied_at + interval '1 hour')
+    from applications
+    where organization_id = ${organizationId}::uuid and state <> 'DRAFT' and applied_at is not null
+      and stage_id is not null and stage_id <> ${entryStage}`.execute(db);
+  await sql`analyze applications`.execute(db);
+  await sql`analyze stage_history`.execute(db);
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+function scenarios(roleId: string, roleApplications: number): Scenario[] {
+  const role = `role of ${roleApplications.toLocaleString('en-GB')}`;
+  return [
+    { name: `diversity, ${role}`, path: `/reports/diversity?roleIds=${roleId}` },
+    { name: `efficiency, ${role}`, path: `/reports/efficiency?roleIds=${roleId}` },
+    { name: `school, ${role}`, path: `/reports/school?roleIds=${roleId}` },
+    { name: `university, ${role}`, path: `/reports/university?roleIds=${roleId}` },
+    { name: 'diversity, whole organisation', path: '/reports/diversity' },
+    { name: 'efficiency, whole organisation', path: '/reports/efficiency' },
+  ];
+}
+
+async function measure(app: App, token: string, list: Scenario[]): Promise<Map<Scenario, Timing>> {
+  const call = (s: Scenario) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/v1${s.path}${s.path.includes('?') ? '&' : '?'}subdomain=acme`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  for (const s of list) {
+    const res = await call(s);
+    if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  }
+  const samples = new Map(list.map((s) => [s, [] as number[]]));
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const s of list) {
+      const start = performance.now();
+      await call(s);
+      samples.get(s)!.push(performance.now() - start);
+    }
+  }
+  return new Map(list.map((s) => [s, summarise(samples.get(s)!)]));
+}
+
+/** The generated roles (reference bench-…) by applications, most first. */
+async function benchRoles(db: Db, organizationId: string) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('roles', 'roles.id', 'applications.role_id')
+    .select(['role_id', sql<number>`count(*)::int`.as('n')])
+    .where('applications.organization_id', '=', organizationId)
+    .where('roles.reference', 'like', 'bench-%')
+    .groupBy('role_id')
+    .orderBy('n', 'desc')
+    .execute();
+}
+
+async function benchOn(db: Db, label: string, applications: number, roles: number, reuse: boolean): Promise<Figure[]> {
+  await migrate(db);
+  await seedDemoData(db);
+  const acme = (await findOrganizationByKey(db, 'acme'))!;
+  if (!reuse || (await benchRoles(db, acme.id)).length !== roles) {
+    console.log(`  generating ${applications.toLocaleString('en-GB')} applications over ${roles} roles on ${label}…`);
+    await generatePipeline(db, {
+      organizationId: acme.id,
+      roles,
+      applications,
+      onProgress: (m) => console.log(`    ${m}`),
+    });
+    const entry = [...acme.stages].sort((a, b) => a.orderIndex - b.orderIndex)[0]!.id;
+    await addHistoryAndAnswers(db, acme.id, entry);
+  }
+  // The role nearest 10,000 applications (the target's size), or the busiest when none is that large.
+  const ranked = await benchRoles(db, acme.id);
+  const busiest = ranked.find((role) => role.n <= 11_000 && role.n >= 9_000) ?? ranked[0]!;
+  const app = await buildApp({ db, logLevel: false, clientDir: null });
+  await app.ready();
+  try {
+    const token = await signInAcme(app, 'hr@acme.example');
+    const list = scenarios(busiest.role_id, busiest.n);
+    const timings = await measure(app, token, list);
+    return list.map((s) => {
+      const timing = timings.get(s)!;
+      const target = s.name.includes('organisation') ? 2000 : 300;
+      return {
+        name: `Report ${label}, ${s.name}: p50 / p95`,
+        value: `${ms(timing.p50)} / ${ms(timing.p95)}`,
+        target: `p95 < ${target} ms`,
+        met: timing.p95 < target,
+        note: `${applications.toLocaleString('en-GB')} applications in the organisation; ${timing.runs} runs`,
+      };
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+function onPostgres(adminUrl: string): Promise<Figure[]> {
+  return onBenchDatabase(adminUrl, PG_DATABASE, (db, reuse) => benchOn(db, 'PostgreSQL', PG_APPLICATIONS, 200, reuse));
+}
+
+/** npm run bench (suite 'Reports'). */
+export async function benchReports(): Promise<Figure[]> {
+  const out: Figure[] = [];
+  if (ON.includes('pglite')) {
+    const lite = await openDatabase({ kind: 'memory' });
+    try {
+      out.push(...(await benchOn(lite, 'PGlite', PGLITE_APPLICATIONS, 2, false)));
+    } finally {
+      await lite.destroy();
+    }
+  }
+  const adminUrl = ON.includes('postgres') ? await postgresAdminUrl() : null;
+  if (adminUrl) out.push(...(await onPostgres(adminUrl)));
+  else
+    out.push({
+      name: 'Reports PostgreSQL',
+      value: 'not run: no PostgreSQL server (BENCH_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432)',
+    });
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const f of await benchReports())
+    console.log(`${f.name}: ${f.value}${f.target ? ` (target ${f.target}: ${f.met ? 'met' : 'NOT met'})` : ''}`);
+}

@@ -1,0 +1,220 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/client';
+
+/*
+ * The report queries (decision 0048): every figure is aggregated in SQL (GROUP BY), one query
+ * per table family, over the selected applications of one organisation: submitted or withdrawn
+ * (never drafts), of the chosen roles (none: all), applied within the chosen days.
+ */
+
+export interface Selection {
+  readonly organizationId: string;
+  readonly roleIds: readonly string[];
+  /** First day (UTC, YYYY-MM-DD), inclusive. */
+  readonly from: string | null;
+  /** Last day (UTC, YYYY-MM-DD), inclusive. */
+  readonly to: string | null;
+}
+
+/**
+ * The selected applications, as a SQL subquery: their id and applied_at, with `columns` (those a
+ * report reads: the answers only for diversity, which are the widest).
+ */
+function selected(selection: Selection, columns: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  const roles = selection.roleIds.length
+    ? sql`and a.role_id in (${sql.join(selection.roleIds.map((id) => sql`${id}::uuid`))})`
+    : sql``;
+  const from = selection.from ? sql`and a.applied_at >= ${selection.from}::date` : sql``;
+  const to = selection.to ? sql`and a.applied_at < ${selection.to}::date + 1` : sql``;
+  return sql`select a.id, a.applied_at ${columns}
+    from applications a
+    where a.organization_id = ${selection.organizationId}::uuid and a.state <> 'DRAFT' and a.applied_at is not null
+      ${roles} ${from} ${to}`;
+}
+
+/**
+ * The stage history of the selected applications (`sel`), moves undone left out. For chosen roles,
+ * each application's rows through the history index (a few thousand look-ups, however large the
+ * organisation); for the whole organisation, one scan of its history joined by hash.
+ */
+function historyOf(selection: Selection): RawBuilder<unknown> {
+  const organization = sql`${selection.organizationId}::uuid`;
+  if (selection.roleIds.length > 0)
+    return sql`select s.id as application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
+      from sel s cross join lateral (
+        select h.to_stage_id, h.from_stage_id, h.created_at, h.id from stage_history h
+        where h.organization_id = ${organization} and h.application_id = s.id and h.undone_at is null) h`;
+  return sql`select h.application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
+    from stage_history h join sel s on s.id = h.application_id
+    where h.organization_id = ${organization} and h.undone_at is null`;
+}
+
+/** The ids among `ids` of the organisation's roles. */
+export async function findOrganizationRoleIds(
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function countApplications(db: Db, selection: Selection): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${selected(selection)}) s`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+export interface ReachedRow {
+  dimension: string;
+  value: string | null;
+  stage_id: number;
+  n: number;
+}
+
+/** A dimension of a by-stage table: its name and its value for an application `a` (a text, or a list of texts). */
+interface Dimension {
+  readonly name: string;
+  readonly value: RawBuilder<unknown>;
+  /** The value is a list (an application in several groups, or none). */
+  readonly list?: boolean;
+}
+
+/**
+ * Applications by (dimension, value, stage reached), the dimension `all` counting every
+ * application. Two steps keep it one pass over the applications: first each application's set of
+ * stages reached, then the applications counted by their dimension values and stage set (a few
+ * thousand groups at most), which are only then spread over dimensions and stages.
+ */
+async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dimension[]): Promise<ReachedRow[]> {
+  const columns = dimensions.map((dimension, i) => sql`, ${dimension.value} as ${sql.ref(`d${i}`)}`);
+  const grouped = dimensions.map((_dimension, i) => sql.ref(`s.d${i}`));
+  const pairs = dimensions.map((dimension, i) =>
+    dimension.list
+      ? sql`select ${dimension.name}::text, x from unnest(${sql.ref(`g.d${i}`)}) as x`
+      : sql`select ${dimension.name}::text, ${sql.ref(`g.d${i}`)}`,
+  );
+  const { rows } = await sql<ReachedRow>`
+    with sel as (${selected(selection, sql.join(columns, sql``))}),
+    history as (${historyOf(selection)}),
+    stages as (select application_id, array_agg(distinct to_stage_id) as stages from history group by application_id),
+    grouped as (
+      select ${sql.join([...grouped, sql`st.stages`])}, count(*)::int as n
+      from sel s join stages st on st.application_id = s.id
+      group by ${sql.join([...grouped, sql`st.stages`])})
+    select d.dimension, d.value, r.stage_id, sum(g.n)::int as n
+    from grouped g cross join lateral unnest(g.stages) as r(stage_id)
+    cross join lateral (select 'all'::text, 'all'::text union all ${sql.join(pairs, sql` union all `)})
+      as d(dimension, value)
+    group by d.dimension, d.value, r.stage_id`.execute(db);
+  return rows;
+}
+
+/** The monitored characteristics (answers of the equal-opportunities section), by stage reached. */
+export function diversityByStage(db: Db, selection: Selection, fields: readonly string[]): Promise<ReachedRow[]> {
+  return reachedBy(
+    db,
+    selection,
+    fields.map((field) => ({ name: field, value: sql`nullif(a.answers ->> ${field}::text, '')` })),
+  );
+}
+
+/** School type and the school's performance band (quarter of school_percentile), by stage reached. */
+export function schoolByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
+  return reachedBy(db, selection, [
+    { name: 'schoolType', value: sql`a.school_type` },
+    {
+      name: 'schoolBand',
+      value: sql`case when a.school_percentile is null then null
+        else least(3, floor(a.school_percentile / 25))::int::text end`,
+    },
+  ]);
+}
+
+/** University groups (an application in several, or none) and universities, by stage reached. */
+export function universityByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
+  return reachedBy(db, selection, [
+    { name: 'universityGroup', value: sql`a.university_groups`, list: true },
+    { name: 'university', value: sql`a.university_name` },
+  ]);
+}
+
+/** Where applications came from, by stage reached. */
+export function sourceByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
+  return reachedBy(db, selection, [{ name: 'source', value: sql`nullif(a.source, '')` }]);
+}
+
+export interface GroupedRow {
+  row: string | null;
+  column: string;
+  n: number;
+}
+
+/** Applications by source and month applied (YYYY-MM, UTC). */
+export async function sourceByMonth(db: Db, selection: Selection): Promise<GroupedRow[]> {
+  const { rows } = await sql<GroupedRow>`
+    select nullif(s.source, '') as row, to_char(s.applied_at at time zone 'UTC', 'YYYY-MM') as column, count(*)::int as n
+    from (${selected(selection, sql`, a.source`)}) s group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** Moves into the given stages (rejected, withdrew) by the stage they left. */
+export async function exitsByStage(db: Db, selection: Selection, exitStages: readonly number[]): Promise<GroupedRow[]> {
+  if (exitStages.length === 0) return [];
+  const { rows } = await sql<GroupedRow>`
+    with sel as (${selected(selection)}), history as (${historyOf(selection)})
+    select from_stage_id::text as row, to_stage_id::text as column, count(distinct application_id)::int as n
+    from history where to_stage_id in (${sql.join(exitStages)}) and from_stage_id is not null
+    group by 1, 2`.execute(db);
+  return rows;
+}
+
+export interface DurationRow {
+  key: string | null;
+  n: number;
+  mean_days: number | null;
+  median_days: number | null;
+}
+
+/** Days spent in each stage: from the move into it to the next move to another stage (stays still open left out). */
+export async function timeInStage(db: Db, selection: Selection): Promise<DurationRow[]> {
+  const { rows } = await sql<DurationRow>`
+    with sel as (${selected(selection)}), history as (${historyOf(selection)}), stays as (
+      select to_stage_id, extract(epoch from (lead(created_at) over (
+          partition by application_id order by created_at, id) - created_at)) / 86400 as days
+      from history where from_stage_id is distinct from to_stage_id)
+    select to_stage_id::text as key, count(*)::int as n, avg(days)::float8 as mean_days,
+      (percentile_cont(0.5) within group (order by days))::float8 as median_days
+    from stays where days is not null group by 1`.execute(db);
+  return rows;
+}
+
+export interface HireRow extends DurationRow {
+  applications: number;
+  /** The row over every source (1), or one source's (0). */
+  overall: number;
+}
+
+/** Applications, hires and days from applying to the first move into a hired stage, by source. */
+export async function timeToHireBySource(
+  db: Db,
+  selection: Selection,
+  hiredStages: readonly number[],
+): Promise<HireRow[]> {
+  const hired = hiredStages.length ? sql`in (${sql.join(hiredStages)})` : sql`is null`;
+  const { rows } = await sql<HireRow>`
+    with sel as (${selected(selection, sql`, a.source`)}), history as (${historyOf(selection)}), hires as (
+      select application_id, min(created_at) as at from history where to_stage_id ${hired} group by application_id)
+    select nullif(s.source, '') as key, grouping(nullif(s.source, ''))::int as overall, count(*)::int as applications, count(hires.at)::int as n,
+      avg(extract(epoch from (hires.at - s.applied_at)) / 86400)::float8 as mean_days,
+      (percentile_cont(0.5) within group (order by extract(epoch from (hires.at - s.applied_at)) / 86400))::float8
+        as median_days
+    from sel s left join hires on hires.application_id = s.id
+    group by grouping sets ((nullif(s.source, '')), ())`.execute(db);
+  return rows;
+}

@@ -1,0 +1,389 @@
+import { derivedFigure, groupFigure, shownTotal, stageGroup, stageName, suppressColumn, type StageId } from '#engine';
+import {
+  MONITORED_CHARACTERISTICS,
+  reportsOfEdition,
+  type Report,
+  type ReportDimension,
+  type ReportQuery,
+  type ReportTable,
+  type ReportType,
+} from '#schemas/reports';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { Db } from '../../db/client';
+import type { OrganizationRecord } from '../../db/types';
+import { notFound } from '../../lib/http-error';
+import { noRole } from '../roles/role.service';
+import {
+  countApplications,
+  diversityByStage,
+  findOrganizationRoleIds,
+  exitsByStage,
+  schoolByStage,
+  sourceByMonth,
+  sourceByStage,
+  timeInStage,
+  timeToHireBySource,
+  universityByStage,
+  type GroupedRow,
+  type HireRow,
+  type ReachedRow,
+  type Selection,
+} from './reports.repository';
+
+/*
+ * The reports (decision 0048): figures from the report queries, every count suppressed under 5
+ * with secondary suppression (decision 0049, engine/reports/suppression.ts), rates and days
+ * computed only from shown counts or groups of 5 or more.
+ */
+
+const NOT_GIVEN = 'Not given';
+const SCHOOL_BANDS: Readonly<Record<string, string>> = {
+  '0': 'Bottom quarter (percentile 0–24)',
+  '1': 'Second quarter (25–49)',
+  '2': 'Third quarter (50–74)',
+  '3': 'Top quarter (75–100)',
+};
+
+type Column = ReportTable['columns'][number];
+type Row = ReportTable['rows'][number];
+
+/** The organisation's stages in pipeline order, split into progress, hired and exit (rejected, withdrew) stages. */
+function pipelineOf(stages: readonly OrganizationStage[]) {
+  const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
+  const group = (stage: OrganizationStage) => stage.groupStage ?? stageGroup(stage.id as StageId);
+  return {
+    progress: ordered.filter((stage) => group(stage) !== 'REJECTED'),
+    hired: ordered.filter((stage) => group(stage) === 'HIRED').map((stage) => stage.id),
+    exits: ordered.filter((stage) => group(stage) === 'REJECTED'),
+  };
+}
+
+/** Row keys of a dimension in a stable order: by count (largest first), then label; the missing answer last. */
+function rowsOf(counts: ReadonlyMap<string | null, number>, label: (value: string | null) => string): Row[] {
+  return [...counts.entries()]
+    .sort(([a, n], [b, m]) => Number(a === null) - Number(b === null) || m - n || label(a).localeCompare(label(b)))
+    .map(([value]) => ({ key: value ?? '', label: label(value), figures: [] }));
+}
+
+interface CountGrid {
+  readonly rows: readonly Row[];
+  readonly columns: readonly Column[];
+  /** The count of a row (its key) in a column (its key). */
+  readonly count: (row: string, column: string) => number;
+  /** The column's population total. */
+  readonly total: (column: string) => number;
+  /** Each application in exactly one row (so a reader can subtract). */
+  readonly partition: boolean;
+}
+
+/** A count table, suppressed column by column. */
+function countTable(id: ReportTable['id'], dimension: ReportDimension, grid: CountGrid): ReportTable {
+  const shown = grid.columns.map((column) =>
+    suppressColumn(
+      { total: grid.total(column.key), cells: grid.rows.map((row) => grid.count(row.key, column.key)) },
+      grid.partition,
+    ),
+  );
+  return {
+    id,
+    dimension,
+    columns: [...grid.columns],
+    rows: grid.rows.map((row, r) => ({ ...row, figures: shown.map((column) => column.cells[r]!) })),
+    totals: shown.map((column) => column.total),
+  };
+}
+
+const key = (value: string | null) => value ?? '';
+
+/** The rows of one dimension of a by-stage query, indexed. */
+function reachedIndex(rows: readonly ReachedRow[], dimension: string) {
+  const counts = new Map<string, number>();
+  const byValue = new Map<string | null, number>();
+  for (const row of rows) {
+    if (row.dimension !== dimension) continue;
+    counts.set(`${key(row.value)}|${row.stage_id}`, row.n);
+    byValue.set(row.value, (byValue.get(row.value) ?? 0) + row.n);
+  }
+  return { count: (value: string, stage: string) => counts.get(`${value}|${stage}`) ?? 0, byValue };
+}
+
+interface Context {
+  readonly stages: readonly OrganizationStage[];
+  readonly pipeline: ReturnType<typeof pipelineOf>;
+}
+
+const stageColumns = (context: Context): Column[] =>
+  context.pipeline.progress.map((stage) => ({ key: String(stage.id), label: stage.name, unit: 'count' }));
+
+/** A dimension by stage reached (counts), from a by-stage query. */
+function byStage(
+  context: Context,
+  rows: readonly ReachedRow[],
+  dimension: ReportDimension,
+  partition: boolean,
+  label: (value: string | null) => string,
+): ReportTable {
+  const index = reachedIndex(rows, dimension);
+  const all = reachedIndex(rows, 'all');
+  return countTable('byStage', dimension, {
+    rows: rowsOf(index.byValue, label),
+    columns: stageColumns(context),
+    count: index.count,
+    total: (stage) => all.count('all', stage),
+    partition,
+  });
+}
+
+/**
+ * Stage-to-stage conversion of each group (reached the next stage / reached this one) and the
+ * four-fifths ratio (the group's conversion over the best shown group's), from a by-stage table.
+ */
+function conversionTables(counts: ReportTable): ReportTable[] {
+  const transitions = counts.columns
+    .slice(1)
+    .map((to, i) => ({ from: i, to: i + 1, from_: counts.columns[i]!, to_: to }));
+  const columns = (unit: Column['unit']): Column[] =>
+    transitions.map((t) => ({ key: `${t.from_.key}-${t.to_.key}`, label: `${t.from_.label} → ${t.to_.label}`, unit }));
+  const conversion = counts.rows.map((row) => ({
+    ...row,
+    figures: transitions.map((t) =>
+      derivedFigure(
+        [row.figures[t.from]!, row.figures[t.to]!],
+        () => (row.figures[t.to] as number) / (row.figures[t.from] as number),
+      ),
+    ),
+  }));
+  const best = transitions.map((_t, c) =>
+    Math.max(0, ...conversion.map((row) => row.figures[c]!).filter((f): f is number => typeof f === 'number')),
+  );
+  const ratio = conversion.map((row) => ({
+    ...row,
+    figures: row.figures.map((figure, c) => derivedFigure([figure], () => (figure as number) / best[c]!)),
+  }));
+  return [
+    { id: 'conversion', dimension: counts.dimension, columns: columns('fraction'), rows: conversion },
+    { id: 'fourFifths', dimension: counts.dimension, columns: columns('ratio'), rows: ratio },
+  ];
+}
+
+/** Counts grouped by (row, column) as a table; totals are the columns' sums (the rows partition them). */
+function groupedTable(
+  id: ReportTable['id'],
+  dimension: ReportDimension,
+  rows: readonly GroupedRow[],
+  columns: readonly Column[],
+  label: (value: string | null) => string,
+): ReportTable {
+  const counts = new Map<string, number>();
+  const byRow = new Map<string | null, number>();
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    counts.set(`${key(row.row)}|${row.column}`, row.n);
+    byRow.set(row.row, (byRow.get(row.row) ?? 0) + row.n);
+    totals.set(row.column, (totals.get(row.column) ?? 0) + row.n);
+  }
+  return countTable(id, dimension, {
+    rows: rowsOf(byRow, label),
+    columns,
+    count: (row, column) => counts.get(`${row}|${column}`) ?? 0,
+    total: (column) => totals.get(column) ?? 0,
+    partition: true,
+  });
+}
+
+const notGiven = (value: string | null) => value ?? NOT_GIVEN;
+const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+async function diversity(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const rows = await diversityByStage(db, selection, MONITORED_CHARACTERISTICS);
+  return MONITORED_CHARACTERISTICS.flatMap((field) => {
+    const counts = byStage(context, rows, field, true, notGiven);
+    return [counts, ...conversionTables(counts)];
+  });
+}
+
+async function bySource(db: Db, selection: Selection, context: Context): Promise<ReportTable> {
+  const all = await timeToHireBySource(db, selection, context.pipeline.hired);
+  const rows = all.filter((row) => row.overall === 0);
+  const overall = all.find((row) => row.overall === 1);
+  const bySourceKey = new Map(rows.map((row) => [key(row.key), row]));
+  const counts = countTable('bySource', 'source', {
+    rows: rowsOf(new Map(rows.map((row) => [row.key, row.applications])), notGiven),
+    columns: [
+      { key: 'applications', label: 'Applications', unit: 'count' },
+      { key: 'hired', label: 'Hired', unit: 'count' },
+    ],
+    count: (source, column) => {
+      const row = bySourceKey.get(source);
+      return (column === 'hired' ? row?.n : row?.applications) ?? 0;
+    },
+    total: (column) => (column === 'hired' ? overall?.n : overall?.applications) ?? 0,
+    partition: true,
+  });
+  const days = (row: HireRow | undefined) => [
+    groupFigure(row?.n ?? 0, round(row?.median_days ?? null)),
+    groupFigure(row?.n ?? 0, round(row?.mean_days ?? null)),
+  ];
+  return {
+    ...counts,
+    columns: [
+      ...counts.columns,
+      { key: 'medianDaysToHire', label: 'Median days to hire', unit: 'days' },
+      { key: 'meanDaysToHire', label: 'Mean days to hire', unit: 'days' },
+    ],
+    rows: counts.rows.map((row) => ({ ...row, figures: [...row.figures, ...days(bySourceKey.get(row.key))] })),
+    totals: [...(counts.totals ?? []), ...days(overall)],
+  };
+}
+
+async function efficiency(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const [reachedRows, exits, stays, sources] = await Promise.all([
+    sourceByStage(db, selection),
+    exitsByStage(
+      db,
+      selection,
+      context.pipeline.exits.map((stage) => stage.id),
+    ),
+    timeInStage(db, selection),
+    bySource(db, selection, context),
+  ]);
+  const all = reachedIndex(reachedRows, 'all');
+  const exitCount = new Map(exits.map((row) => [`${row.row}|${row.column}`, row.n]));
+  const stageRows: Row[] = context.pipeline.progress.map((stage) => ({
+    key: String(stage.id),
+    label: stage.name,
+    figures: [],
+  }));
+  const funnel: ReportTable = {
+    id: 'funnel',
+    dimension: 'stage',
+    columns: [
+      { key: 'reached', label: 'Reached', unit: 'count' },
+      ...context.pipeline.exits.map((stage): Column => ({ key: String(stage.id), label: stage.name, unit: 'count' })),
+    ],
+    rows: stageRows.map((row) => ({
+      ...row,
+      figures: [
+        shownTotal(all.count('all', row.key)),
+        ...context.pipeline.exits.map((exit) => shownTotal(exitCount.get(`${row.key}|${exit.id}`) ?? 0)),
+      ],
+    })),
+  };
+  const stay = new Map(stays.map((row) => [row.key, row]));
+  const timeInStages: ReportTable = {
+    id: 'timeInStage',
+    dimension: 'stage',
+    columns: [
+      { key: 'median', label: 'Median days', unit: 'days' },
+      { key: 'mean', label: 'Mean days', unit: 'days' },
+    ],
+    rows: stageRows.map((row) => {
+      const found = stay.get(row.key);
+      return {
+        ...row,
+        figures: [
+          groupFigure(found?.n ?? 0, round(found?.median_days ?? null)),
+          groupFigure(found?.n ?? 0, round(found?.mean_days ?? null)),
+        ],
+      };
+    }),
+  };
+  return [funnel, timeInStages, sources];
+}
+
+async function school(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const rows = await schoolByStage(db, selection);
+  return [
+    byStage(context, rows, 'schoolType', true, notGiven),
+    byStage(context, rows, 'schoolBand', true, (band) => (band === null ? NOT_GIVEN : (SCHOOL_BANDS[band] ?? band))),
+  ];
+}
+
+async function university(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const rows = await universityByStage(db, selection);
+  return [
+    byStage(context, rows, 'universityGroup', false, notGiven),
+    byStage(context, rows, 'university', true, notGiven),
+  ];
+}
+
+async function agency(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const [rows, sources] = await Promise.all([sourceByStage(db, selection), bySource(db, selection, context)]);
+  return [byStage(context, rows, 'source', true, notGiven), sources];
+}
+
+async function marketing(db: Db, selection: Selection): Promise<ReportTable[]> {
+  const rows = await sourceByMonth(db, selection);
+  const months = [...new Set(rows.map((row) => row.column))].sort();
+  return [
+    groupedTable(
+      'byMonth',
+      'source',
+      rows,
+      months.map((month) => ({ key: month, label: month, unit: 'count' })),
+      notGiven,
+    ),
+  ];
+}
+
+async function rejections(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const rows = await exitsByStage(
+    db,
+    selection,
+    context.pipeline.exits.map((stage) => stage.id),
+  );
+  return [
+    groupedTable(
+      'byStageLeft',
+      'stage',
+      rows,
+      context.pipeline.exits.map((stage) => ({ key: String(stage.id), label: stage.name, unit: 'count' })),
+      (stage) => (stage === null ? NOT_GIVEN : stageName(context.stages, Number(stage))),
+    ),
+  ];
+}
+
+const BUILDERS: Record<ReportType, (db: Db, selection: Selection, context: Context) => Promise<ReportTable[]>> = {
+  diversity,
+  efficiency,
+  school,
+  university,
+  agency,
+  marketing,
+  rejections,
+};
+
+/**
+ * A report of the organisation for the query's roles and days. A report its edition does not
+ * have, or a role of another organisation, is 404.
+ */
+export async function buildReport(
+  db: Db,
+  organization: OrganizationRecord,
+  type: ReportType,
+  query: ReportQuery,
+): Promise<Report> {
+  if (!reportsOfEdition(organization.edition).includes(type))
+    throw notFound(`There is no ${type} report in this organisation`);
+  const roleIds = query.roleIds ? [...new Set(query.roleIds.toLowerCase().split(','))] : [];
+  const found = await findOrganizationRoleIds(db, organization.id, roleIds);
+  const missing = roleIds.find((id) => !found.has(id));
+  if (missing) throw noRole(missing);
+  const selection: Selection = {
+    organizationId: organization.id,
+    roleIds,
+    from: query.from ?? null,
+    to: query.to ?? null,
+  };
+  const context: Context = { stages: organization.stages, pipeline: pipelineOf(organization.stages) };
+  const [applications, tables] = await Promise.all([
+    countApplications(db, selection),
+    BUILDERS[type](db, selection, context),
+  ]);
+  return {
+    report: type,
+    selection: { roleIds, from: selection.from, to: selection.to },
+    applications: shownTotal(applications),
+    tables,
+  };
+}
