@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, XAxis, YAxis } from 'recharts';
 import type { ReportTable } from '#schemas/reports';
 import * as styles from './reports.css';
 
 /*
- * A report table drawn as grouped horizontal bars (plain SVG: the charting library asked for is
- * not installed, decision 0048). The chart is a picture of the table beside it, which is what
- * assistive technology reads: the SVG is one image with a short label. Suppressed figures draw
- * no bar.
+ * A report table drawn as grouped horizontal bars by recharts. The chart is a picture of the table
+ * beside it, which is what assistive technology reads: the chart is one labelled image, its parts
+ * hidden. Suppressed figures ("<5", withheld) draw no bar.
  */
 
 const BAR = 14;
-const GAP = 6;
 const LABEL_WIDTH = 200;
 const WIDTH = 560;
 /** Colour-blind-safe series colours (Okabe–Ito), each 3:1 or more against white. */
@@ -23,45 +22,44 @@ function plotted(table: ReportTable): number[] {
   return (units.size > 1 ? [0] : all).slice(0, SERIES.length);
 }
 
+const shortLabel = (label: string) => (label.length > 28 ? `${label.slice(0, 27)}…` : label);
+
 export function ReportChart({ table, label }: { table: ReportTable; label: string }) {
   const { t } = useTranslation();
   const columns = plotted(table);
-  const values = table.rows.flatMap((row) => columns.map((c) => row.figures[c]));
-  const max = Math.max(1, ...values.filter((value): value is number => typeof value === 'number'));
-  const groupHeight = columns.length * BAR + GAP * 2;
-  const height = table.rows.length * groupHeight + GAP;
-  const scale = (value: number) => (value / max) * (WIDTH - LABEL_WIDTH - 40);
+  const data = table.rows.map((row) => ({
+    label: shortLabel(row.label),
+    ...Object.fromEntries(columns.map((c) => [`c${c}`, typeof row.figures[c] === 'number' ? row.figures[c] : null])),
+  }));
+  const height = table.rows.length * (columns.length * BAR + 12) + 60;
   return (
-    <div className={styles.chart}>
-      <svg role="img" aria-label={t('reports.chartLabel', { name: label })} width={WIDTH} height={height}>
-        {table.rows.map((row, r) => (
-          <g key={row.key} transform={`translate(0, ${r * groupHeight + GAP})`}>
-            <text x={LABEL_WIDTH - 8} y={(columns.length * BAR) / 2 + 4} textAnchor="end" fontSize="12">
-              {row.label.length > 28 ? `${row.label.slice(0, 27)}…` : row.label}
-            </text>
-            {columns.map((c, s) => {
-              const value = row.figures[c];
-              return typeof value === 'number' ? (
-                <rect
-                  key={c}
-                  x={LABEL_WIDTH}
-                  y={s * BAR}
-                  width={Math.max(1, scale(value))}
-                  height={BAR - 2}
-                  fill={SERIES[s]}
-                />
-              ) : null;
-            })}
-          </g>
-        ))}
-      </svg>
-      <ul className={styles.legend} aria-hidden="true">
-        {columns.map((c, s) => (
-          <li key={c}>
-            <span className={styles.swatch} style={{ backgroundColor: SERIES[s] }} /> {table.columns[c]!.label}
-          </li>
-        ))}
-      </ul>
+    <div className={styles.chart} role="img" aria-label={t('reports.chartLabel', { name: label })}>
+      <div aria-hidden="true">
+        <BarChart
+          layout="vertical"
+          width={WIDTH}
+          height={height}
+          data={data}
+          barGap={0}
+          accessibilityLayer={false}
+          margin={{ top: 4, right: 24, bottom: 4, left: 0 }}
+        >
+          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+          <XAxis type="number" allowDecimals={false} fontSize={12} />
+          <YAxis type="category" dataKey="label" width={LABEL_WIDTH} fontSize={12} interval={0} />
+          <Legend />
+          {columns.map((c, s) => (
+            <Bar
+              key={c}
+              dataKey={`c${c}`}
+              name={table.columns[c]!.label}
+              fill={SERIES[s]}
+              barSize={BAR - 2}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </div>
     </div>
   );
 }

@@ -24,16 +24,6 @@ export const figure = style({
   margin: `0 0 ${vars.space.xl}`,
 });
 export const chart = style({ overflowX: 'auto' });
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.xs} ${vars.space.m}`,
-  listStyle: 'none',
-  padding: 0,
-  margin: `${vars.space.s} 0 0`,
-  fontSize: vars.font.sizeSmall,
-});
-export const swatch = style({ display: 'inline-block', width: '0.75rem', height: '0.75rem', verticalAlign: 'middle' });
 export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSmall });
 export const caption = style({ textAlign: 'left', fontWeight: vars.font.weightBold, marginBottom: vars.space.s });
