@@ -165,9 +165,7 @@ describe('events', () => {
     await staff.getByText(first.email!, { exact: true }).first().waitFor({ timeout: 15_000 });
     // The list may show the stage tab before the filtered answer arrives: wait for the filter to take effect.
     // Emails, not names: two demo candidates may share a name.
-    await expect
-      .poll(() => staff.getByText(third.email!, { exact: true }).count(), { timeout: 15_000 })
-      .toBe(0);
+    await expect.poll(() => staff.getByText(third.email!, { exact: true }).count(), { timeout: 15_000 }).toBe(0);
     await expectAxeClean(staff, '/manager/search attendance filter');
 
     await Promise.all([hr.close(), apply.close(), phone.close()]);
