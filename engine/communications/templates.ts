@@ -1,0 +1,72 @@
+/*
+ * Communication templates (issue 16, decision 0044): the placeholders a message can hold, which of
+ * them each kind of message can fill, and rendering a template with a candidate's values. Shared by
+ * the server (refused at save, rendered at send) and the client (the placeholder picker, the preview).
+ */
+
+/** Every placeholder a template may use, written `{{name}}`. */
+export const PLACEHOLDERS = [
+  'candidateName',
+  'roleName',
+  'stageName',
+  'interviewTime',
+  'bookingLink',
+  'eventName',
+  'organisationName',
+  'senderName',
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/**
+ * What a message is about decides what can be filled: any message knows the candidate, their role and
+ * stage, the organisation and the sender; only an interview message knows the interview's time and the
+ * booking link, only an event message the event.
+ */
+export const MESSAGE_KINDS = ['GENERAL', 'INTERVIEW', 'EVENT'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+const COMMON: readonly Placeholder[] = ['candidateName', 'roleName', 'stageName', 'organisationName', 'senderName'];
+
+export const KIND_PLACEHOLDERS: Readonly<Record<MessageKind, readonly Placeholder[]>> = {
+  GENERAL: COMMON,
+  INTERVIEW: [...COMMON, 'interviewTime', 'bookingLink'],
+  EVENT: [...COMMON, 'eventName'],
+};
+
+export type PlaceholderValues = Partial<Record<Placeholder, string>>;
+
+const PLACEHOLDER_PATTERN = /\{\{\s*([^{}\s]*)\s*\}\}/g;
+
+/** The placeholder names a text uses, each once, in order of first use (unknown names included). */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER_PATTERN)].map((match) => match[1]!))];
+}
+
+/** The placeholders of `texts` a message of `kind` cannot fill: unknown names and those of another kind. */
+export function unfillablePlaceholders(kind: MessageKind, texts: readonly string[]): string[] {
+  const allowed = new Set<string>(KIND_PLACEHOLDERS[kind]);
+  return [...new Set(texts.flatMap(placeholdersIn))].filter((name) => !allowed.has(name));
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+}
+
+/**
+ * The text with each placeholder replaced by its value (HTML-escaped when `html`); a placeholder with
+ * no value becomes empty (the save check keeps out those a kind cannot fill).
+ */
+export function renderTemplate(text: string, values: PlaceholderValues, { html = false } = {}): string {
+  return text.replace(PLACEHOLDER_PATTERN, (_, name: string) => {
+    const value = values[name as Placeholder] ?? '';
+    return html ? escapeHtml(value) : value;
+  });
+}
