@@ -1,3 +1,5 @@
+import type { MessageKind } from '#schemas/communications';
+
 /*
  * Communication templates (issue 16, decision 0044): the placeholders a message can hold, which of
  * them each kind of message can fill, and rendering a template with a candidate's values. Shared by
@@ -17,13 +19,6 @@ export const PLACEHOLDERS = [
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
-/**
- * What a message is about decides what can be filled: any message knows the candidate, their role and
- * stage, the organisation and the sender; only an interview message knows the interview's time and the
- * booking link, only an event message the event.
- */
-export const MESSAGE_KINDS = ['GENERAL', 'INTERVIEW', 'EVENT'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 const COMMON: readonly Placeholder[] = ['candidateName', 'roleName', 'stageName', 'organisationName', 'senderName'];
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_KINDS } from '#schemas/communications';
 import {
   KIND_PLACEHOLDERS,
-  MESSAGE_KINDS,
+
   PLACEHOLDERS,
   renderTemplate,
   smsLength,
