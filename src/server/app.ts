@@ -35,6 +35,7 @@ import { builderRoutes, organizationAdminRoutes } from './modules/organization-a
 import { configurationRoutes } from './modules/configurations/configuration.routes';
 import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
+import { communicationRoutes, publicCommunicationRoutes } from './modules/communications/communications.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -138,11 +139,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(configurationRoutes, { prefix: '/api/v1' });
-  await app.register(moveRoutes, { prefix: '/api/v1' });
+  await app.register(moveRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(schedulingRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
   await app.register(eventRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(communicationRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(publicCommunicationRoutes, { prefix: '/api/public' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

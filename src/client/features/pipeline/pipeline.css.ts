@@ -363,3 +363,5 @@ export const inlineForm = style({
   alignItems: 'flex-end',
   marginTop: vars.space.m,
 });
+/** A message's text as sent: its line breaks kept. */
+export const preserveLines = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: `${vars.space.s} 0 0` });
