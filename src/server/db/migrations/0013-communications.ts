@@ -71,15 +71,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unsubscribe_token_hash', 'text')
     .addColumn('created_at', 'timestamptz', now)
     .addColumn('sent_at', 'timestamptz')
+    // Also the index the worker and the progress read a batch's messages by.
     .addUniqueConstraint('messages_batch_user_key', ['batch_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('messages_batch_status_idx').on('messages').columns(['batch_id', 'status']).execute();
   await db.schema
     .createIndex('messages_user_idx')
     .on('messages')
     .columns(['organization_id', 'user_id', 'created_at'])
     .execute();
-  await db.schema.createIndex('messages_unsubscribe_idx').on('messages').column('unsubscribe_token_hash').execute();
+  await sql`create index messages_unsubscribe_idx on messages (unsubscribe_token_hash)
+    where unsubscribe_token_hash is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
