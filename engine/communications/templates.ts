@@ -65,3 +65,28 @@ export function renderTemplate(text: string, values: PlaceholderValues, { html =
     return html ? escapeHtml(value) : value;
   });
 }
+
+/** What a template needs for the stage-move rule: its channel and the stage (and substage, or any) it is sent on. */
+export interface TriggeredTemplate {
+  channel: string;
+  trigger: { stageId: number; substageId: string | null } | null;
+}
+
+/**
+ * The templates a move to `to` sends (decision 0044): one a channel, the substage's own before the one set for the
+ * whole stage.
+ */
+export function templatesForMove<T extends TriggeredTemplate>(
+  templates: readonly T[],
+  to: { stageId: number; substageId: string },
+): T[] {
+  const byChannel = new Map<string, T>();
+  for (const template of templates) {
+    const trigger = template.trigger;
+    if (!trigger || trigger.stageId !== to.stageId) continue;
+    if (trigger.substageId !== null && trigger.substageId !== to.substageId) continue;
+    const current = byChannel.get(template.channel);
+    if (!current || current.trigger?.substageId === null) byChannel.set(template.channel, template);
+  }
+  return [...byChannel.values()];
+}

@@ -365,3 +365,9 @@ export const inlineForm = style({
 });
 /** A message's text as sent: its line breaks kept. */
 export const preserveLines = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: `${vars.space.s} 0 0` });
+/** What a move will send: a bordered note in the move form or dialog. */
+export const stageMessage = style({
+  margin: `${vars.space.m} 0`,
+  padding: vars.space.s,
+  borderInlineStart: `5px solid ${vars.colour.focus}`,
+});

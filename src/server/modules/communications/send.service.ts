@@ -1,4 +1,10 @@
-import { displayName, isAnonymisedEmail, isOptedOutEmail, type PipelinePosition } from '#engine';
+import {
+  displayName,
+  isAnonymisedEmail,
+  isOptedOutEmail,
+  templatesForMove,
+  type PipelinePosition,
+} from '#engine';
 import type { BatchProgress, Preview, PreviewBody, SendBody, SkipReason } from '#schemas/communications';
 import type { Db } from '../../db/client';
 import type { MessageTemplateRow, OrganizationRecord } from '../../db/types';
@@ -18,8 +24,8 @@ import {
   type Recipient,
 } from './message.repository';
 import { messageLanguage, placeholderValues, renderMessage, smsCount } from './render';
-import { findTriggeredTemplates, type TemplateValues } from './template.repository';
-import { checkedTemplate, templateOf } from './template.service';
+import { findStageTemplates, type TemplateValues } from './template.repository';
+import { checkedTemplate, templateOf, toTemplate } from './template.service';
 
 /** How the sender is named in {{senderName}}. */
 export function senderNameOf(user: { first_name: string | null; preferred_name: string | null; last_name: string | null }) {
@@ -151,8 +157,9 @@ export async function queueStageMessages(
   to: PipelinePosition,
 ): Promise<void> {
   if (applicationIds.length === 0) return;
-  const templates = await findTriggeredTemplates(trx, sender.organization.id, to);
-  for (const template of templates)
+  const rows = await findStageTemplates(trx, sender.organization.id, to.stageId);
+  const chosen = new Set(templatesForMove(rows.map(toTemplate), to).map((template) => template.id));
+  for (const template of rows.filter((row) => chosen.has(row.id)))
     await queueBatch(trx, sender, template, 'STAGE', applicationIdsAmong(trx, sender.organization.id, applicationIds));
 }
 

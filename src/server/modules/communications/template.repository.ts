@@ -72,25 +72,16 @@ export async function deleteTemplate(db: Db, organizationId: string, id: string)
   return Number(result.numDeletedRows) > 0;
 }
 
-/**
- * The templates a move to `to` sends, one a channel: the substage's own before the stage's (substage null).
- */
-export async function findTriggeredTemplates(
+/** The templates set for moves to a stage (any of its substages): templatesForMove picks those a move sends. */
+export async function findStageTemplates(
   db: Db,
   organizationId: string,
-  to: { stageId: number; substageId: string },
+  stageId: number,
 ): Promise<MessageTemplateRow[]> {
-  const rows = await db
+  return db
     .selectFrom('message_templates')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where('trigger_stage_id', '=', to.stageId)
-    .where((eb) => eb.or([eb('trigger_substage_id', 'is', null), eb('trigger_substage_id', '=', to.substageId)]))
+    .where('trigger_stage_id', '=', stageId)
     .execute();
-  const byChannel = new Map<Channel, MessageTemplateRow>();
-  for (const row of rows) {
-    const current = byChannel.get(row.channel);
-    if (!current || current.trigger_substage_id === null) byChannel.set(row.channel, row);
-  }
-  return [...byChannel.values()];
 }
