@@ -367,7 +367,11 @@ describe('/manager/candidate/:id', () => {
               content: [
                 {
                   id: 'm2',
+                  channel: 'EMAIL',
                   subject: 'Your application to Acme',
+                  text: 'Dear Ada,\n\nThank you for applying.',
+                  sender: 'Grace Hopper',
+                  detail: null,
                   status: 'SENT',
                   createdAt: '2026-10-02T09:00:00.000Z',
                   sentAt: '2026-10-02T09:01:00.000Z',
@@ -383,7 +387,11 @@ describe('/manager/candidate/:id', () => {
               content: [
                 {
                   id: 'm1',
-                  subject: 'Verify your email address',
+                  channel: 'SMS',
+                  subject: '',
+                  text: 'Your interview is on Monday.',
+                  sender: null,
+                  detail: 'The SMS provider answered 400',
                   status: 'FAILED',
                   createdAt: '2026-10-01T09:00:00.000Z',
                   sentAt: null,
@@ -418,9 +426,13 @@ describe('/manager/candidate/:id', () => {
 
     const messages = screen.getByRole('region', { name: 'Messages sent' });
     fireEvent.click(within(messages).getByRole('button', { name: 'Show messages sent to the candidate' }));
-    await within(messages).findByText('Your application to Acme');
+    await within(messages).findByText('Email: Your application to Acme');
+    expect(within(messages).getByText(/^Sent .* by Grace Hopper$/)).toBeTruthy();
+    fireEvent.click(within(messages).getByText('Show the message'));
+    expect(within(messages).getByText(/Thank you for applying\./)).toBeTruthy();
     fireEvent.click(within(messages).getByRole('button', { name: 'Show older messages' }));
-    await within(messages).findByText('Verify your email address');
+    await within(messages).findByText('SMS');
+    expect(within(messages).getByText(/Could not be sent .* — The SMS provider answered 400$/)).toBeTruthy();
     expect(within(messages).queryByRole('button', { name: 'Show older messages' })).toBeNull();
   });
 

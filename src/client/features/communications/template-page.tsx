@@ -303,7 +303,7 @@ function TemplateForm({ template, onSaved }: { template: Template | null; onSave
             {draft.channel === 'EMAIL' ? (
               <TextInput
                 id={fieldIdOf(`${code}.subject`)}
-                label={t('communications.editor.subject')}
+                label={t('communications.editor.subject', { language: name })}
                 value={textOf(code).subject}
                 maxLength={200}
                 error={errors.of(fieldIdOf(`${code}.subject`))}
@@ -313,7 +313,11 @@ function TemplateForm({ template, onSaved }: { template: Template | null; onSave
             ) : null}
             <TextArea
               id={fieldIdOf(`${code}.body`)}
-              label={draft.channel === 'EMAIL' ? t('communications.editor.emailBody') : t('communications.editor.smsBody')}
+              label={
+                draft.channel === 'EMAIL'
+                  ? t('communications.editor.emailBody', { language: name })
+                  : t('communications.editor.smsBody', { language: name })
+              }
               hint={draft.channel === 'EMAIL' ? t('communications.editor.emailBodyHint') : undefined}
               value={textOf(code).body}
               rows={draft.channel === 'EMAIL' ? 8 : 4}
