@@ -210,7 +210,10 @@ function TemplateForm({ template, onSaved }: { template: Template | null; onSave
     const at = target.element.selectionStart ?? value.length;
     const end = target.element.selectionEnd ?? at;
     setText(target.code, { [target.part]: value.slice(0, at) + placeholder + value.slice(end) });
+    // Back to the field, after the placeholder, once it has rendered — unless focus has moved on meanwhile.
+    const focused = document.activeElement;
     requestAnimationFrame(() => {
+      if (document.activeElement !== focused) return;
       target.element.focus();
       target.element.setSelectionRange(at + placeholder.length, at + placeholder.length);
     });
