@@ -100,7 +100,7 @@ export const PreviewBody = Type.Object(
 );
 export type PreviewBody = Type.Static<typeof PreviewBody>;
 
-export const SmsCount = Type.Object({
+const SmsCount = Type.Object({
   encoding: literalUnion(['GSM', 'UCS2'] as const),
   units: Type.Integer(),
   segments: Type.Integer(),

@@ -19,7 +19,6 @@ export const PLACEHOLDERS = [
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
-
 const COMMON: readonly Placeholder[] = ['candidateName', 'roleName', 'stageName', 'organisationName', 'senderName'];
 
 export const KIND_PLACEHOLDERS: Readonly<Record<MessageKind, readonly Placeholder[]>> = {
@@ -33,7 +32,7 @@ export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 const PLACEHOLDER_PATTERN = /\{\{\s*([^{}\s]*)\s*\}\}/g;
 
 /** The placeholder names a text uses, each once, in order of first use (unknown names included). */
-export function placeholdersIn(text: string): string[] {
+function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER_PATTERN)].map((match) => match[1]!))];
 }
 
@@ -51,7 +50,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 }
 

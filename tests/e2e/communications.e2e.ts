@@ -144,7 +144,10 @@ describe('communications', () => {
     const messages = page.getByRole('region', { name: 'Messages sent' });
     await messages.getByRole('button', { name: 'Show messages sent to the candidate' }).click();
     await messages.getByText(`Email: Next steps: ${first.roleName}`).waitFor();
-    await messages.getByText(/^Sent .* by /).first().waitFor();
+    await messages
+      .getByText(/^Sent .* by /)
+      .first()
+      .waitFor();
     await expectAxeClean(page, 'candidate page with its messages');
     await context.close();
   });

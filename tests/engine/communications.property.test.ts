@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KINDS } from '#schemas/communications';
-import {
-  KIND_PLACEHOLDERS,
-
-  PLACEHOLDERS,
-  renderTemplate,
-  smsLength,
-  unfillablePlaceholders,
-} from '#engine';
+import { KIND_PLACEHOLDERS, PLACEHOLDERS, renderTemplate, smsLength, unfillablePlaceholders } from '#engine';
 
 const BASIC = [...'@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡AZÄÖÑÜ§¿azäöñüà\n'];
 const EXTENDED = [...'^{}\\[~]|€'];

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePosition } from '#engine/pipeline/organization-stages';
@@ -11,7 +14,11 @@ import { memoryTransport, type OutgoingEmail } from '#server/email/mail-transpor
 import { requeueStaleJobs } from '#server/jobs/job.repository';
 import { runDueJobs } from '#server/jobs/worker';
 import { messageJobHandlers, type MessageTransports } from '#server/modules/communications/delivery';
-import { memorySmsTransport, providerSmsTransport } from '#server/modules/communications/sms-transport';
+import {
+  createSmsTransport,
+  memorySmsTransport,
+  providerSmsTransport,
+} from '#server/modules/communications/sms-transport';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { createUser } from '#server/seed/factories';
 import { roleIdByName } from '../helpers/applications';
@@ -175,10 +182,16 @@ describe('templates', () => {
       { ...emailTemplate(), channel: 'SMS', texts: { en: { body: '😀'.repeat(101) } } },
       'The SMS takes 4 messages; at most 3 are allowed.',
     ],
-    ['no English', emailTemplate({ texts: { cy: { subject: 'Helo', body: '<p>Helo</p>' } } }), 'Write the message in English.'],
+    [
+      'no English',
+      emailTemplate({ texts: { cy: { subject: 'Helo', body: '<p>Helo</p>' } } }),
+      'Write the message in English.',
+    ],
     [
       'a language the organisation does not offer',
-      emailTemplate({ texts: { en: { subject: 'Hi', body: '<p>Hi</p>' }, fr: { subject: 'Salut', body: '<p>Salut</p>' } } }),
+      emailTemplate({
+        texts: { en: { subject: 'Hi', body: '<p>Hi</p>' }, fr: { subject: 'Salut', body: '<p>Salut</p>' } },
+      }),
       "The organisation does not offer the language 'fr'.",
     ],
     [
@@ -234,11 +247,14 @@ describe('templates', () => {
       const res = await v1(t.app, hartley, method, `/communications/templates/${created.id}?subdomain=hartley`, body);
       expect(res.statusCode, `${method} ${res.body}`).toBe(404);
     }
-    expect((await v1(t.app, hartley, 'GET', '/communications/templates?subdomain=hartley')).json<Template[]>()).not.toContainEqual(
-      expect.objectContaining({ id: created.id }),
-    );
+    expect(
+      (await v1(t.app, hartley, 'GET', '/communications/templates?subdomain=hartley')).json<Template[]>(),
+    ).not.toContainEqual(expect.objectContaining({ id: created.id }));
     expect((await v1(t.app, candidateToken, 'GET', '/communications/templates')).statusCode).toBe(403);
-    expect((await v1(t.app, candidateToken, 'POST', '/communications/send', { templateId: created.id, ids: ['x'] })).statusCode).toBe(403);
+    expect(
+      (await v1(t.app, candidateToken, 'POST', '/communications/send', { templateId: created.id, ids: ['x'] }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -309,7 +325,9 @@ describe('sending', () => {
     const [email] = mail.sent as [OutgoingEmail];
     expect(email).toMatchObject({ to: one.email, subject: 'Your application for Graduate Consultant, Strategy' });
     expect(email.text).toContain('Dear Alan Lovelace,');
-    expect(email.headers!['List-Unsubscribe']).toMatch(/^<https?:\/\/.+\/api\/public\/communications\/unsubscribe\/.{43}>$/);
+    expect(email.headers!['List-Unsubscribe']).toMatch(
+      /^<https?:\/\/.+\/api\/public\/communications\/unsubscribe\/.{43}>$/,
+    );
     expect(email.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     const progress = await v1(t.app, recruiter, 'GET', `/communications/batches/${accepted.id}`);
@@ -328,7 +346,7 @@ describe('sending', () => {
     expect(otherIds.statusCode).toBe(404);
   });
 
-  it("never messages the opted out, the REJECTED-marked or the anonymised; tells the sender how many", async () => {
+  it('never messages the opted out, the REJECTED-marked or the anonymised; tells the sender how many', async () => {
     const template = await createTemplate(emailTemplate());
     const willing = await candidate();
     const unwilling = await candidate();
@@ -359,7 +377,9 @@ describe('sending', () => {
     expect(accepted).toMatchObject({ total: 2, queued: 1, skipped: 1 });
     const { sms, mail } = await deliver();
     expect(mail.sent).toHaveLength(0);
-    expect(sms.sent).toEqual([{ to: '07700 900123', text: 'Hi Mo Lovelace, news about Graduate Consultant, Strategy.' }]);
+    expect(sms.sent).toEqual([
+      { to: '07700 900123', text: 'Hi Mo Lovelace, news about Graduate Consultant, Strategy.' },
+    ]);
     expect((await contactsOf(withMobile.applicationId)).content[0]).toMatchObject({ channel: 'SMS', status: 'SENT' });
   });
 
@@ -397,7 +417,10 @@ describe('sending', () => {
     expect(job.status).toBe('queued');
     // Not sent here: the next tests' queue runs skip it.
     await db.deleteFrom('message_batches').where('id', '=', accepted.id).execute();
-    await db.deleteFrom('jobs').where(sql<boolean>`payload->>'batchId' = ${accepted.id}`).execute();
+    await db
+      .deleteFrom('jobs')
+      .where(sql<boolean>`payload->>'batchId' = ${accepted.id}`)
+      .execute();
   }, 60_000);
 });
 
@@ -442,7 +465,12 @@ describe('delivery', () => {
       },
     };
     const runAgainNow = () =>
-      db.updateTable('jobs').set({ run_at: new Date() }).where('kind', '=', 'message_batch').where('status', '=', 'queued').execute();
+      db
+        .updateTable('jobs')
+        .set({ run_at: new Date() })
+        .where('kind', '=', 'message_batch')
+        .where('status', '=', 'queued')
+        .execute();
     await runDueJobs(db, messageJobHandlers(db, failing));
     const job = await db
       .selectFrom('jobs')
@@ -463,8 +491,23 @@ describe('delivery', () => {
       status: 'FAILED',
       detail: 'SMTP 451 try later',
     });
-    const progress = (await v1(t.app, recruiter, 'GET', `/communications/batches/${accepted.id}`)).json<BatchProgress>();
+    const progress = (
+      await v1(t.app, recruiter, 'GET', `/communications/batches/${accepted.id}`)
+    ).json<BatchProgress>();
     expect(progress).toMatchObject({ failed: 1, done: true });
+  });
+
+  it('without a provider, each SMS is a file in the outbox', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'candid-sms-'));
+    try {
+      await createSmsTransport({ sms: null, outboxDir: dir }).send({ to: '07700 900123', text: 'Hi Mo €' });
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.sms$/);
+      expect(await readFile(path.join(dir, files[0]!), 'utf8')).toBe('To: 07700 900123\n\nHi Mo €\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('the provider adapter posts To, From and Body with Basic credentials; a refusal throws', async () => {
@@ -474,7 +517,12 @@ describe('delivery', () => {
         calls.push({ url: String(url), init: init! });
         return new Response(status === 201 ? '{}' : 'invalid number', { status });
       }) as typeof fetch;
-    const settings = { apiUrl: 'https://sms.example/2010-04-01', accountSid: 'AC1', authToken: 'secret', from: '+447700900000' };
+    const settings = {
+      apiUrl: 'https://sms.example/2010-04-01',
+      accountSid: 'AC1',
+      authToken: 'secret',
+      from: '+447700900000',
+    };
     await providerSmsTransport(settings, fake(201)).send({ to: '+447700900123', text: 'Hi €' });
     expect(calls[0]!.url).toBe('https://sms.example/2010-04-01/Accounts/AC1/Messages.json');
     expect(new Headers(calls[0]!.init.headers).get('authorization')).toBe(`Basic ${btoa('AC1:secret')}`);

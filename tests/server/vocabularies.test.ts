@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHANNELS,
-  MESSAGE_KINDS,
-  MESSAGE_ORIGINS,
-  MESSAGE_STATUSES,
-  SKIP_REASONS,
-} from '#schemas/communications';
+import { CHANNELS, MESSAGE_KINDS, MESSAGE_ORIGINS, MESSAGE_STATUSES, SKIP_REASONS } from '#schemas/communications';
 import { ATTENDANCES, EVENT_TYPES, REGISTRATION_STATUSES } from '#schemas/events';
 import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, USER_TYPES } from '#schemas/organization';
 import { WORK_TYPES } from '#schemas/role';

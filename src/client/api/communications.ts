@@ -1,12 +1,5 @@
 import * as communications from '#schemas/contracts/communications.contract';
-import type {
-  BatchProgress,
-  Preview,
-  PreviewBody,
-  SendBody,
-  Template,
-  TemplateBody,
-} from '#schemas/communications';
+import type { BatchProgress, Preview, PreviewBody, SendBody, Template, TemplateBody } from '#schemas/communications';
 import { call } from './call';
 
 /* The communications calls (issue 16): templates, preview, sending and a batch's progress, the public unsubscribe. */

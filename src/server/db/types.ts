@@ -617,7 +617,6 @@ export interface Database {
   messages: MessagesTable;
 }
 export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
-export type MessageRow = Selectable<MessagesTable>;
 
 type OrganizationRow = Selectable<OrganizationsTable>;
 export type NewOrganizationRow = Insertable<OrganizationsTable>;

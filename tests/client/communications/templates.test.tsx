@@ -4,7 +4,15 @@ import type { Preview, Template } from '#schemas/communications';
 import { http } from '#client/api/http';
 import { renderApp } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
-import { bodyOf, candidateRow, hiringApi, manager, organization, searchPage, seriousViolations } from '../pipeline/fixtures';
+import {
+  bodyOf,
+  candidateRow,
+  hiringApi,
+  manager,
+  organization,
+  searchPage,
+  seriousViolations,
+} from '../pipeline/fixtures';
 
 /* Issue 16: the hiring side's templates — the list, the editor's placeholder picker and live SMS count, the preview. */
 
@@ -92,7 +100,9 @@ describe('/manager/communications/new', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create a template' });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Invitation' } });
     fireEvent.change(screen.getByLabelText('Subject (English)'), { target: { value: 'Next steps for {{roleName}}' } });
-    fireEvent.change(screen.getByLabelText('Message (English)'), { target: { value: '<p>Dear {{candidateName}}</p>' } });
+    fireEvent.change(screen.getByLabelText('Message (English)'), {
+      target: { value: '<p>Dear {{candidateName}}</p>' },
+    });
 
     fireEvent.change(screen.getByLabelText('Find a candidate'), { target: { value: 'ada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));

@@ -310,7 +310,12 @@ function ContactSection({ user }: { user: CurrentUser }) {
             checked={research}
             onChange={setResearch}
           />
-          <Checkbox id="contact-acceptEmailMessages" label={t('account.contact.email')} checked={email} onChange={setEmail} />
+          <Checkbox
+            id="contact-acceptEmailMessages"
+            label={t('account.contact.email')}
+            checked={email}
+            onChange={setEmail}
+          />
           <Checkbox id="contact-acceptSmsMessages" label={t('account.contact.sms')} checked={sms} onChange={setSms} />
         </fieldset>
         <Button type="submit">{t('account.contact.save')}</Button>

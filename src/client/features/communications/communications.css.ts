@@ -1,13 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.m,
-  alignItems: 'center',
-  margin: `${vars.space.l} 0`,
-});
 /** The placeholder picker: one small button a placeholder, inserting it where the cursor was. */
 export const picker = style({
   display: 'flex',

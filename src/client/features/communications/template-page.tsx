@@ -47,7 +47,10 @@ const draftOf = (template: Template | null): Draft => ({
   channel: template?.channel ?? 'EMAIL',
   kind: template?.kind ?? 'GENERAL',
   texts: Object.fromEntries(
-    Object.entries(template?.texts ?? {}).map(([code, text]) => [code, { subject: text.subject ?? '', body: text.body }]),
+    Object.entries(template?.texts ?? {}).map(([code, text]) => [
+      code,
+      { subject: text.subject ?? '', body: text.body },
+    ]),
   ),
   trigger: template?.trigger
     ? [template.trigger.stageId, template.trigger.substageId].filter((part) => part !== null).join('/')
@@ -93,12 +96,17 @@ function PreviewSection({ draft }: { draft: Draft }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problem, setProblem] = useState('');
   const find = useClickLock(() => {
-    searchCandidates(organization.id, 'candidate', { searchTerm: term.trim() }, {
-      page: 0,
-      resultsPerPage: 20,
-      sortBy: 'lastChangeAt',
-      orderBy: 'DESC',
-    }).then(
+    searchCandidates(
+      organization.id,
+      'candidate',
+      { searchTerm: term.trim() },
+      {
+        page: 0,
+        resultsPerPage: 20,
+        sortBy: 'lastChangeAt',
+        orderBy: 'DESC',
+      },
+    ).then(
       (page) => {
         setProblem('');
         setFound(page.content);
@@ -218,9 +226,10 @@ function TemplateForm({ template, onSaved }: { template: Template | null; onSave
       target.element.setSelectionRange(at + placeholder.length, at + placeholder.length);
     });
   };
-  const focusOf = (code: string, part: 'subject' | 'body') => (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
-    active.current = { code, part, element: event.currentTarget };
-  };
+  const focusOf =
+    (code: string, part: 'subject' | 'body') => (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+      active.current = { code, part, element: event.currentTarget };
+    };
   const save = useClickLock((event: FormEvent) => {
     event.preventDefault();
     const problems: SummaryError[] = [];
@@ -379,11 +388,9 @@ export function TemplatePage() {
               }}
             />
             {template ? (
-              <div className={styles.actions}>
-                <Button variant="warning" onClick={remove}>
-                  {t('communications.editor.delete')}
-                </Button>
-              </div>
+              <Button variant="warning" onClick={remove}>
+                {t('communications.editor.delete')}
+              </Button>
             ) : null}
           </>
         )}

@@ -8,7 +8,6 @@ import { ButtonLink } from '../../ui/button/button-link';
 import * as listing from '../../ui/listing/listing.css';
 import { LoadState } from '../../ui/page/load-state';
 import { useLoad } from '../../ui/page/use-load';
-import * as styles from './communications.css';
 
 /** /manager/communications: the organisation's email and SMS templates, and which stage moves send them. */
 export function TemplatesPage() {
@@ -26,9 +25,7 @@ export function TemplatesPage() {
     <>
       <h1>{t('communications.title')}</h1>
       <p>{t('communications.lead')}</p>
-      <div className={styles.actions}>
-        <ButtonLink to="/manager/communications/new">{t('communications.create')}</ButtonLink>
-      </div>
+      <ButtonLink to="/manager/communications/new">{t('communications.create')}</ButtonLink>
       <LoadState state={state} title={t('communications.loadFailed')} message={apiMessage} onRetry={reload} heading={2}>
         {(templates) =>
           templates.length === 0 ? (

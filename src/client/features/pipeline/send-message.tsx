@@ -13,7 +13,7 @@ import { SelectField } from '../../ui/form/select-field';
 const PROGRESS_EVERY_MS = 1000;
 
 /** Who gets the message: applications by id, or all matching a search less those unticked. */
-export type MessageSelection = Omit<SendBody, 'templateId'>;
+type MessageSelection = Omit<SendBody, 'templateId'>;
 
 function Progress({ batch }: { batch: BatchProgress }) {
   const { t } = useTranslation();

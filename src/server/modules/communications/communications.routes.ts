@@ -6,7 +6,14 @@ import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { applyBaseUrl } from '../scheduling/interview-emails';
 import { batchProgress, previewMessage, sendMessages } from './send.service';
-import { changeTemplate, createTemplate, listTemplates, removeTemplate, templateOf, toTemplate } from './template.service';
+import {
+  changeTemplate,
+  createTemplate,
+  listTemplates,
+  removeTemplate,
+  templateOf,
+  toTemplate,
+} from './template.service';
 import { unsubscribe } from './unsubscribe.service';
 
 /**

@@ -6,8 +6,7 @@ import { newToken, sha256 } from '../../lib/secrets';
 import { findOrganizationByKey } from '../organizations/organization.repository';
 import { findUserById } from '../user-store/user.repository';
 import {
-  failInterruptedMessages,
-  failQueuedMessages,
+  failBatchMessages,
   findBatch,
   findQueuedMessages,
   findRecipients,
@@ -28,7 +27,7 @@ export interface MessageTransports {
 }
 
 /** The public one-click unsubscribe address of a message (RFC 8058). */
-export const unsubscribeUrl = (siteBase: string, token: string) =>
+const unsubscribeUrl = (siteBase: string, token: string) =>
   `${siteBase}/api/public/communications/unsubscribe/${token}`;
 
 /** An email with its List-Unsubscribe headers and a footer link to the page that stops these emails. */
@@ -55,11 +54,11 @@ function emailOf(to: string, rendered: RenderedMessage, siteBase: string, token:
 async function runBatch(db: Db, transports: MessageTransports, job: JobRow, payload: BatchJobPayload): Promise<void> {
   const batch = await findBatch(db, payload.batchId);
   if (!batch) return;
-  await failInterruptedMessages(db, batch.id);
+  await failBatchMessages(db, batch.id, 'SENDING', 'Interrupted while sending; not sent again in case it went out.');
   const organization = await findOrganizationByKey(db, batch.organization_id);
   const template = batch.template_id ? await findTemplate(db, batch.organization_id, batch.template_id) : undefined;
   if (!organization || !template) {
-    await failQueuedMessages(db, batch.id, 'The template was deleted before the message was sent.');
+    await failBatchMessages(db, batch.id, 'QUEUED', 'The template was deleted before the message was sent.');
     return;
   }
   const sender = batch.sender_id ? await findUserById(db, batch.sender_id) : undefined;
@@ -82,7 +81,10 @@ async function runBatch(db: Db, transports: MessageTransports, job: JobRow, payl
       }
       const language = messageLanguage(template.texts, message.language);
       const values = placeholderValues(recipient, { organization, senderName, siteBase: batch.site_base, language });
-      if ((template.kind === 'INTERVIEW' && !values.interviewTime) || (template.kind === 'EVENT' && !values.eventName)) {
+      if (
+        (template.kind === 'INTERVIEW' && !values.interviewTime) ||
+        (template.kind === 'EVENT' && !values.eventName)
+      ) {
         await finishMessage(db, message.id, { status: 'SKIPPED', reason: 'NOTHING_TO_FILL' });
         continue;
       }

@@ -66,8 +66,7 @@ export async function insertBatchMessages(
 ): Promise<number> {
   const address = batch.channel === 'EMAIL' ? sql<string>`u.email` : MOBILE;
   const accepts = batch.channel === 'EMAIL' ? sql`u.accept_email_messages` : sql`u.accept_sms_messages`;
-  const fillable =
-    batch.kind === 'INTERVIEW' ? HAS_INTERVIEW : batch.kind === 'EVENT' ? HAS_EVENT : sql<boolean>`true`;
+  const fillable = batch.kind === 'INTERVIEW' ? HAS_INTERVIEW : batch.kind === 'EVENT' ? HAS_EVENT : sql<boolean>`true`;
   const result = await sql`
     insert into messages (organization_id, batch_id, user_id, application_id, status, skip_reason, language, to_address)
     select organization_id, batch_id, user_id, application_id,
@@ -112,7 +111,11 @@ export interface BatchCounts {
   opted_out: number;
 }
 
-export async function findBatchCounts(db: Db, organizationId: string, batchId: string): Promise<BatchCounts | undefined> {
+export async function findBatchCounts(
+  db: Db,
+  organizationId: string,
+  batchId: string,
+): Promise<BatchCounts | undefined> {
   const row = await db
     .selectFrom('message_batches as b')
     .leftJoin('messages as m', 'm.batch_id', 'b.id')
@@ -271,25 +274,21 @@ export async function finishMessage(
 }
 
 /**
- * Messages a run left SENDING (its worker died between taking and recording them): they may have gone
- * out, so they are never sent again — marked FAILED for the sender to see.
+ * The batch's messages still at `status`, failed for good with `error`: those a run left SENDING (its
+ * worker died between taking and recording them; they may have gone out, so they are never sent again),
+ * or those still QUEUED when they cannot be sent any more.
  */
-export async function failInterruptedMessages(db: Db, batchId: string): Promise<void> {
-  await db
-    .updateTable('messages')
-    .set({ status: 'FAILED', last_error: 'Interrupted while sending; not sent again in case it went out.' })
-    .where('batch_id', '=', batchId)
-    .where('status', '=', 'SENDING')
-    .execute();
-}
-
-/** The batch's messages still QUEUED after the last try: failed for good. */
-export async function failQueuedMessages(db: Db, batchId: string, error: string): Promise<void> {
+export async function failBatchMessages(
+  db: Db,
+  batchId: string,
+  status: Extract<MessageStatus, 'SENDING' | 'QUEUED'>,
+  error: string,
+): Promise<void> {
   await db
     .updateTable('messages')
     .set({ status: 'FAILED', last_error: error.slice(0, 2000) })
     .where('batch_id', '=', batchId)
-    .where('status', '=', 'QUEUED')
+    .where('status', '=', status)
     .execute();
 }
 
@@ -310,7 +309,6 @@ export async function stopMessages(db: Db, userId: string, channel: Channel): Pr
     .where('id', '=', userId)
     .execute();
 }
-
 
 /** Erasure: every message to the person (addresses and texts) goes. */
 export async function deleteUserMessages(db: Db, userId: string): Promise<void> {

@@ -69,7 +69,8 @@ export function renderMessage(
   values: PlaceholderValues,
 ): RenderedMessage {
   const text = template.texts[language] ?? template.texts[DEFAULT_LANGUAGE]!;
-  if (template.channel === 'SMS') return { language, subject: null, html: null, text: renderTemplate(text.body, values) };
+  if (template.channel === 'SMS')
+    return { language, subject: null, html: null, text: renderTemplate(text.body, values) };
   const html = sanitiseEmailHtml(renderTemplate(text.body, values, { html: true }));
   return { language, subject: renderTemplate(text.subject ?? '', values), html, text: plainTextOf(html) };
 }

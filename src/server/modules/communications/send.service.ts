@@ -1,10 +1,4 @@
-import {
-  displayName,
-  isAnonymisedEmail,
-  isOptedOutEmail,
-  templatesForMove,
-  type PipelinePosition,
-} from '#engine';
+import { displayName, isAnonymisedEmail, isOptedOutEmail, templatesForMove, type PipelinePosition } from '#engine';
 import type { BatchProgress, Preview, PreviewBody, SendBody, SkipReason } from '#schemas/communications';
 import type { Db } from '../../db/client';
 import type { MessageTemplateRow, OrganizationRecord } from '../../db/types';
@@ -28,7 +22,11 @@ import { findStageTemplates, type TemplateValues } from './template.repository';
 import { checkedTemplate, templateOf, toTemplate } from './template.service';
 
 /** How the sender is named in {{senderName}}. */
-export function senderNameOf(user: { first_name: string | null; preferred_name: string | null; last_name: string | null }) {
+export function senderNameOf(user: {
+  first_name: string | null;
+  preferred_name: string | null;
+  last_name: string | null;
+}) {
   return displayName({ firstName: user.first_name, preferredName: user.preferred_name, lastName: user.last_name });
 }
 
@@ -117,9 +115,7 @@ export async function sendMessages(db: Db, viewer: Viewer, body: SendBody, siteB
   }
   const origin = body.ids?.length === 1 ? 'MANUAL' : 'BULK';
   const sender = { organization, userId: viewer.user.id, siteBase };
-  const batchId = await db
-    .transaction()
-    .execute((trx) => queueBatch(trx, sender, template, origin, applications));
+  const batchId = await db.transaction().execute((trx) => queueBatch(trx, sender, template, origin, applications));
   return batchProgress(db, viewer, batchId);
 }
 

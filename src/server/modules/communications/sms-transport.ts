@@ -39,7 +39,7 @@ export function providerSmsTransport(settings: SmsProviderSettings, fetchImpl: t
 }
 
 /** Without a provider: each SMS becomes a .sms text file beside the outbox's emails. */
-export function outboxSmsTransport(dir: string): SmsTransport {
+function outboxSmsTransport(dir: string): SmsTransport {
   let sequence = 0;
   return {
     kind: 'outbox',

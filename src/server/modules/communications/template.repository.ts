@@ -31,7 +31,11 @@ export async function findTemplates(db: Db, organizationId: string): Promise<Mes
     .execute();
 }
 
-export async function findTemplate(db: Db, organizationId: string, id: string): Promise<MessageTemplateRow | undefined> {
+export async function findTemplate(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<MessageTemplateRow | undefined> {
   return db
     .selectFrom('message_templates')
     .selectAll()
@@ -40,7 +44,11 @@ export async function findTemplate(db: Db, organizationId: string, id: string): 
     .executeTakeFirst();
 }
 
-export async function insertTemplate(db: Db, organizationId: string, values: TemplateValues): Promise<MessageTemplateRow> {
+export async function insertTemplate(
+  db: Db,
+  organizationId: string,
+  values: TemplateValues,
+): Promise<MessageTemplateRow> {
   return db
     .insertInto('message_templates')
     .values({ organization_id: organizationId, ...columnsOf(values) })

@@ -10,6 +10,7 @@ import {
 import type { FieldError } from '#schemas/api';
 import type { Template, TemplateBody, TemplateText } from '#schemas/communications';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { MessageTemplateRow, OrganizationRecord } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
@@ -31,7 +32,8 @@ export function toTemplate(row: MessageTemplateRow): Template {
     channel: row.channel,
     kind: row.kind,
     texts: row.texts,
-    trigger: row.trigger_stage_id === null ? null : { stageId: row.trigger_stage_id, substageId: row.trigger_substage_id },
+    trigger:
+      row.trigger_stage_id === null ? null : { stageId: row.trigger_stage_id, substageId: row.trigger_substage_id },
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -93,8 +95,6 @@ export async function templateOf(db: Db, viewer: Viewer, id: string): Promise<Me
   if (!row) throw noTemplate(id);
   return row;
 }
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /** A second template of one channel for the same stage and substage: 409 naming the stage. */
 async function savingTrigger<T>(save: () => Promise<T>): Promise<T> {

@@ -46,7 +46,10 @@ export const moveRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> =
     const { stageId, roleId } = request.params;
     const selection = bulkMoveSelectionOf(viewer.organization, request.params, request.body);
     const message = stageMessage(request, request.query.skipMessage);
-    return bulkMoveCandidates(app.db, viewer, stageId, roleId, selection, { assignee: request.query.assignee, message });
+    return bulkMoveCandidates(app.db, viewer, stageId, roleId, selection, {
+      assignee: request.query.assignee,
+      message,
+    });
   });
   route(app, contracts.fastTrack, async (request, reply) => {
     const { id, roleId, stageId } = request.params;
