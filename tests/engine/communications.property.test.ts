@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KINDS } from '#schemas/communications';
-import { KIND_PLACEHOLDERS, PLACEHOLDERS, renderTemplate, smsLength, unfillablePlaceholders } from '#engine';
+import {
+  KIND_PLACEHOLDERS,
+  PLACEHOLDERS,
+  renderTemplate,
+  smsLength,
+  templatesForMove,
+  unfillablePlaceholders,
+} from '#engine';
 
 const BASIC = [...'@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡AZÄÖÑÜ§¿azäöñüà\n'];
 const EXTENDED = [...'^{}\\[~]|€'];
@@ -80,6 +87,39 @@ describe('template placeholders', () => {
     );
     expect(renderTemplate('Dear {{candidateName}}', { candidateName: 'Ada <b>' }, { html: true })).toBe(
       'Dear Ada &lt;b&gt;',
+    );
+  });
+});
+
+describe('templates a stage move sends', () => {
+  const trigger = fc.option(
+    fc.record({ stageId: fc.integer({ min: 1, max: 3 }), substageId: fc.option(fc.constantFrom('a', 'b')) }),
+  );
+  const template = fc.record({ id: fc.uuid(), channel: fc.constantFrom('EMAIL', 'SMS'), trigger });
+
+  it("one a channel, set for the move's stage, the substage's own before the whole stage's", () => {
+    fc.assert(
+      fc.property(
+        fc.array(template, { maxLength: 8 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom('a', 'b'),
+        (templates, stageId, substageId) => {
+          const sent = templatesForMove(templates, { stageId, substageId });
+          expect(new Set(sent.map((t) => t.channel)).size).toBe(sent.length);
+          for (const channel of ['EMAIL', 'SMS']) {
+            const candidates = templates.filter(
+              (t) =>
+                t.channel === channel &&
+                t.trigger?.stageId === stageId &&
+                (t.trigger.substageId === null || t.trigger.substageId === substageId),
+            );
+            const chosen = sent.find((t) => t.channel === channel);
+            expect(chosen === undefined).toBe(candidates.length === 0);
+            if (candidates.some((t) => t.trigger?.substageId === substageId))
+              expect(chosen?.trigger?.substageId).toBe(substageId);
+          }
+        },
+      ),
     );
   });
 });

@@ -201,6 +201,56 @@ describe('/manager/candidate/:id', () => {
     });
   });
 
+  it('says which message a move sends and can move without sending it (issue 16)', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.url === '/v1/communications/templates')
+          return {
+            status: 200,
+            data: [
+              {
+                id: 't1',
+                name: 'Assessment invitation',
+                channel: 'EMAIL',
+                kind: 'GENERAL',
+                texts: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
+                trigger: { stageId: 9, substageId: null },
+                updatedAt: '2026-10-01T09:00:00.000Z',
+              },
+            ],
+          };
+        if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
+          return {
+            status: 200,
+            data: {
+              id: 'a1',
+              stageId: 9,
+              stageName: 'At assessment centre',
+              substageId: '9-invited',
+              substageName: 'Invited',
+              stageStatus: 'INVITED',
+              lastChangeAt: '2026-10-03T09:00:00.000Z',
+              version: 3,
+            },
+          };
+        return undefined;
+      }),
+    );
+    await open();
+    const move = screen.getByRole('region', { name: 'Move' });
+    expect(within(move).queryByText(/This move sends/)).toBeNull();
+    fireEvent.change(within(move).getByLabelText('Stage'), { target: { value: '9' } });
+    fireEvent.change(within(move).getByLabelText('Substage'), { target: { value: '9-invited' } });
+    expect(
+      await within(move).findByText('This move sends the message “Assessment invitation” to the candidates moved.'),
+    ).toBeTruthy();
+    fireEvent.click(within(move).getByLabelText("Don't send the message"));
+    fireEvent.click(within(move).getByRole('button', { name: 'Move candidate' }));
+    await screen.findByText('Moved to At assessment centre – Invited');
+    expect(calls.find((c) => c.url.includes('/stage/9/9-invited/'))?.params).toMatchObject({ skipMessage: true });
+  });
+
   it('moves, undoes, and adds a note', async () => {
     const { calls } = startHiring(
       '/manager/candidate/a1',
