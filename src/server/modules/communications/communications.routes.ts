@@ -4,7 +4,7 @@ import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { route } from '../../lib/route';
 import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
-import { applyBaseUrl } from '../scheduling/interview-emails';
+import { applyBaseUrl } from '../../lib/links';
 import { batchProgress, previewMessage, sendMessages } from './send.service';
 import {
   changeTemplate,

@@ -5,7 +5,7 @@ import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { route } from '../../lib/route';
 import type { SiteConfig } from '../../lib/site-config';
 import type { StageMessage } from '../communications/send.service';
-import { applyBaseUrl } from '../scheduling/interview-emails';
+import { applyBaseUrl } from '../../lib/links';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { bulkMoveSelectionOf } from './bulk-move-body';
 import { bulkMoveCandidates } from './bulk-move.service';
