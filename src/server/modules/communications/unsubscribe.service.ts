@@ -1,4 +1,5 @@
 import type { Channel } from '#schemas/communications';
+import { message } from '#schemas/messages';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { sha256, TOKEN_PATTERN } from '../../lib/secrets';
@@ -11,7 +12,7 @@ import { findByUnsubscribeToken, stopMessages } from './message.repository';
  */
 export async function unsubscribe(db: Db, token: string): Promise<{ channel: Channel; unsubscribed: true }> {
   const found = TOKEN_PATTERN.test(token) ? await findByUnsubscribeToken(db, sha256(token)) : undefined;
-  if (!found) throw notFound('This unsubscribe link is not known.');
+  if (!found) throw notFound(message('unsubscribeUnknown'));
   await stopMessages(db, found.user_id, found.channel);
   return { channel: found.channel, unsubscribed: true };
 }
