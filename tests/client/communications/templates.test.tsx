@@ -53,6 +53,22 @@ describe('/manager/communications', () => {
   });
 });
 
+describe('/unsubscribe/:token', () => {
+  it('stops the emails with one press (the visit alone changes nothing)', async () => {
+    const fake = fakeAdapter((call) =>
+      call.url === `/public/communications/unsubscribe/${'t'.repeat(43)}`
+        ? { status: 200, data: { channel: 'EMAIL', unsubscribed: true } }
+        : { status: 404 },
+    );
+    http.defaults.adapter = fake.adapter;
+    const { container } = renderApp(`/unsubscribe/${'t'.repeat(43)}`, { organization });
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop emails' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Done: you will get no more of these emails.');
+    expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
 describe('/manager/communications/new', () => {
   it('counts an SMS as the phone splits it, inserts placeholders and refuses one the kind cannot fill', async () => {
     const { calls, container } = start('/manager/communications/new', () => ({ status: 404 }));

@@ -251,6 +251,55 @@ describe('/manager/candidate/:id', () => {
     expect(calls.find((c) => c.url.includes('/stage/9/9-invited/'))?.params).toMatchObject({ skipMessage: true });
   });
 
+  it('sends a message to the candidate and follows it until sent (issue 16)', async () => {
+    const batch = {
+      id: 'b1',
+      channel: 'EMAIL',
+      templateName: 'Update',
+      total: 1,
+      queued: 1,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      optedOut: 0,
+      done: false,
+      createdAt: '2026-10-03T09:00:00.000Z',
+    };
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.url === '/v1/communications/templates')
+          return {
+            status: 200,
+            data: [
+              {
+                id: 't1',
+                name: 'Update',
+                channel: 'EMAIL',
+                kind: 'GENERAL',
+                texts: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
+                trigger: null,
+                updatedAt: '2026-10-01T09:00:00.000Z',
+              },
+            ],
+          };
+        if (call.method === 'POST' && call.url === '/v1/communications/send') return { status: 202, data: batch };
+        if (call.url === '/v1/communications/batches/b1')
+          return { status: 200, data: { ...batch, queued: 0, sent: 1, done: true } };
+        return undefined;
+      }),
+    );
+    await open();
+    const messages = screen.getByRole('region', { name: 'Messages sent' });
+    fireEvent.click(within(messages).getByRole('button', { name: 'Send a message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a message to 1 candidate' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Template')).toBeTruthy());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 candidate' }));
+    expect(await within(dialog).findByText('Sending: 0 of 1 sent so far.')).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.url === '/v1/communications/send'))).toEqual({ templateId: 't1', ids: ['a1'] });
+    expect(await within(dialog).findByText('Finished: 1 of 1 sent.', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
   it('moves, undoes, and adds a note', async () => {
     const { calls } = startHiring(
       '/manager/candidate/a1',
