@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CandidatePanel, Note, StageScores } from '#client/api/candidate-items';
 import type { HistoryEntry } from '#client/api/pipeline';
+import type { Template } from '#client/api/communications';
 import type { Call, Reply } from '../auth/fake-api';
 import { pageInfo } from '#engine/pipeline/search';
 import { bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
@@ -89,6 +90,17 @@ function api(extra: (call: Call) => Reply | undefined = () => undefined) {
     return { status: 404, data: { message: 'Not found' } };
   };
 }
+
+/** A message template (issue 16), sent on moves to `trigger` when it names a stage. */
+const messageTemplate = (name: string, trigger: Template['trigger']): Template => ({
+  id: 't1',
+  name,
+  channel: 'EMAIL',
+  kind: 'GENERAL',
+  texts: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
+  trigger,
+  updatedAt: '2026-10-01T09:00:00.000Z',
+});
 
 const open = (path = '/manager/candidate/a1') =>
   screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }).then(() => path);
@@ -206,20 +218,7 @@ describe('/manager/candidate/:id', () => {
       '/manager/candidate/a1',
       api((call) => {
         if (call.url === '/v1/communications/templates')
-          return {
-            status: 200,
-            data: [
-              {
-                id: 't1',
-                name: 'Assessment invitation',
-                channel: 'EMAIL',
-                kind: 'GENERAL',
-                texts: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
-                trigger: { stageId: 9, substageId: null },
-                updatedAt: '2026-10-01T09:00:00.000Z',
-              },
-            ],
-          };
+          return { status: 200, data: [messageTemplate('Assessment invitation', { stageId: 9, substageId: null })] };
         if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
           return {
             status: 200,
@@ -269,20 +268,7 @@ describe('/manager/candidate/:id', () => {
       '/manager/candidate/a1',
       api((call) => {
         if (call.url === '/v1/communications/templates')
-          return {
-            status: 200,
-            data: [
-              {
-                id: 't1',
-                name: 'Update',
-                channel: 'EMAIL',
-                kind: 'GENERAL',
-                texts: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
-                trigger: null,
-                updatedAt: '2026-10-01T09:00:00.000Z',
-              },
-            ],
-          };
+          return { status: 200, data: [messageTemplate('Update', null)] };
         if (call.method === 'POST' && call.url === '/v1/communications/send') return { status: 202, data: batch };
         if (call.url === '/v1/communications/batches/b1')
           return { status: 200, data: { ...batch, queued: 0, sent: 1, done: true } };
