@@ -34,6 +34,7 @@ export * from './validation/phone';
 export * from './validation/postcode';
 export * from './validation/text';
 export * from './validation/sms';
+export * from './communications/templates';
 export * from './validation/years';
 export * from './validation/messages';
 export * from './forms/progress';

@@ -169,13 +169,26 @@ export const CandidatePanel = Type.Object({
 });
 export type CandidatePanel = Type.Static<typeof CandidatePanel>;
 
-const ContactStatus = Type.Union([Type.Literal('QUEUED'), Type.Literal('SENT'), Type.Literal('FAILED')]);
+const ContactStatus = Type.Union([
+  Type.Literal('QUEUED'),
+  Type.Literal('SENT'),
+  Type.Literal('FAILED'),
+  Type.Literal('SKIPPED'),
+]);
 
-/** A message sent (or waiting to be sent) to the candidate. */
+/** A message sent (or waiting to be sent, or not sent and why) to the candidate. */
 export const Contact = Type.Object({
   id: Type.String(),
+  channel: Type.Union([Type.Literal('EMAIL'), Type.Literal('SMS')]),
+  /** An email's subject; an SMS has none (''). */
   subject: Type.String(),
+  /** The text as the candidate got it (issue 16 templates); null for system emails, whose text is not kept. */
+  text: Nullable(Type.String()),
+  /** Who sent it (a template message); null for system emails. */
+  sender: Nullable(Type.String()),
   status: ContactStatus,
+  /** Why it failed, or why it was not sent (OPTED_OUT, ANONYMISED, NO_ADDRESS, NOTHING_TO_FILL). */
+  detail: Nullable(Type.String()),
   createdAt: DateTime,
   /** When it went out; null while queued or after it failed. */
   sentAt: Nullable(DateTime),

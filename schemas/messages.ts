@@ -91,6 +91,8 @@ export const MESSAGES = {
   interviewExpired: 'The date to book this interview has passed.',
   interviewCancelled: 'This interview invitation has been cancelled.',
   interviewTooLate: 'It is too late to change this interview online. Please contact the organisation.',
+  // Communications (issue 16)
+  unsubscribeUnknown: 'This link to stop emails is not valid. Check that you copied the whole link from your email.',
   // Events
   noEvent: "No event with id '{{id}}'.",
   eventRegistrationClosed: 'Registration for this event closed on {{date}}.',

@@ -37,6 +37,9 @@ export const User = Type.Object({
   acceptTermAndConditions: Type.Boolean(),
   acceptRare: Type.Boolean(),
   acceptResearch: Type.Boolean(),
+  /** Issue 16: whether the person gets the organisation's messages by email and by SMS. */
+  acceptEmailMessages: Type.Boolean(),
+  acceptSmsMessages: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   /** Spec §3 candidateStatus (decision 0009): ACTIVE, PASSPORT, PASSPORT_ACTIVE, or null. */
   candidateStatus: Nullable(CandidateStatus),
@@ -65,6 +68,8 @@ export const UserUpdate = Type.Object(
     acceptTermAndConditions: Type.Optional(Type.Boolean()),
     acceptRare: Type.Optional(Type.Boolean()),
     acceptResearch: Type.Optional(Type.Boolean()),
+    acceptEmailMessages: Type.Optional(Type.Boolean()),
+    acceptSmsMessages: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -1,19 +1,48 @@
-/** Spec §5: SMS text is limited to the GSM 03.38 character set; 160 characters a message, up to 3 messages. */
-const SMS_SEGMENT_LENGTH = 160;
-const SMS_MAX_SEGMENTS = 3;
-
+/*
+ * Spec §5 and issue 16: SMS text and how a phone splits it (GSM 03.38, decision 0045). Text in the GSM
+ * basic character set takes one 7-bit septet a character, the extension table's characters two (an
+ * escape and the character); 160 septets fit one message, and a longer text goes in parts of 153 (each
+ * part carries a header). Any other character switches the whole message to UCS-2: 70 UTF-16 units in
+ * one message, 67 a part.
+ */
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENDED = '^{}\\[~]|€\f';
+
+/** The most parts an organisation's SMS may take (spec §5: up to 3 messages). */
+export const SMS_MAX_SEGMENTS = 3;
 
 export function isGsmText(text: string): boolean {
   for (const ch of text) if (!GSM_BASIC.includes(ch) && !GSM_EXTENDED.includes(ch)) return false;
   return true;
 }
 
-/** n/160 with 1 message, up to 320 as 2, up to 480 as 3; null when longer than 3 messages. */
+export interface SmsLength {
+  encoding: 'GSM' | 'UCS2';
+  /** Septets (GSM) or UTF-16 units (UCS-2). */
+  units: number;
+  /** What one message holds: 160 or 70; a part of a longer one 153 or 67. */
+  single: number;
+  perPart: number;
+  segments: number;
+}
+
+function segmentsOf(units: number, single: number, perPart: number): number {
+  return units <= single ? 1 : Math.ceil(units / perPart);
+}
+
+export function smsLength(text: string): SmsLength {
+  if (isGsmText(text)) {
+    let units = 0;
+    for (const ch of text) units += GSM_EXTENDED.includes(ch) ? 2 : 1;
+    return { encoding: 'GSM', units, single: 160, perPart: 153, segments: segmentsOf(units, 160, 153) };
+  }
+  const units = text.length;
+  return { encoding: 'UCS2', units, single: 70, perPart: 67, segments: segmentsOf(units, 70, 67) };
+}
+
+/** How many messages the text takes; null when more than SMS_MAX_SEGMENTS. */
 export function smsSegments(text: string): number | null {
-  const length = [...text].length;
-  const segments = Math.max(1, Math.ceil(length / SMS_SEGMENT_LENGTH));
+  const { segments } = smsLength(text);
   return segments > SMS_MAX_SEGMENTS ? null : segments;
 }

@@ -25,6 +25,11 @@ const Id = Type.String({ maxLength: 64, description: 'the application id' });
 const StageIdParam = Type.Integer({ minimum: 1, maximum: 99, description: 'a pipeline stage id of spec §4' });
 const RoleIdParam = Type.String({ maxLength: 64, description: 'a role of the organisation' });
 const Conflict = { 409: ApiError };
+/** Issue 16: a move to a stage with a template set for it sends it, unless the manager says not to. */
+const skipMessage = Type.Optional(
+  Type.Boolean({ description: "don't send the stage's message (templates set for the target stage)" }),
+);
+const MoveQuery = Type.Object({ skipMessage });
 
 export const moveCandidate = defineRoute({
   method: 'POST',
@@ -35,6 +40,7 @@ export const moveCandidate = defineRoute({
   access,
   authz: 'hiring',
   params: Type.Object({ id: Id, stageId: StageIdParam, subId: Type.String({ maxLength: 64 }), orgId: OrganizationKey }),
+  querystring: MoveQuery,
   response: { 200: MoveResult, ...Conflict },
 });
 
@@ -46,6 +52,7 @@ export const moveCandidateToStage = defineRoute({
   access,
   authz: 'hiring',
   params: Type.Object({ id: Id, stageId: StageIdParam }),
+  querystring: MoveQuery,
   response: { 200: MoveResult, ...Conflict },
 });
 
@@ -62,6 +69,7 @@ export const bulkMove = defineRoute({
     assignee: Type.Optional(
       Type.String({ maxLength: 64, description: 'a hiring manager to assign the moved applications to' }),
     ),
+    skipMessage,
   }),
   body: BulkMoveBody,
   response: { 200: BulkMoveResult, ...Conflict },

@@ -36,6 +36,7 @@ import { configurationRoutes } from './modules/configurations/configuration.rout
 import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { communicationRoutes, publicCommunicationRoutes } from './modules/communications/communications.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -139,12 +140,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(stageRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(configurationRoutes, { prefix: '/api/v1' });
-  await app.register(moveRoutes, { prefix: '/api/v1' });
+  await app.register(moveRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(organizationAdminRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(schedulingRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
   await app.register(eventRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(communicationRoutes, { prefix: '/api/v1', siteConfig });
+  await app.register(publicCommunicationRoutes, { prefix: '/api/public' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

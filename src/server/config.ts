@@ -23,8 +23,12 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** From address of outgoing email. */
   mailFrom: string;
-  /** `<dataDir>/outbox`: .eml files of the messages when no SMTP server is configured. */
+  /** `<dataDir>/outbox`: .eml files of the messages when no SMTP server is configured (and .sms files without
+   * an SMS provider). */
   outboxDir: string;
+  /** A Twilio-style SMS provider (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM, optional SMS_API_URL); null writes
+   * each SMS to `outboxDir` (decision 0045). */
+  sms: SmsProviderSettings | null;
   /** Argon2id cost of new password hashes (OWASP minimum by default; tests may lower it). */
   argon2MemoryKib: number;
   argon2TimeCost: number;
@@ -35,6 +39,13 @@ export interface ServerConfig {
    * this many seconds, so an end-to-end test can watch a session end without waiting minutes.
    */
   testSessionTimeoutSeconds: number | null;
+}
+
+export interface SmsProviderSettings {
+  apiUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
 }
 
 /** Thrown for unusable environment values; main.ts prints the message and exits 1. */
@@ -99,6 +110,19 @@ export function parseConfig(
   if (!['true', 'false', '1', '0'].includes(trustProxyText))
     problems.push(`TRUST_PROXY must be true or false (got '${trustProxyText}')`);
 
+  const smsNames = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+  const smsValues = smsNames.map(value);
+  const sms: SmsProviderSettings | null = smsValues.every((v) => v !== undefined)
+    ? {
+        apiUrl: value('SMS_API_URL') ?? 'https://api.twilio.com/2010-04-01',
+        accountSid: smsValues[0]!,
+        authToken: smsValues[1]!,
+        from: smsValues[2]!,
+      }
+    : null;
+  if (!sms && smsValues.some((v) => v !== undefined))
+    problems.push(`SMS needs all of ${smsNames.join(', ')} (or none, to write SMS to the outbox)`);
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -119,6 +143,7 @@ export function parseConfig(
     smtpUrl,
     mailFrom: value('MAIL_FROM') ?? 'Candid <no-reply@candid.example>',
     outboxDir: path.join(dataDir, 'outbox'),
+    sms,
     argon2MemoryKib,
     argon2TimeCost,
     trustProxy: trustProxyText === 'true' || trustProxyText === '1',

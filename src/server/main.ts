@@ -9,6 +9,8 @@ import { createMailTransport } from './email/mail-transport';
 import { emailJobHandlers } from './email/email.service';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { moveJobHandlers } from './modules/moves/fast-track.service';
+import { messageJobHandlers } from './modules/communications/delivery';
+import { createSmsTransport } from './modules/communications/sms-transport';
 import { ConfigFileError } from './lib/json-validator';
 import { configurePasswordHashing } from './lib/password';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
@@ -73,10 +75,16 @@ async function start(): Promise<void> {
     sessionSettings: { testSessionTimeoutSeconds: config.testSessionTimeoutSeconds },
     trustProxy: config.trustProxy,
   });
-  // Email (and later SMS, webhooks) leaves through the jobs table, on every API node.
+  // Email and SMS leave through the jobs table, on every API node.
   const transport = createMailTransport(config, app.log);
-  // Pipeline jobs (fast-track to another role) run on the same worker.
-  const worker = startJobWorker(db, { ...emailJobHandlers(transport), ...moveJobHandlers(db) }, { log: app.log });
+  const sms = createSmsTransport(config);
+  // Pipeline jobs (fast-track to another role) and message batches run on the same worker.
+  const handlers = {
+    ...emailJobHandlers(transport),
+    ...moveJobHandlers(db),
+    ...messageJobHandlers(db, { mail: transport, sms }),
+  };
+  const worker = startJobWorker(db, handlers, { log: app.log });
   installShutdown(app.close.bind(app), worker, db, (message) => app.log.info(message));
   try {
     await app.listen({ host: config.host, port: config.port });

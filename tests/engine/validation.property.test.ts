@@ -146,11 +146,11 @@ describe('percent, text and SMS rules (spec §5)', () => {
     expect(isRichTextEmpty('<p>Hi</p>')).toBe(false);
   });
 
-  it('SMS: 1 message to 160 characters, 2 to 320, 3 to 480, none beyond', () => {
+  it('SMS: 1 message to 160 GSM characters, then parts of 153 (306 in 2, 459 in 3), none beyond', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 600 }), (n) => {
         const segments = smsSegments('a'.repeat(n));
-        expect(segments).toBe(n <= 160 ? 1 : n <= 320 ? 2 : n <= 480 ? 3 : null);
+        expect(segments).toBe(n <= 160 ? 1 : n <= 306 ? 2 : n <= 459 ? 3 : null);
       }),
     );
     expect(isGsmText('Hello £5 @ home')).toBe(true);

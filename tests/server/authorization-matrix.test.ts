@@ -14,6 +14,8 @@ import { insertContact } from '#server/modules/organization-admin/organization-a
 import { insertEvent, upsertRegistration } from '#server/modules/events/event.repository';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { insertBooking, insertInvitation, insertSchedule } from '#server/modules/scheduling/scheduling.repository';
+import { insertBatch } from '#server/modules/communications/message.repository';
+import { insertTemplate } from '#server/modules/communications/template.repository';
 import { userRow } from '#server/seed/factories';
 import { multipart, PDF, PNG, roleIdByName } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -82,6 +84,10 @@ interface OrgWorld {
   slotStartsAt: string;
   /** A booked coaching session on the candidate's application. */
   session: string;
+  /** A message template, a batch that sent it to the candidate, and that email's unsubscribe token. */
+  template: string;
+  batch: string;
+  unsubscribeToken: string;
 }
 
 interface World {
@@ -362,7 +368,38 @@ async function newRecords(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const template = await insertTemplate(t.db, org.id, {
+    name: 'Matrix template',
+    channel: 'EMAIL',
+    kind: 'GENERAL',
+    texts: { en: { subject: 'Hello', body: '<p>Hello {{candidateName}}</p>' } },
+    trigger: null,
+  });
+  const batch = await insertBatch(t.db, {
+    organizationId: org.id,
+    templateId: template.id,
+    templateName: template.name,
+    channel: 'EMAIL',
+    origin: 'MANUAL',
+    senderId: manager.id,
+    siteBase: 'http://localhost',
+  });
+  const unsubscribeToken = newToken();
+  await t.db
+    .insertInto('messages')
+    .values({
+      organization_id: org.id,
+      batch_id: batch,
+      user_id: candidate.id,
+      application_id: application,
+      status: 'SENT',
+      unsubscribe_token_hash: sha256(unsubscribeToken),
+    })
+    .execute();
   return {
+    template: template.id,
+    batch,
+    unsubscribeToken,
     event,
     registration: registration.id,
     contact: contact.id,
@@ -414,6 +451,15 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/candidate/:id/sessions': { type: 'call', startDateTime: '2030-01-07T10:00:00Z', duration: 30 },
   // The invitation's own slot, at its time (booked already: the same booking again).
   'PUT /public/interview/:token': (w: OrgWorld) => ({ id: w.slot, selectedTime: w.slotStartsAt }),
+  // A valid template, so that another organisation's id is what answers.
+  'PUT /v1/communications/templates/:templateId': {
+    name: 'Matrix template',
+    channel: 'EMAIL',
+    kind: 'GENERAL',
+    texts: { en: { subject: 'Hello', body: '<p>Hello</p>' } },
+    trigger: null,
+  },
+  'POST /v1/communications/send': (w: OrgWorld) => ({ templateId: w.template, ids: [w.application] }),
 };
 
 /** The simplest body, or an empty object (a 400 about the input, past the gate) where a field needs a pattern. */
@@ -501,7 +547,11 @@ function paramValue(name: string, path: string, world: World, cell: Cell): strin
     case 'sessionId':
       return w.session;
     case 'token':
-      return w.interviewToken;
+      return path.includes('/unsubscribe/') ? w.unsubscribeToken : w.interviewToken;
+    case 'templateId':
+      return w.template;
+    case 'batchId':
+      return w.batch;
     case 'number':
       return '1';
     case 'kind':

@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       smtpUrl: null,
       mailFrom: 'Candid <no-reply@candid.example>',
       outboxDir: path.join('/srv/app/data', 'outbox'),
+      sms: null,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
       trustProxy: false,
@@ -55,6 +56,18 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ARGON2_MEMORY_KIB: '12' })).toThrow(
       'ARGON2_MEMORY_KIB must be a whole number from 1024',
     );
+  });
+
+  it('reads the SMS provider: all three variables or none', () => {
+    const sms = { SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'secret', SMS_FROM: '+447700900000' };
+    expect(parseConfig(sms).sms).toEqual({
+      apiUrl: 'https://api.twilio.com/2010-04-01',
+      accountSid: 'AC1',
+      authToken: 'secret',
+      from: '+447700900000',
+    });
+    expect(parseConfig({ ...sms, SMS_API_URL: 'https://sms.example/v1' }).sms?.apiUrl).toBe('https://sms.example/v1');
+    expect(() => parseConfig({ SMS_ACCOUNT_SID: 'AC1' })).toThrow('SMS needs all of SMS_ACCOUNT_SID');
   });
 
   it('reads every variable and the --dev flag', () => {

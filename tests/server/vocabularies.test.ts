@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNELS, MESSAGE_KINDS, MESSAGE_ORIGINS, MESSAGE_STATUSES, SKIP_REASONS } from '#schemas/communications';
 import { ATTENDANCES, EVENT_TYPES, REGISTRATION_STATUSES } from '#schemas/events';
 import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, USER_TYPES } from '#schemas/organization';
 import { WORK_TYPES } from '#schemas/role';
@@ -48,6 +49,12 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'events.type': EVENT_TYPES,
   'event_registrations.status': REGISTRATION_STATUSES,
   'event_registrations.attendance': ATTENDANCES,
+  'message_templates.channel': CHANNELS,
+  'message_templates.kind': MESSAGE_KINDS,
+  'message_batches.channel': CHANNELS,
+  'message_batches.origin': MESSAGE_ORIGINS,
+  'messages.status': MESSAGE_STATUSES,
+  'messages.skip_reason': SKIP_REASONS,
 };
 
 /**
@@ -76,6 +83,12 @@ const SHIPPED: Record<string, readonly string[]> = {
   'events.type': ['INSIGHT_DAY', 'OPEN_EVENING', 'ASSESSMENT_CENTRE', 'WEBINAR', 'CAREERS_FAIR', 'OTHER'],
   'event_registrations.status': ['REGISTERED', 'WAITING', 'CANCELLED'],
   'event_registrations.attendance': ['Attended', 'No show'],
+  'message_templates.channel': ['EMAIL', 'SMS'],
+  'message_templates.kind': ['GENERAL', 'INTERVIEW', 'EVENT'],
+  'message_batches.channel': ['EMAIL', 'SMS'],
+  'message_batches.origin': ['MANUAL', 'BULK', 'STAGE'],
+  'messages.status': ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'SKIPPED'],
+  'messages.skip_reason': ['OPTED_OUT', 'ANONYMISED', 'NO_ADDRESS', 'NOTHING_TO_FILL'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

@@ -46,9 +46,11 @@ export async function moveCandidate(
   applicationId: string,
   stageId: number,
   substageId: string,
+  { skipMessage = false }: { skipMessage?: boolean } = {},
 ): Promise<MoveResult> {
   return call(moves.moveCandidate, {
     params: { id: applicationId, stageId, subId: substageId, orgId: organizationId },
+    query: skipMessage ? { skipMessage } : {},
   });
 }
 
@@ -65,10 +67,13 @@ export async function bulkMove(
   roleId: string,
   stageId: number,
   selection: BulkSelection,
-  options: { substageId?: string; assignee?: string } = {},
+  options: { substageId?: string; assignee?: string; skipMessage?: boolean } = {},
 ): Promise<BulkMoveResult> {
   const body = { ...selection, ...(options.substageId ? { substageId: options.substageId } : {}) };
-  const query = options.assignee ? { assignee: options.assignee } : {};
+  const query = {
+    ...(options.assignee ? { assignee: options.assignee } : {}),
+    ...(options.skipMessage ? { skipMessage: true } : {}),
+  };
   return call(moves.bulkMove, { params: { stageId, roleId }, query, body });
 }
 

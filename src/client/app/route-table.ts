@@ -21,6 +21,7 @@ const studio = () => import('../features/admin/studio/pages');
 const scheduling = () => import('../features/scheduling/pages');
 const schedulingManager = () => import('../features/scheduling/manager-pages');
 const events = () => import('../features/events/pages');
+const communications = () => import('../features/communications/pages');
 const eventStaff = () => import('../features/events/manager-pages');
 const roles = () => import('../features/roles/pages');
 const application = () => import('../features/application/pages');
@@ -104,6 +105,19 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       page: () => eventStaff().then((m) => m.ManagerEventPage),
       signIn: true,
     },
+    {
+      path: '/manager/communications',
+      layout: 'manager',
+      page: () => communications().then((m) => m.TemplatesPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/communications/:templateId',
+      layout: 'manager',
+      page: () => communications().then((m) => m.TemplatePage),
+      signIn: true,
+    },
+    { path: '/unsubscribe/:token', layout: 'main', page: () => communications().then((m) => m.UnsubscribePage) },
     { path: '/manager/roles', layout: 'manager', page: () => pipeline().then((m) => m.ManagerRolesPage), signIn: true },
     {
       path: '/manager/candidate/:id',

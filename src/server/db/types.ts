@@ -14,6 +14,14 @@ import type {
 import type { ReferenceLists } from '#schemas/organization-admin';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { Attendance, EventType, RegistrationStatus } from '#schemas/events';
+import type {
+  Channel,
+  MESSAGE_ORIGINS,
+  MessageKind,
+  MessageStatus,
+  SkipReason,
+  TemplateText,
+} from '#schemas/communications';
 import type { CustomQuestion } from '#schemas/configuration';
 import type { RoleSettings, RoleTemplate, WorkType } from '#schemas/role';
 import type {
@@ -116,6 +124,9 @@ interface UsersTable {
   language: string | null;
   /** Migration 0011: set when an admin deactivated the account; it cannot sign in until reactivated. */
   deactivated_at: NullableTimestamp;
+  /** Migration 0013: whether the person gets the organisation's messages by email and by SMS (issue 16). */
+  accept_email_messages: Generated<boolean>;
+  accept_sms_messages: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -525,6 +536,51 @@ interface EventCheckInAttemptsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0013: an organisation's email and SMS templates (issue 16, decision 0044). */
+interface MessageTemplatesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  channel: Channel;
+  kind: MessageKind;
+  texts: Json<Record<string, TemplateText>>;
+  trigger_stage_id: number | null;
+  trigger_substage_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface MessageBatchesTable {
+  id: Generated<string>;
+  organization_id: string;
+  template_id: string | null;
+  template_name: string;
+  channel: Channel;
+  origin: (typeof MESSAGE_ORIGINS)[number];
+  sender_id: string | null;
+  site_base: string;
+  created_at: Timestamp;
+}
+
+interface MessagesTable {
+  id: Generated<string>;
+  organization_id: string;
+  batch_id: string;
+  user_id: string;
+  application_id: string | null;
+  status: MessageStatus;
+  skip_reason: SkipReason | null;
+  language: string | null;
+  to_address: string | null;
+  subject: string | null;
+  body_text: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  unsubscribe_token_hash: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -556,7 +612,11 @@ export interface Database {
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
   event_check_in_attempts: EventCheckInAttemptsTable;
+  message_templates: MessageTemplatesTable;
+  message_batches: MessageBatchesTable;
+  messages: MessagesTable;
 }
+export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 
 type OrganizationRow = Selectable<OrganizationsTable>;
 export type NewOrganizationRow = Insertable<OrganizationsTable>;

@@ -15,6 +15,8 @@ export interface OutgoingEmail {
    * CANCEL for an interview booked, moved or cancelled; PUBLISH for an event's place.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string; filename?: string };
+  /** Extra header lines: a bulk message's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The nodemailer fields of a message's calendar invitation, if it has one. */
@@ -48,6 +50,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers && { headers: message.headers }),
         ...calendarParts(message),
       });
     },
@@ -71,6 +74,7 @@ export function outboxTransport(dir: string, from: string, log?: Log): MailTrans
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers && { headers: message.headers }),
         ...calendarParts(message),
       });
       await mkdir(dir, { recursive: true });

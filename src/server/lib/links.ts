@@ -23,3 +23,14 @@ export function siteBaseUrl(request: FastifyRequest, subdomain: string, siteConf
   const defaultPort = (protocol === 'https' && port === '443') || (protocol === 'http' && port === '80');
   return `${protocol}://${hostForSide(subdomain, 'apply', domain, port && !defaultPort ? port : undefined)}`;
 }
+
+/** Where the candidate's links point: the organisation's apply side, whichever side the request came from. */
+export function applyBaseUrl(request: FastifyRequest, subdomain: string, siteConfig: SiteConfig): string {
+  const base = new URL(siteBaseUrl(request, subdomain, siteConfig));
+  if (request.site?.side !== 'hr') return base.origin;
+  const domain =
+    siteConfig.product.domains.find((d) => base.hostname === d || base.hostname.endsWith(`.${d}`)) ??
+    siteConfig.product.domains[0] ??
+    'localhost';
+  return `${base.protocol}//${hostForSide(subdomain, 'apply', domain, base.port || undefined)}`;
+}

@@ -27,6 +27,8 @@ const PAGES = [
   'src/client/features/content/pages.tsx',
   // The interview booking page of an invitation link (issue 13).
   'src/client/features/scheduling/pages.tsx',
+  // The page an email's "Stop these emails" link opens (issue 16).
+  'src/client/features/communications/unsubscribe-page.tsx',
   // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
   // banner, toasts, sign-in prompts, loading states and the error screens.
   'src/client/app/layouts/layouts.tsx',

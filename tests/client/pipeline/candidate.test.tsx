@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CandidatePanel, Note, StageScores } from '#client/api/candidate-items';
 import type { HistoryEntry } from '#client/api/pipeline';
+import type { Template } from '#client/api/communications';
 import type { Call, Reply } from '../auth/fake-api';
 import { pageInfo } from '#engine/pipeline/search';
 import { bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
@@ -89,6 +90,17 @@ function api(extra: (call: Call) => Reply | undefined = () => undefined) {
     return { status: 404, data: { message: 'Not found' } };
   };
 }
+
+/** A message template (issue 16), sent on moves to `trigger` when it names a stage. */
+const messageTemplate = (name: string, trigger: Template['trigger']): Template => ({
+  id: 't1',
+  name,
+  channel: 'EMAIL',
+  kind: 'GENERAL',
+  texts: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
+  trigger,
+  updatedAt: '2026-10-01T09:00:00.000Z',
+});
 
 const open = (path = '/manager/candidate/a1') =>
   screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }).then(() => path);
@@ -199,6 +211,79 @@ describe('/manager/candidate/:id', () => {
       stageId: 9,
       scores: { groupExercise: 3.5, presentation: null, assessedOn: Date.UTC(2026, 10, 5) / 1000 },
     });
+  });
+
+  it('says which message a move sends and can move without sending it (issue 16)', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.url === '/v1/communications/templates')
+          return { status: 200, data: [messageTemplate('Assessment invitation', { stageId: 9, substageId: null })] };
+        if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
+          return {
+            status: 200,
+            data: {
+              id: 'a1',
+              stageId: 9,
+              stageName: 'At assessment centre',
+              substageId: '9-invited',
+              substageName: 'Invited',
+              stageStatus: 'INVITED',
+              lastChangeAt: '2026-10-03T09:00:00.000Z',
+              version: 3,
+            },
+          };
+        return undefined;
+      }),
+    );
+    await open();
+    const move = screen.getByRole('region', { name: 'Move' });
+    expect(within(move).queryByText(/This move sends/)).toBeNull();
+    fireEvent.change(within(move).getByLabelText('Stage'), { target: { value: '9' } });
+    fireEvent.change(within(move).getByLabelText('Substage'), { target: { value: '9-invited' } });
+    expect(
+      await within(move).findByText('This move sends the message “Assessment invitation” to the candidates moved.'),
+    ).toBeTruthy();
+    fireEvent.click(within(move).getByLabelText("Don't send the message"));
+    fireEvent.click(within(move).getByRole('button', { name: 'Move candidate' }));
+    await screen.findByText('Moved to At assessment centre – Invited');
+    expect(calls.find((c) => c.url.includes('/stage/9/9-invited/'))?.params).toMatchObject({ skipMessage: true });
+  });
+
+  it('sends a message to the candidate and follows it until sent (issue 16)', async () => {
+    const batch = {
+      id: 'b1',
+      channel: 'EMAIL',
+      templateName: 'Update',
+      total: 1,
+      queued: 1,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      optedOut: 0,
+      done: false,
+      createdAt: '2026-10-03T09:00:00.000Z',
+    };
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.url === '/v1/communications/templates')
+          return { status: 200, data: [messageTemplate('Update', null)] };
+        if (call.method === 'POST' && call.url === '/v1/communications/send') return { status: 202, data: batch };
+        if (call.url === '/v1/communications/batches/b1')
+          return { status: 200, data: { ...batch, queued: 0, sent: 1, done: true } };
+        return undefined;
+      }),
+    );
+    await open();
+    const messages = screen.getByRole('region', { name: 'Messages sent' });
+    fireEvent.click(within(messages).getByRole('button', { name: 'Send a message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a message to 1 candidate' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Template')).toBeTruthy());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 candidate' }));
+    expect(await within(dialog).findByText('Sending: 0 of 1 sent so far.')).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.url === '/v1/communications/send'))).toEqual({ templateId: 't1', ids: ['a1'] });
+    expect(await within(dialog).findByText('Finished: 1 of 1 sent.', {}, { timeout: 3000 })).toBeTruthy();
   });
 
   it('moves, undoes, and adds a note', async () => {
@@ -367,7 +452,11 @@ describe('/manager/candidate/:id', () => {
               content: [
                 {
                   id: 'm2',
+                  channel: 'EMAIL',
                   subject: 'Your application to Acme',
+                  text: 'Dear Ada,\n\nThank you for applying.',
+                  sender: 'Grace Hopper',
+                  detail: null,
                   status: 'SENT',
                   createdAt: '2026-10-02T09:00:00.000Z',
                   sentAt: '2026-10-02T09:01:00.000Z',
@@ -383,7 +472,11 @@ describe('/manager/candidate/:id', () => {
               content: [
                 {
                   id: 'm1',
-                  subject: 'Verify your email address',
+                  channel: 'SMS',
+                  subject: '',
+                  text: 'Your interview is on Monday.',
+                  sender: null,
+                  detail: 'The SMS provider answered 400',
                   status: 'FAILED',
                   createdAt: '2026-10-01T09:00:00.000Z',
                   sentAt: null,
@@ -418,9 +511,13 @@ describe('/manager/candidate/:id', () => {
 
     const messages = screen.getByRole('region', { name: 'Messages sent' });
     fireEvent.click(within(messages).getByRole('button', { name: 'Show messages sent to the candidate' }));
-    await within(messages).findByText('Your application to Acme');
+    await within(messages).findByText('Email: Your application to Acme');
+    expect(within(messages).getByText(/^Sent .* by Grace Hopper$/)).toBeTruthy();
+    fireEvent.click(within(messages).getByText('Show the message'));
+    expect(within(messages).getByText(/Thank you for applying\./)).toBeTruthy();
     fireEvent.click(within(messages).getByRole('button', { name: 'Show older messages' }));
-    await within(messages).findByText('Verify your email address');
+    await within(messages).findByText('SMS');
+    expect(within(messages).getByText(/Could not be sent .* — The SMS provider answered 400$/)).toBeTruthy();
     expect(within(messages).queryByRole('button', { name: 'Show older messages' })).toBeNull();
   });
 

@@ -83,6 +83,11 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
       return { status: 200, data: [{ id: 'Australian citizen', value: 'Australian citizen' }] };
     if (call.method === 'GET' && call.url.startsWith('/v1/data/type/')) return { status: 200, data: [] };
     if (call.method === 'GET' && call.url === '/v1/data/modules') return { status: 200, data: [] };
+    // The message templates a move or "Send a message" offers (issue 16): the handler's, else none.
+    if (call.method === 'GET' && call.url === '/v1/communications/templates')
+      return Promise.resolve(handler(call)).then((reply) =>
+        reply !== 'network-error' && reply.status === 200 ? reply : { status: 200, data: [] },
+      );
     // The events the filters and the candidate page offer (issue 14): none.
     if (call.method === 'GET' && (call.url === '/v1/events' || /^\/v1\/candidate\/[^/]+\/events$/.test(call.url)))
       return { status: 200, data: [] };

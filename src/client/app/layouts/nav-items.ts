@@ -12,6 +12,7 @@ export interface NavItem {
     | 'reports'
     | 'studio'
     | 'scheduling'
+    | 'communications'
     | 'clients'
     | 'admin'
     | 'account'
@@ -39,6 +40,7 @@ const managerNav: readonly NavItem[] = [
   { to: '/manager/search', label: 'search' },
   { to: '/manager/scheduling', label: 'scheduling' },
   { to: '/manager/events', label: 'events' },
+  { to: '/manager/communications', label: 'communications' },
   { to: '/manager/reports', label: 'reports' },
 ];
 

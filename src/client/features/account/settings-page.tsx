@@ -275,9 +275,16 @@ function ContactSection({ user }: { user: CurrentUser }) {
   const serverErrors = useServerErrors('contact');
   const [rare, setRare] = useState(user.acceptRare === true);
   const [research, setResearch] = useState(user.acceptResearch === true);
+  const [email, setEmail] = useState(user.acceptEmailMessages !== false);
+  const [sms, setSms] = useState(user.acceptSmsMessages !== false);
   const onSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
-    updateCurrentUser({ acceptRare: rare, acceptResearch: research })
+    updateCurrentUser({
+      acceptRare: rare,
+      acceptResearch: research,
+      acceptEmailMessages: email,
+      acceptSmsMessages: sms,
+    })
       .then((updated) => {
         form.clear();
         saveUser(updated);
@@ -303,6 +310,13 @@ function ContactSection({ user }: { user: CurrentUser }) {
             checked={research}
             onChange={setResearch}
           />
+          <Checkbox
+            id="contact-acceptEmailMessages"
+            label={t('account.contact.email')}
+            checked={email}
+            onChange={setEmail}
+          />
+          <Checkbox id="contact-acceptSmsMessages" label={t('account.contact.sms')} checked={sms} onChange={setSms} />
         </fieldset>
         <Button type="submit">{t('account.contact.save')}</Button>
       </form>

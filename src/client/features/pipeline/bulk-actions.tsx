@@ -25,6 +25,8 @@ import {
   type Selection,
 } from './selection';
 import { FastTrack } from './fast-track';
+import { SendMessage } from './send-message';
+import { StageMessage, useMoveTemplates } from './stage-message';
 import { Link } from 'react-router-dom';
 import { INTERVIEW_STAGES, type StageId } from '#engine';
 import * as styles from './pipeline.css';
@@ -76,6 +78,8 @@ export function BulkActions({
   const [substageId, setSubstageId] = useState('');
   const [assignToMe, setAssignToMe] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [skipMessage, setSkipMessage] = useState(false);
+  const templates = useMoveTemplates();
   const count = selectedCount(selection, totalElements);
   const target = stages.find((s) => s.id === stageId);
   const targetSub = target?.subStages.find((s) => s.id === substageId);
@@ -85,7 +89,8 @@ export function BulkActions({
   const move = useClickLock(() => {
     if (!roleId || !target) return;
     setConfirming(false);
-    bulkMove(roleId, target.id, payload, { substageId: targetSub?.id, assignee: assignToMe ? userId : undefined }).then(
+    const options = { substageId: targetSub?.id, assignee: assignToMe ? userId : undefined, skipMessage };
+    bulkMove(roleId, target.id, payload, options).then(
       (result) => {
         showToast({ kind: 'success', message: t('pipeline.bulk.moved', { count: result.moved, stage: targetName }) });
         onSelectionChange(NO_SELECTION);
@@ -182,6 +187,7 @@ export function BulkActions({
                 {t('pipeline.bulk.export')}
               </Button>
             ) : null}
+            <SendMessage templates={templates} selection={payload} count={count} />
           </ButtonGroup>
           {selection.mode === 'ids' &&
           filters.stageId !== undefined &&
@@ -216,6 +222,14 @@ export function BulkActions({
           assignToMe ? t('pipeline.bulk.confirmBodyAssign', { count }) : t('pipeline.bulk.confirmBody', { count })
         }
       >
+        <StageMessage
+          id={`${ids}-skip-message`}
+          templates={templates}
+          stage={target}
+          substageId={targetSub?.id}
+          skip={skipMessage}
+          onSkipChange={setSkipMessage}
+        />
         <ButtonGroup>
           <Button onClick={move}>{t('pipeline.bulk.confirm', { count })}</Button>
           <Button variant="secondary" onClick={() => setConfirming(false)}>

@@ -49,6 +49,9 @@ import { candidateHref, returnTarget } from './search-state';
 import { useStages } from './use-stages';
 import { AdjustmentForm, Contacts } from './candidate-support';
 import { CandidateEvents } from './candidate-events';
+import { SendMessage } from './send-message';
+import { StageMessage, useMoveTemplates } from './stage-message';
+import type { Template } from '../../api/communications';
 import * as styles from './pipeline.css';
 
 function positionText(position: { stageName: string; substageName?: string | null } | null): string {
@@ -88,10 +91,12 @@ interface MoveFormProps {
   /** Whether the history has a move to undo; undefined while it loads. */
   canUndo: boolean | undefined;
   onMoved: (result: MoveResult) => void;
+  /** The organisation's templates: which one the move would send. */
+  templates: readonly Template[];
 }
 
 /** Move this application to a stage and substage, or undo the last move (offered only when there is one). */
-function MoveForm({ stages, application, canUndo, onMoved }: MoveFormProps) {
+function MoveForm({ stages, application, canUndo, onMoved, templates }: MoveFormProps) {
   const { t } = useTranslation();
   const undoReason = useId();
   const organization = useOrganization();
@@ -105,6 +110,7 @@ function MoveForm({ stages, application, canUndo, onMoved }: MoveFormProps) {
   const blocker = moveBlocker(stages, { stageId: application.stageId, stageStatus: application.stageStatus });
   const [substageId, setSubstageId] = useState<string>(application.substageId ?? '');
   const chosenSub = subs.find((s) => s.id === substageId) ?? subs.find((s) => s.defaultSubStage) ?? subs[0];
+  const [skipMessage, setSkipMessage] = useState(false);
   const done = (result: MoveResult, message: string) => {
     onMoved(result);
     showToast({ kind: 'success', message });
@@ -112,7 +118,7 @@ function MoveForm({ stages, application, canUndo, onMoved }: MoveFormProps) {
   const failed = (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) });
   const move = useClickLock(() => {
     if (!stage || !chosenSub) return;
-    moveCandidate(organization.id, application.id, stage.id, chosenSub.id).then(
+    moveCandidate(organization.id, application.id, stage.id, chosenSub.id, { skipMessage }).then(
       (result) => done(result, t('pipeline.candidate.moved', { stage: positionText(result) })),
       failed,
     );
@@ -145,6 +151,14 @@ function MoveForm({ stages, application, canUndo, onMoved }: MoveFormProps) {
         />
       </div>
       {blocker ? <p className={styles.muted}>{t('pipeline.candidate.cannotMove', { reason: blocker })}</p> : null}
+      <StageMessage
+        id={`${undoReason}-skip-message`}
+        templates={templates}
+        stage={stage}
+        substageId={chosenSub?.id}
+        skip={skipMessage}
+        onSkipChange={setSkipMessage}
+      />
       <ButtonGroup>
         <Button
           onClick={move}
@@ -338,6 +352,7 @@ function CandidateView({
   const canEdit = (note: { author: { id: string } | null }) =>
     user ? note.author?.id === user.id || isHiringManagerAdmin(user.userType) : false;
   const onMoved = (result: MoveResult) => setApplication((current) => ({ ...current, ...result }));
+  const templates = useMoveTemplates();
   const toggleMatch = (matched: boolean) =>
     setMatch(organization.id, application.id, matched).then(
       (result) => {
@@ -433,6 +448,7 @@ function CandidateView({
               application={application}
               canUndo={history.state.status === 'ready' ? hasMoveToUndo(history.state.data) : undefined}
               onMoved={onMoved}
+              templates={templates}
             />
             <CopyForm application={application} returnTo={returnTo} />
           </section>
@@ -516,6 +532,7 @@ function CandidateView({
           {shows('contacts') ? (
             <section className={styles.section} aria-labelledby="candidate-contacts">
               <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>
+              <SendMessage templates={templates} selection={{ ids: [application.id] }} count={1} />
               <Contacts organizationId={organization.id} applicationId={application.id} />
             </section>
           ) : null}

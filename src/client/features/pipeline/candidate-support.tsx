@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { TEXT_LIMIT_LONG, isValidPercent } from '#engine';
+import { SKIP_REASONS, type SkipReason } from '#schemas/communications';
 import { fetchContacts, saveAdjustment, type Adjustment, type ContactPage } from '../../api/candidate-items';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
@@ -97,6 +98,8 @@ export function Contacts({ organizationId, applicationId }: { organizationId: st
   };
   const last = pages.at(-1);
   const contacts = pages.flatMap((p) => p.content);
+  const contactDetail = (detail: string) =>
+    SKIP_REASONS.includes(detail as SkipReason) ? t(`pipeline.contacts.detail.${detail as SkipReason}`) : detail;
   if (!last) {
     return (
       <>
@@ -115,13 +118,24 @@ export function Contacts({ organizationId, applicationId }: { organizationId: st
         <ul className={styles.plainList}>
           {contacts.map((contact) => (
             <li key={contact.id}>
-              <strong>{contact.subject}</strong>
+              <strong>
+                {t(`pipeline.contacts.channel.${contact.channel}`)}
+                {contact.subject ? `: ${contact.subject}` : ''}
+              </strong>
               <br />
               <span className={styles.muted}>
                 {t(`pipeline.contacts.status.${contact.status}`, {
                   date: formatDateTime(contact.sentAt ?? contact.createdAt),
                 })}
+                {contact.sender ? ` ${t('pipeline.contacts.by', { name: contact.sender })}` : ''}
+                {contact.detail ? ` — ${contactDetail(contact.detail)}` : ''}
               </span>
+              {contact.text ? (
+                <details>
+                  <summary>{t('pipeline.contacts.showText')}</summary>
+                  <p className={styles.preserveLines}>{contact.text}</p>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>

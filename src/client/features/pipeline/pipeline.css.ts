@@ -367,3 +367,11 @@ export const inlineForm = style({
 });
 // A field with long choices shrinks to the screen instead of widening the page.
 globalStyle(`${inlineForm} > *, ${inlineFields} > *`, { minWidth: 0, maxWidth: '100%' });
+/** A message's text as sent: its line breaks kept. */
+export const preserveLines = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: `${vars.space.s} 0 0` });
+/** What a move will send: a bordered note in the move form or dialog. */
+export const stageMessage = style({
+  margin: `${vars.space.m} 0`,
+  padding: vars.space.s,
+  borderInlineStart: `5px solid ${vars.colour.focus}`,
+});

@@ -11,6 +11,7 @@ import * as m0009 from './0009-scheduling';
 import * as m0010 from './0010-events';
 import * as m0011 from './0011-organization-admin';
 import * as m0012 from './0012-configuration-versions';
+import * as m0013 from './0013-communications';
 import * as m0014 from './0014-sign-in-throttle';
 import * as m0015 from './0015-report-indexes';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0010-events': m0010,
   '0011-organization-admin': m0011,
   '0012-configuration-versions': m0012,
+  '0013-communications': m0013,
   '0014-sign-in-throttle': m0014,
   '0015-report-indexes': m0015,
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
+import type { MessageStatus } from '#schemas/communications';
 import type { AdjustmentValue, ApplicationRow, JobStatus } from '../../db/types';
 import type { matchingApplications } from '../search/candidate-filter';
 
@@ -256,36 +257,47 @@ export async function updateHiringColumns(
 
 export interface ContactRow {
   id: string;
-  contact_subject: string | null;
-  status: JobStatus;
+  channel: 'EMAIL' | 'SMS';
+  subject: string | null;
+  text: string | null;
+  sender_first_name: string | null;
+  sender_last_name: string | null;
+  /** A job's status (system emails) or a message's (templates, issue 16). */
+  status: JobStatus | MessageStatus;
+  detail: string | null;
   created_at: Date;
-  finished_at: Date | null;
+  sent_at: Date | null;
 }
 
-/** The contact messages of a person, newest first, and how many there are. */
+/**
+ * The contact messages of a person, newest first, and how many there are: the system emails that are
+ * contacts (jobs with a contact subject) and every template message (issue 16), in one UNION ALL.
+ */
 export async function findContacts(
   db: Db,
   organizationId: string,
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<{ rows: ContactRow[]; total: number }> {
-  const scope = db
-    .selectFrom('jobs')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'email')
-    .where('contact_subject', 'is not', null);
+  const contacts = sql`(
+    select j.id, 'EMAIL' as channel, j.contact_subject as subject, null as text,
+      null as sender_first_name, null as sender_last_name, j.status, null as detail, j.created_at,
+      case when j.status = 'done' then j.finished_at end as sent_at
+    from jobs j
+    where j.organization_id = ${organizationId} and j.user_id = ${userId} and j.kind = 'email'
+      and j.contact_subject is not null
+    union all
+    select m.id, b.channel, m.subject, m.body_text, s.first_name, s.last_name, m.status,
+      coalesce(m.skip_reason, m.last_error), m.created_at, m.sent_at
+    from messages m join message_batches b on b.id = m.batch_id left join users s on s.id = b.sender_id
+    where m.organization_id = ${organizationId} and m.user_id = ${userId}
+  ) contacts`;
   const [rows, count] = await Promise.all([
-    scope
-      .select(['id', 'contact_subject', 'status', 'created_at', 'finished_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    scope.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    sql<ContactRow>`select * from ${contacts} order by created_at desc, id desc
+      offset ${page.offset} limit ${page.limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from ${contacts}`.execute(db),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 // Export

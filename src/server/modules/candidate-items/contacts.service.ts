@@ -1,4 +1,4 @@
-import { pageInfo } from '#engine';
+import { displayName, pageInfo } from '#engine';
 import type { Contact, ContactPage } from '#schemas/candidate-items';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/viewer';
@@ -10,12 +10,18 @@ const STATUS: Record<ContactRow['status'], Contact['status']> = {
   running: 'QUEUED',
   done: 'SENT',
   failed: 'FAILED',
+  QUEUED: 'QUEUED',
+  SENDING: 'QUEUED',
+  SENT: 'SENT',
+  FAILED: 'FAILED',
+  SKIPPED: 'SKIPPED',
 };
 
 /**
  * GET …/contact/:n: page n (from 0) of the messages sent to the application's candidate, newest
  * first: the email jobs addressed to their account that are contacts (never sign-in codes or
- * account links, decision 0015).
+ * account links, decision 0015) and the template messages of issue 16 (email or SMS, with their
+ * text, sender and, when not sent, why).
  */
 export async function contactPage(
   db: Db,
@@ -33,10 +39,17 @@ export async function contactPage(
     ...pageInfo(page, size, total, rows.length),
     content: rows.map((row) => ({
       id: row.id,
-      subject: row.contact_subject ?? '',
+      channel: row.channel,
+      subject: row.subject ?? '',
+      text: row.text,
+      sender:
+        row.sender_first_name || row.sender_last_name
+          ? displayName({ firstName: row.sender_first_name, lastName: row.sender_last_name })
+          : null,
       status: STATUS[row.status],
-      createdAt: row.created_at.toISOString(),
-      sentAt: row.status === 'done' ? (row.finished_at?.toISOString() ?? null) : null,
+      detail: row.detail,
+      createdAt: new Date(row.created_at).toISOString(),
+      sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
     })),
   };
 }

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hostForSide, hostnameOf } from '#engine';
 import * as contracts from '#schemas/contracts/events.contract';
 import type { OrganizationRecord } from '../../db/types';
-import { siteBaseUrl } from '../../lib/links';
+import { applyBaseUrl } from '../../lib/links';
 import { requestLanguage } from '../../lib/request-language';
 import { route } from '../../lib/route';
 import type { SiteConfig } from '../../lib/site-config';
@@ -38,17 +37,7 @@ import {
  * HR site (adding a candidate, raising the capacity).
  */
 function placesOf(request: FastifyRequest, organization: OrganizationRecord, siteConfig: SiteConfig): PlaceContext {
-  const base = siteBaseUrl(request, organization.subdomain, siteConfig);
-  if (request.site.side !== 'hr') return { siteBase: base };
-  const url = new URL(base);
-  const hostname = hostnameOf(request.host);
-  const domain =
-    siteConfig.product.domains.find((d) => hostname === d || hostname.endsWith(`.${d}`)) ??
-    siteConfig.product.domains[0] ??
-    'localhost';
-  return {
-    siteBase: `${url.protocol}//${hostForSide(organization.subdomain, 'apply', domain, url.port || undefined)}`,
-  };
+  return { siteBase: applyBaseUrl(request, organization.subdomain, siteConfig) };
 }
 
 /** Spec §7 Public: the event lists, one event, the QR check-in (events.contract.ts). */

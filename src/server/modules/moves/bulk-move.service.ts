@@ -15,6 +15,7 @@ import {
   type BulkCandidate,
 } from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
+import { queueStageMessages, type StageMessage } from '../communications/send.service';
 
 /**
  * POST /candidate/bulkstage/:stageId/:roleId?assignee: moves the role's selected applications —
@@ -33,7 +34,7 @@ export async function bulkMoveCandidates(
   stageId: number,
   roleId: string,
   body: BulkMoveBody,
-  assignee?: string,
+  { assignee, message }: { assignee?: string; message: StageMessage },
 ): Promise<BulkMoveResult> {
   const { organization } = viewer;
   const role = await roleOf(db, organization, roleId);
@@ -92,6 +93,13 @@ export async function bulkMoveCandidates(
       });
       // Someone changed some of them since they were read: roll everything back and start again.
       if (moved !== moving.length) throw new ConcurrentChange();
+      if (message)
+        await queueStageMessages(
+          trx,
+          { organization, userId: viewer.user.id, ...message },
+          moving.map((row) => row.id),
+          to,
+        );
       const changed = moving.filter((row) => isActiveStage(row.stage_id) !== isActiveStage(to.stageId));
       await refreshCandidateStatuses(
         trx,

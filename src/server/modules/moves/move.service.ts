@@ -19,6 +19,7 @@ import { insertStageHistory } from '../applications/application.repository';
 import { findHistory, findLastMove, lockPipelineApplication, markUndone, moveApplication } from './move.repository';
 import { assertMovable, checkedTarget } from './move-rules';
 import { toHistoryEntry, toMoveResult } from './move.view';
+import { queueStageMessages, type StageMessage } from '../communications/send.service';
 
 const NOTHING_TO_UNDO = 'Nothing to undo';
 
@@ -54,9 +55,12 @@ async function move(
   application: ApplicationRow,
   to: PipelinePosition,
   kind: StageMoveKind,
+  message: StageMessage,
 ): Promise<ApplicationRow> {
   const { organization } = viewer;
   const moved = await moveApplication(trx, organization.id, application.id, to);
+  if (message)
+    await queueStageMessages(trx, { organization, userId: viewer.user.id, ...message }, [application.id], to);
   await insertStageHistory(trx, {
     organizationId: organization.id,
     applicationId: application.id,
@@ -72,14 +76,15 @@ async function move(
 
 /**
  * POST /candidate/:id/stage/:stageId/:subId/organization/:orgId and /candidate/:id/ostage/:stageId
- * (no substage: the stage's default one). One transaction: lock, check, move, history.
+ * (no substage: the stage's default one). One transaction: lock, check, move, history, and the
+ * stage's message queued unless `message` is null (issue 16).
  */
 export async function moveCandidate(
   db: Db,
   viewer: Viewer,
   id: string,
   stageId: number,
-  substageId?: string,
+  { substageId, message }: { substageId?: string; message: StageMessage },
 ): Promise<MoveResult> {
   const stages = viewer.organization.stages;
   const to = checkedTarget(stages, stageId, substageId, { stage: 'stageId', substage: 'subId' });
@@ -89,7 +94,7 @@ export async function moveCandidate(
       throw conflict(
         `The candidate is already at ${stageName(stages, to.stageId)} / ${substageName(stages, to.stageId, to.substageId)}.`,
       );
-    return move(trx, viewer, application, to, 'MOVE');
+    return move(trx, viewer, application, to, 'MOVE', message);
   });
   return toMoveResult(moved, stages);
 }
@@ -115,7 +120,8 @@ export async function undoMove(db: Db, viewer: Viewer, id: string): Promise<Move
         ? { stageId: last.from_stage_id, substageId: last.from_substage_id, stageStatus: last.from_stage_status }
         : resolvePosition(stages, last.from_stage_id)!;
     await markUndone(trx, viewer.organization.id, last.id);
-    return move(trx, viewer, application, back, 'UNDO');
+    // An undo replays no message: the candidate was told of the move, not of its undoing.
+    return move(trx, viewer, application, back, 'UNDO', null);
   });
   return toMoveResult(moved, stages);
 }

@@ -1,7 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contracts from '#schemas/contracts/moves.contract';
 import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { route } from '../../lib/route';
+import type { SiteConfig } from '../../lib/site-config';
+import type { StageMessage } from '../communications/send.service';
+import { applyBaseUrl } from '../../lib/links';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { bulkMoveSelectionOf } from './bulk-move-body';
 import { bulkMoveCandidates } from './bulk-move.service';
@@ -16,23 +20,36 @@ import { moveCandidate, moveHistory, undoMove } from './move.service';
  * 404). Moves follow the engine's rules (engine/pipeline/moves.ts), the same the client offers
  * choices with.
  */
-export const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const moveRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfig }> = async (app, { siteConfig }) => {
+  /** The stage's message goes unless the manager asked not to send it (issue 16). */
+  const stageMessage = (request: FastifyRequest, skip: boolean | undefined): StageMessage =>
+    skip ? null : { siteBase: applyBaseUrl(request, viewerOf(request).organization.subdomain, siteConfig) };
+
   app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.addHook('preValidation', authenticate);
   // Before params and body are validated: a candidate is told 403 whatever they send.
   app.addHook('preValidation', requireRole('HIRING_MANAGER'));
 
   route(app, contracts.moveCandidate, async (request) =>
-    moveCandidate(app.db, viewerOf(request), request.params.id, request.params.stageId, request.params.subId),
+    moveCandidate(app.db, viewerOf(request), request.params.id, request.params.stageId, {
+      substageId: request.params.subId,
+      message: stageMessage(request, request.query.skipMessage),
+    }),
   );
   route(app, contracts.moveCandidateToStage, async (request) =>
-    moveCandidate(app.db, viewerOf(request), request.params.id, request.params.stageId),
+    moveCandidate(app.db, viewerOf(request), request.params.id, request.params.stageId, {
+      message: stageMessage(request, request.query.skipMessage),
+    }),
   );
   route(app, contracts.bulkMove, async (request) => {
     const viewer = viewerOf(request);
     const { stageId, roleId } = request.params;
     const selection = bulkMoveSelectionOf(viewer.organization, request.params, request.body);
-    return bulkMoveCandidates(app.db, viewer, stageId, roleId, selection, request.query.assignee);
+    const message = stageMessage(request, request.query.skipMessage);
+    return bulkMoveCandidates(app.db, viewer, stageId, roleId, selection, {
+      assignee: request.query.assignee,
+      message,
+    });
   });
   route(app, contracts.fastTrack, async (request, reply) => {
     const { id, roleId, stageId } = request.params;

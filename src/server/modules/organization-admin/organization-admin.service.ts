@@ -19,6 +19,7 @@ import type { Language, OrganizationSettings } from '#schemas/organization';
 import { DEFAULT_ORGANIZATION_STATUS } from '#schemas/vocabularies';
 import { DEFAULT_PAGE_SIZE } from '#schemas/search';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { json } from '../../db/json';
 import type { OrganizationRecord } from '../../db/types';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
@@ -180,8 +181,6 @@ function mergedSettings(
   if (update.subdomainRestricted !== undefined) next.subdomainRestricted = update.subdomainRestricted;
   return next;
 }
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /**
  * POST /organization: the organisation is a row like any other, so every host of it works on the

@@ -1,10 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, hostForSide, slotLabel } from '#engine';
+import { DEFAULT_LANGUAGE, slotLabel } from '#engine';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { queueEmail } from '../../email/email.service';
-import { siteBaseUrl } from '../../lib/links';
-import type { SiteConfig } from '../../lib/site-config';
 import { interviewCalendar } from './calendar';
 import type { InvitationContext } from './scheduling.repository';
 
@@ -13,17 +10,6 @@ import type { InvitationContext } from './scheduling.repository';
  * invitation and its reminder (the booking link), and each change of the booking with its
  * calendar invitation (REQUEST with a higher SEQUENCE for a move, CANCEL for a cancellation).
  */
-
-/** Where the candidate's links point: the organisation's apply side, whichever side the request came from. */
-export function applyBaseUrl(request: FastifyRequest, subdomain: string, siteConfig: SiteConfig): string {
-  const base = new URL(siteBaseUrl(request, subdomain, siteConfig));
-  if (request.site?.side !== 'hr') return base.origin;
-  const domain =
-    siteConfig.product.domains.find((d) => base.hostname === d || base.hostname.endsWith(`.${d}`)) ??
-    siteConfig.product.domains[0] ??
-    'localhost';
-  return `${base.protocol}//${hostForSide(subdomain, 'apply', domain, base.port || undefined)}`;
-}
 
 const localeOf = (language: string | null) => (!language || language === DEFAULT_LANGUAGE ? 'en-GB' : language);
 

@@ -7,7 +7,8 @@ import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { bookByToken, cancelByToken, currentInterview, interviewOfToken } from './booking.service';
-import { applyBaseUrl, type EmailSite } from './interview-emails';
+import { applyBaseUrl } from '../../lib/links';
+import type { EmailSite } from './interview-emails';
 import {
   busySchedules,
   cancelInvitation,

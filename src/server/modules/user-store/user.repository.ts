@@ -44,6 +44,8 @@ export const USER_COLUMNS = [
   'accept_terms_at',
   'accept_rare',
   'accept_research',
+  'accept_email_messages',
+  'accept_sms_messages',
   'pending_email',
   'password_changed_at',
   'anonymised_at',
@@ -103,6 +105,8 @@ export type UserPatch = Partial<
     | 'accept_terms_at'
     | 'accept_rare'
     | 'accept_research'
+    | 'accept_email_messages'
+    | 'accept_sms_messages'
     | 'password_hash'
     | 'password_changed_at'
     | 'candidate_status'

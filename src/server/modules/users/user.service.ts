@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../email/email.service';
 import { deleteUserJobs } from '../../jobs/job.repository';
+import { deleteUserMessages } from '../communications/message.repository';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { passwordPolicyError } from '../../lib/password-policy';
@@ -80,6 +81,8 @@ async function toUser(
     acceptTermAndConditions: user.accept_terms_at !== null,
     acceptRare: user.accept_rare,
     acceptResearch: user.accept_research,
+    acceptEmailMessages: user.accept_email_messages,
+    acceptSmsMessages: user.accept_sms_messages,
     createdAt: user.created_at.toISOString(),
     candidateStatus: storedCandidateStatus(user.candidate_status),
     applications,
@@ -117,6 +120,8 @@ export async function updateProfile(
   if (update.preferredName !== undefined) patch.preferred_name = update.preferredName?.trim() || null;
   if (update.acceptRare !== undefined) patch.accept_rare = update.acceptRare;
   if (update.acceptResearch !== undefined) patch.accept_research = update.acceptResearch;
+  if (update.acceptEmailMessages !== undefined) patch.accept_email_messages = update.acceptEmailMessages;
+  if (update.acceptSmsMessages !== undefined) patch.accept_sms_messages = update.acceptSmsMessages;
   if (update.acceptTermAndConditions !== undefined)
     patch.accept_terms_at = update.acceptTermAndConditions ? (viewer.user.accept_terms_at ?? new Date()) : null;
   let verification: { email: string } | null = null;
@@ -232,6 +237,7 @@ async function eraseUser(db: Db, userId: string): Promise<void> {
     await deleteUserOtpCodes(trx, userId);
     await deleteUserOtpCookies(trx, userId);
     await deleteUserJobs(trx, userId);
+    await deleteUserMessages(trx, userId);
     if (user.organization_id) {
       await deleteUserApplications(trx, user.organization_id, userId);
       await deleteUserProfile(trx, user.organization_id, userId);

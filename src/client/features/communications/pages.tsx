@@ -1,0 +1,3 @@
+export { TemplatesPage } from './templates-page';
+export { TemplatePage } from './template-page';
+export { UnsubscribePage } from './unsubscribe-page';
