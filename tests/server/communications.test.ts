@@ -391,7 +391,7 @@ describe('sending', () => {
     }
   });
 
-  it('to all matching a search filter: 10,000 candidates queued in under 2 s, without sending in the request', async () => {
+  it('to all matching a search filter: 10,000 candidates queued by the request, none sent in it', async () => {
     await sql`insert into users (organization_id, email, user_type, first_name, last_name)
       select ${acme.id}, 'bulk-' || n || '@example.test', 'CANDIDATE', 'Zyxbulk', 'Person ' || n
       from generate_series(1, 10000) n`.execute(db);
@@ -403,24 +403,25 @@ describe('sending', () => {
       from users u where u.email like 'bulk-%@example.test'`.execute(db);
     const template = await createTemplate(emailTemplate());
 
-    const started = performance.now();
+    // How fast it queues is measured by the benchmark (npm run bench), not here.
     const accepted = await send({ templateId: template.id, filters: { roleId: strategy, searchTerm: 'zyxbulk' } });
-    const elapsed = performance.now() - started;
-    expect(accepted).toMatchObject({ total: 10_000, queued: 10_000, sent: 0 });
-    expect(elapsed).toBeLessThan(2000);
-    const job = await db
-      .selectFrom('jobs')
-      .select(['status', 'payload'])
-      .where('kind', '=', 'message_batch')
-      .where(sql<boolean>`payload->>'batchId' = ${accepted.id}`)
-      .executeTakeFirstOrThrow();
-    expect(job.status).toBe('queued');
-    // Not sent here: the next tests' queue runs skip it.
-    await db.deleteFrom('message_batches').where('id', '=', accepted.id).execute();
-    await db
-      .deleteFrom('jobs')
-      .where(sql<boolean>`payload->>'batchId' = ${accepted.id}`)
-      .execute();
+    try {
+      expect(accepted).toMatchObject({ total: 10_000, queued: 10_000, sent: 0 });
+      const job = await db
+        .selectFrom('jobs')
+        .select(['status', 'payload'])
+        .where('kind', '=', 'message_batch')
+        .where(sql<boolean>`payload->>'batchId' = ${accepted.id}`)
+        .executeTakeFirstOrThrow();
+      expect(job.status).toBe('queued');
+    } finally {
+      // Not sent here: the next tests' queue runs skip it.
+      await db.deleteFrom('message_batches').where('id', '=', accepted.id).execute();
+      await db
+        .deleteFrom('jobs')
+        .where(sql<boolean>`payload->>'batchId' = ${accepted.id}`)
+        .execute();
+    }
   }, 60_000);
 });
 
