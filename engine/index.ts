@@ -49,3 +49,4 @@ export * from './scheduling/booking';
 export * from './rules/display-name';
 export * from './rules/candidate-save';
 export * from './forms/profile';
+export * from './contextual/index';

@@ -1,0 +1,2 @@
+export { computeContextual } from './compute';
+export { buildReference, type ContextualReference, type ReferenceTables } from './reference';
