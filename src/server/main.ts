@@ -9,6 +9,7 @@ import { createMailTransport } from './email/mail-transport';
 import { emailJobHandlers } from './email/email.service';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { moveJobHandlers } from './modules/moves/fast-track.service';
+import { contextualJobHandlers, queueContextualRecompute } from './modules/contextual/contextual.service';
 import { ConfigFileError } from './lib/json-validator';
 import { configurePasswordHashing } from './lib/password';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
@@ -62,6 +63,8 @@ async function start(): Promise<void> {
     db,
     sources.map((source) => source.organization.subdomain),
   ).catch((error: unknown) => closeDbAndFail(`Seeding the demo events failed: ${messageOf(error)}`));
+  // Contextual data computed with older reference data is recomputed by a job (issue 17, decision 0050).
+  await queueContextualRecompute(db);
 
   const app = await buildApp({
     db,
@@ -76,7 +79,11 @@ async function start(): Promise<void> {
   // Email (and later SMS, webhooks) leaves through the jobs table, on every API node.
   const transport = createMailTransport(config, app.log);
   // Pipeline jobs (fast-track to another role) run on the same worker.
-  const worker = startJobWorker(db, { ...emailJobHandlers(transport), ...moveJobHandlers(db) }, { log: app.log });
+  const worker = startJobWorker(
+    db,
+    { ...emailJobHandlers(transport), ...moveJobHandlers(db), ...contextualJobHandlers(db) },
+    { log: app.log },
+  );
   installShutdown(app.close.bind(app), worker, db, (message) => app.log.info(message));
   try {
     await app.listen({ host: config.host, port: config.port });

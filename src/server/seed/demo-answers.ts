@@ -192,6 +192,9 @@ function answerFor(field: CompiledField, context: Context): unknown {
       return 'Mixed heritage';
     case 'pqe':
       return random.int(2, 6);
+    // Stronger candidates have higher ranks; two decimals, 99.95 at most, as an ATAR is.
+    case 'atar':
+      return Math.min(99.95, Math.round((55 + person.strength * 40 + random.next() * 8) * 100) / 100);
   }
   return DEMO_ANSWERS[field.kind](field, context);
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010-events';
 import * as m0011 from './0011-organization-admin';
 import * as m0012 from './0012-configuration-versions';
 import * as m0014 from './0014-sign-in-throttle';
+import * as m0016 from './0016-contextual';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0011-organization-admin': m0011,
   '0012-configuration-versions': m0012,
   '0014-sign-in-throttle': m0014,
+  '0016-contextual': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
