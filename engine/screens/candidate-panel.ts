@@ -1,6 +1,7 @@
 import { formFields, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
 import { CATALOGUE_BY_ID } from '../fields/catalogue';
+import { CONTEXTUAL_LIST_FIELDS, isContextualListField } from '../contextual/panel';
 import { pointer, type ConfigurationProblem } from '../config/validate';
 import { own } from '../rules/own';
 import { groupItems } from './answers-view';
@@ -99,12 +100,12 @@ export function listFieldProblems(
 ): ConfigurationProblem[] {
   const custom = new Set(customIds);
   return listFields.flatMap((entry, j) =>
-    CATALOGUE_BY_ID.has(entry.id) || custom.has(entry.id)
+    CATALOGUE_BY_ID.has(entry.id) || custom.has(entry.id) || isContextualListField(entry.id)
       ? []
       : [
           {
             path: pointer('viewConfiguration', 'listFields', j, 'id'),
-            message: `'${entry.id}' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id`,
+            message: `'${entry.id}' is not a known question: expected a catalogue field (one inside a repeatable group included), a custom question id or a contextual measure (${CONTEXTUAL_LIST_FIELDS.join(', ')})`,
           },
         ],
   );

@@ -55,6 +55,7 @@ function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
     notes: [note(), note({ id: 'n2', body: 'Someone else’s note.', author: { id: 'u-other', name: 'Henry Admin' } })],
     comments: [],
     scores: [],
+    contextual: null,
     ...overrides,
   };
 }
