@@ -187,6 +187,7 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
         options={filterOptions.status === 'ready' ? filterOptions.data : null}
         onApply={(next) => go(at({ filters: next }))}
         onClear={() => go(at({ filters: {} }))}
+        contextual={organization.edition === 'contextual'}
       />
       <div className={styles.results}>
         <StageTabs stages={stages} position={position} totals={page?.totalForStage} hrefFor={hrefForPosition} />
