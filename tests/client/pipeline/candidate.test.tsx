@@ -109,6 +109,72 @@ describe('/manager/candidate/:id', () => {
     expect(within(notes).getAllByRole('button', { name: /^Edit/ })).toHaveLength(1);
   });
 
+  it('on the contextual edition: each flag with what set it, and the PI with the school figure it is set against', async () => {
+    const measure = { measure: 'MEDIAN_ATAR', value: 55.6, source: 'School results', year: 2024 };
+    const contextual: CandidatePanel['contextual'] = {
+      flags: [
+        { id: 'FREE_SCHOOL_MEALS', field: 'freeSchoolMeals', answer: 'Yes' },
+        { id: 'LOW_PERFORMING_SCHOOL', field: 'secondarySchool', answer: 'Playford International College', measure },
+      ],
+      schools: [
+        {
+          field: 'secondarySchool',
+          name: 'Playford International College',
+          measures: [measure],
+          percentile: 0,
+          band: 1,
+        },
+      ],
+      ks4Points: null,
+      ks5: { system: 'ATAR', points: 80 },
+      performanceIndex: {
+        system: 'ATAR',
+        candidatePoints: 80,
+        schoolPoints: 55.6,
+        school: 'Playford International College',
+        measure,
+        index: 143.9,
+        outperformance: 43.9,
+      },
+      schoolPercentile: 0,
+      university: {
+        name: null,
+        groups: [],
+        averageMark: null,
+        percentile: null,
+        percentileSource: null,
+        startYear: null,
+        graduationYear: null,
+      },
+      area: null,
+    };
+    startHiring(
+      '/manager/candidate/a1',
+      api((call) =>
+        call.method === 'GET' && call.url === PANEL ? { status: 200, data: panel({ contextual }) } : undefined,
+      ),
+    );
+    await open();
+    const section = screen.getByRole('region', { name: 'Contextual data' });
+    expect(
+      within(section).getByText('Answered “Yes” to the question about free school meals (or family income support).'),
+    ).toBeTruthy();
+    expect(
+      within(section).getByText(
+        'Playford International College is in the bottom fifth of schools: median ATAR 55.6 (School results; 2024).',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(section).getByText(/^143\.9: 80 against Playford International College's 55\.6, 43\.9% above/),
+    ).toBeTruthy();
+  });
+
+  it('another edition: no contextual section', async () => {
+    startHiring('/manager/candidate/a1', api());
+    await open();
+    expect(screen.queryByRole('region', { name: 'Contextual data' })).toBeNull();
+  });
+
   it('the back link returns to the list the manager came from (spec §2 return)', async () => {
     const list = '/manager/search?search=%7B%22roleId%22%3A%22r1%22%2C%22page%22%3A2%7D';
     startHiring(`/manager/candidate/a1?return=${encodeURIComponent(list)}`, api());

@@ -135,13 +135,9 @@ function Field({
   setText,
   errorOf,
   narrow,
-  ...rest
-}: Omit<SectionProps, 'filters' | 'set'> & {
-  field: TextField;
-  narrow?: boolean;
-  hint?: string;
-  type?: string;
-}) {
+  hint,
+  type,
+}: SectionProps & { field: TextField; narrow?: boolean; hint?: string; type?: string }) {
   const { t } = useTranslation();
   return (
     <TextInput
@@ -149,10 +145,11 @@ function Field({
       label={t(`pipeline.filters.${field}`)}
       className={narrow ? styles.narrowInput : undefined}
       inputMode={narrow ? 'decimal' : undefined}
+      hint={hint}
+      type={type}
       value={draft[field]}
       error={errorOf(`filter-${field}`)}
       onChange={(event) => setText(field, event.target.value)}
-      {...rest}
     />
   );
 }
