@@ -122,7 +122,7 @@ export const CandidateSearchFilters = Type.Object(
     openDate: Type.Optional(Period),
     /** true: the role's deadline has passed; false: it has none or it has not passed yet. */
     deadlinePassed: Type.Optional(Type.Boolean()),
-    /** The answer to a question (custom or catalogue) is one of these values (or, for several choices, includes one). */
+    /** The answer to a question (custom or catalogue) is one of these values (several choices: includes one). */
     customQuestion: Type.Optional(
       Type.Object(
         {

@@ -8,7 +8,7 @@ import { BOTTOM_BAND_PERCENTILE, isLowArea } from './school';
  */
 
 /** The flags a candidate's own answer sets, and the question (catalogue or organisation) that asks it. */
-export const ANSWER_FLAGS: ReadonlyArray<{ id: ContextualFlagId; field: string }> = [
+const ANSWER_FLAGS: ReadonlyArray<{ id: ContextualFlagId; field: string }> = [
   { id: 'FREE_SCHOOL_MEALS', field: 'freeSchoolMeals' },
   { id: 'FIRST_IN_FAMILY', field: 'firstGenerationUniversity' },
   { id: 'CARE_EXPERIENCE', field: 'careExperience' },

@@ -1,3 +1,3 @@
 export { computeContextual } from './compute';
-export { buildReference, type ContextualReference, type ReferenceTables } from './reference';
-export { CONTEXTUAL_LIST_FIELDS, contextualPanelRow, FLAG_NAMES, isContextualListField } from './panel';
+export { buildReference, type ReferenceTables } from './reference';
+export { contextualPanelRow, isContextualListField } from './panel';

@@ -9,7 +9,7 @@ import { round } from './grades';
  */
 
 /** The school measure each grade system is compared with, and what to divide it by to get points per entry. */
-export const PI_MEASURES: Readonly<Record<GradeSystemId, { measure: string; perEntry: number }>> = {
+const PI_MEASURES: Readonly<Record<GradeSystemId, { measure: string; perEntry: number }>> = {
   GCSE: { measure: 'ATTAINMENT_8', perEntry: 10 },
   A_LEVEL: { measure: 'KS5_APS_PER_ENTRY', perEntry: 1 },
   SCOTTISH_HIGHER: { measure: 'HIGHERS_TARIFF_PER_ENTRY', perEntry: 1 },

@@ -29,7 +29,7 @@ export interface MarkDistribution {
   year: number;
 }
 
-export interface UniversityRow {
+interface UniversityRow {
   name: string;
   region: string;
   groups: readonly string[];

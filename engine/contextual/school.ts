@@ -45,7 +45,7 @@ export function schoolContext(reference: ContextualReference, field: string, nam
 }
 
 /** Area measures that mark a low-participation or high-deprivation area, with the highest value that does. */
-export const AREA_THRESHOLDS: Readonly<Record<string, number>> = {
+const AREA_THRESHOLDS: Readonly<Record<string, number>> = {
   POLAR4_QUINTILE: 1,
   IMD_DECILE: 2,
   SEIFA_IRSD_DECILE: 2,

@@ -287,7 +287,7 @@ interface ApplicationsTable {
   average_percent: ColumnType<string | null, number | null | undefined, number | null>;
   /** Migration 0007: the school percentile of contextual data (0..100), when known; numeric, a string on read. */
   school_percentile: ColumnType<string | null, number | null | undefined, number | null>;
-  /** Migration 0016 (issue 17): contextual data computed from the answers and the reference data (engine/contextual). */
+  /** Migration 0016 (issue 17): contextual data computed from the answers and the reference data. */
   contextual_flags: ColumnType<string[], string[] | undefined, string[]>;
   /** numeric columns: strings on read, written as numbers. */
   performance_index: ColumnType<string | null, number | null | undefined, number | null>;

@@ -12,20 +12,18 @@ import * as styles from './pipeline.css';
  * (interview date, deadline passed). Typed fields are drafts until the panel applies them.
  */
 
-const TEXT_FIELDS = [
-  'piMin',
-  'piMax',
-  'universityMin',
-  'universityMax',
-  'graduationYears',
-  'startYears',
-  'degreeTypes',
-  'degreeClasses',
-  'degreeSubjects',
-  'interviewFrom',
-  'interviewTo',
-] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
+type TextField =
+  | 'piMin'
+  | 'piMax'
+  | 'universityMin'
+  | 'universityMax'
+  | 'graduationYears'
+  | 'startYears'
+  | 'degreeTypes'
+  | 'degreeClasses'
+  | 'degreeSubjects'
+  | 'interviewFrom'
+  | 'interviewTo';
 export type MoreDraft = Record<TextField, string>;
 
 const SECONDS_PER_DAY = 86_400;

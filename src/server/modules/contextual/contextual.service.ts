@@ -74,7 +74,7 @@ export async function queueContextualRecompute(db: Db): Promise<number> {
  * Recomputes an organisation's stale rows in batches. Only the contextual columns change: the
  * answers are the same, so the application's version and last change stay as they were.
  */
-export async function recomputeContextual(db: Db, organizationId: string): Promise<number> {
+async function recomputeContextual(db: Db, organizationId: string): Promise<number> {
   let done = 0;
   for (;;) {
     const rows = await db
