@@ -152,6 +152,24 @@ function Field({
   );
 }
 
+/** A from–to pair of number fields under one legend. */
+function RangeFields({
+  legend,
+  from,
+  to,
+  ...props
+}: SectionProps & { legend: string; from: TextField; to: TextField }) {
+  return (
+    <fieldset className={styles.filterSection}>
+      <legend className={styles.label}>{legend}</legend>
+      <div className={styles.rangeRow}>
+        <Field {...props} field={from} narrow />
+        <Field {...props} field={to} narrow />
+      </div>
+    </fieldset>
+  );
+}
+
 /** Contextual flags, the Performance Index, school bands and the university percentile (contextual edition). */
 export function ContextualFilters(props: SectionProps) {
   const { t } = useTranslation();
@@ -172,13 +190,7 @@ export function ContextualFilters(props: SectionProps) {
         values={filters.flags ?? []}
         onChange={(values) => set({ flags: values as CandidateSearchFilters['flags'] })}
       />
-      <fieldset className={styles.filterSection}>
-        <legend className={styles.label}>{t('pipeline.filters.performanceIndex')}</legend>
-        <div className={styles.rangeRow}>
-          <Field {...props} field="piMin" narrow />
-          <Field {...props} field="piMax" narrow />
-        </div>
-      </fieldset>
+      <RangeFields {...props} legend={t('pipeline.filters.performanceIndex')} from="piMin" to="piMax" />
       <Checkboxes
         legend={t('pipeline.filters.schoolBands')}
         name="schoolBands"
@@ -186,13 +198,12 @@ export function ContextualFilters(props: SectionProps) {
         values={(filters.schoolBands ?? []).map(String)}
         onChange={(values) => set({ schoolBands: values.map(Number) })}
       />
-      <fieldset className={styles.filterSection}>
-        <legend className={styles.label}>{t('pipeline.filters.universityAveragePercentile')}</legend>
-        <div className={styles.rangeRow}>
-          <Field {...props} field="universityMin" narrow />
-          <Field {...props} field="universityMax" narrow />
-        </div>
-      </fieldset>
+      <RangeFields
+        {...props}
+        legend={t('pipeline.filters.universityAveragePercentile')}
+        from="universityMin"
+        to="universityMax"
+      />
     </details>
   );
 }
