@@ -39,8 +39,16 @@ describe('contextual recruitment', () => {
     await page.getByRole('checkbox', { name: 'Free school meals' }).check();
     await page.getByLabel('PI from').fill('100');
     await page.getByLabel('PI to').fill('400');
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes('/search/candidate') && (r.request().postData() ?? '').includes('FREE_SCHOOL_MEALS'),
+    );
     await page.getByRole('button', { name: 'Apply filters' }).click();
+    await filtered;
     await expect.poll(() => new URL(page.url()).searchParams.get('search') ?? '').toContain('FREE_SCHOOL_MEALS');
+    // The list opens at a stage; go to the first stage with a match.
+    const withMatches = page.getByRole('navigation', { name: 'Stages' }).getByRole('link', { name: /\([1-9]\d*\)$/ });
+    await withMatches.first().waitFor({ timeout: 15_000 });
+    await withMatches.first().click();
     const candidate = page.locator('table a[href*="/manager/candidate/"]').first();
     await candidate.waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page), '/manager/search with contextual filters').toEqual([]);
