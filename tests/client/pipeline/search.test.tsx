@@ -145,7 +145,14 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
   });
 
   it('the contextual edition offers flags and a PI range; a PI over 1000 is refused, a valid range is sent', async () => {
-    const contextual = { ...organization, edition: 'contextual' as const };
+    const contextual = {
+      ...organization,
+      edition: 'contextual' as const,
+      formConfiguration: {
+        ...organization.formConfiguration,
+        custom: [{ id: 'programme', type: 'radio' as const, label: 'Programme', options: ['Banking', 'Risk'] }],
+      },
+    };
     const { calls } = startHiring(
       stateUrl({ roleId: 'r1' }),
       () => ({ status: 200, data: searchPage(people) }),
@@ -160,12 +167,18 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByRole('link', { name: 'PI to must be a number from 0 to 1000' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('PI to'), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText('Post-16 results'), { target: { value: 'ATAR' } });
+    fireEvent.change(await screen.findByLabelText('Post-16 points from'), { target: { value: '80' } });
+    fireEvent.change(screen.getByLabelText('Answer to a question'), { target: { value: 'programme' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Risk' }));
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(lastSearch(calls).filters).toMatchObject({
         flags: ['CARE_EXPERIENCE'],
         performanceIndex: { min: 110, max: 150 },
         graduationYears: [2025, 2026],
+        ks5: { system: 'ATAR', min: 80 },
+        customQuestion: { id: 'programme', values: ['Risk'] },
       }),
     );
   });

@@ -26,6 +26,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { TextInput } from '../../ui/form/text-input';
 import { useFormErrors } from '../../ui/form/use-form-errors';
 import { useLoad } from '../../ui/page/use-load';
+import type { choiceQuestions } from './more-filters';
 import { ContextualFilters, DegreeAndDateFilters, moreDraftOf, readMoreFilters, type MoreDraft } from './more-filters';
 import { ASSIGNED_TO_ME } from './search-state';
 import * as styles from './pipeline.css';
@@ -118,6 +119,8 @@ interface FilterPanelProps {
   onClear: () => void;
   /** The contextual edition: its flags and measures are offered. */
   contextual: boolean;
+  /** The organisation's questions with fixed answers (the custom question filter). */
+  questions: ReturnType<typeof choiceQuestions>;
 }
 
 /**
@@ -125,7 +128,7 @@ interface FilterPanelProps {
  * groups, university groups, percentile ranges, locations, permit types, role attributes, sources
  * and the assignee ("assigned to me or everyone", spec §6). Applied together, into the address.
  */
-export function FilterPanel({ filters, options: listed, onApply, onClear, contextual }: FilterPanelProps) {
+export function FilterPanel({ filters, options: listed, onApply, onClear, contextual, questions }: FilterPanelProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const { errors, attempt, fail, clear, of: fieldError } = useFormErrors();
@@ -168,7 +171,7 @@ export function FilterPanel({ filters, options: listed, onApply, onClear, contex
       }
       ranges[key] = { min: low, max: high };
     }
-    const more = readMoreFilters(draft.more, t);
+    const more = readMoreFilters(draft.more, t, draft.filters);
     problems.push(...more.problems);
     if (problems.length > 0) {
       fail(problems);
@@ -303,7 +306,7 @@ export function FilterPanel({ filters, options: listed, onApply, onClear, contex
         ))}
       </details>
       {contextual ? <ContextualFilters {...moreProps} /> : null}
-      <DegreeAndDateFilters {...moreProps} />
+      <DegreeAndDateFilters {...moreProps} questions={questions} />
       {listed && CANDIDATE_LISTS.some((f) => listed[f].length > 0) ? (
         <details className={styles.filterSection} open={CANDIDATE_LISTS.some((f) => filters[f]?.length)}>
           <summary className={styles.filterSummary}>{t('pipeline.filters.candidateSection')}</summary>

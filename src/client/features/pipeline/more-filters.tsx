@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { CONTEXTUAL_FLAGS } from '#schemas/contextual';
+import { CONTEXTUAL_FLAGS, type GradeSystemId } from '#schemas/contextual';
 import type { CandidateSearchFilters } from '#schemas/search';
+import type { CustomQuestion } from '#schemas/configuration';
 import { Checkboxes, Radios } from '../../ui/form/choices';
+import { SelectField } from '../../ui/form/select-field';
 import { TextInput } from '../../ui/form/text-input';
 import * as styles from './pipeline.css';
 
@@ -15,6 +17,10 @@ import * as styles from './pipeline.css';
 type TextField =
   | 'piMin'
   | 'piMax'
+  | 'ks4Min'
+  | 'ks4Max'
+  | 'ks5Min'
+  | 'ks5Max'
   | 'universityMin'
   | 'universityMax'
   | 'graduationYears'
@@ -41,6 +47,10 @@ export function moreDraftOf(f: CandidateSearchFilters): MoreDraft {
   return {
     piMin: text(f.performanceIndex?.min),
     piMax: text(f.performanceIndex?.max),
+    ks4Min: text(f.ks4Points?.min),
+    ks4Max: text(f.ks4Points?.max),
+    ks5Min: text(f.ks5?.min),
+    ks5Max: text(f.ks5?.max),
     universityMin: text(f.universityAveragePercentile?.min),
     universityMax: text(f.universityAveragePercentile?.max),
     graduationYears: list(f.graduationYears),
@@ -56,9 +66,19 @@ export function moreDraftOf(f: CandidateSearchFilters): MoreDraft {
 type Problem = { fieldId: string; message: string };
 
 /** The draft as filters, or what is wrong with it (each problem names its field). */
+/** The top of each post-16 scale (configs/reference-data/grade-scales.json). */
+const POST_16_MAXIMUM: Readonly<Record<Exclude<GradeSystemId, 'GCSE'>, number>> = {
+  A_LEVEL: 60,
+  SCOTTISH_HIGHER: 33,
+  IB: 45,
+  ATAR: 99.95,
+};
+const POST_16_SYSTEMS = Object.keys(POST_16_MAXIMUM) as Array<keyof typeof POST_16_MAXIMUM>;
+
 export function readMoreFilters(
   draft: MoreDraft,
   t: TFunction,
+  current: CandidateSearchFilters,
 ): { problems: Problem[]; filters: CandidateSearchFilters } {
   const problems: Problem[] = [];
   const numberIn = (field: TextField, max: number): number | undefined => {
@@ -106,8 +126,14 @@ export function readMoreFilters(
     }
     return time / 1000 + (endOfDay ? SECONDS_PER_DAY - 1 : 0);
   };
+  const system = current.ks5?.system;
+  const post16 = system && system !== 'GCSE' ? bounds('ks5Min', 'ks5Max', POST_16_MAXIMUM[system]) : undefined;
+  const question = current.customQuestion;
   const filters: CandidateSearchFilters = {
     performanceIndex: bounds('piMin', 'piMax', 1000),
+    ks4Points: bounds('ks4Min', 'ks4Max', 9),
+    ks5: system ? { system, ...post16 } : undefined,
+    customQuestion: question?.values.length ? question : undefined,
     universityAveragePercentile: bounds('universityMin', 'universityMax', 100),
     graduationYears: years('graduationYears'),
     startYears: years('startYears'),
@@ -177,6 +203,8 @@ export function ContextualFilters(props: SectionProps) {
   const open = Boolean(
     filters.flags?.length ||
     filters.performanceIndex ||
+    filters.ks4Points ||
+    filters.ks5 ||
     filters.schoolBands?.length ||
     filters.universityAveragePercentile,
   );
@@ -191,6 +219,19 @@ export function ContextualFilters(props: SectionProps) {
         onChange={(values) => set({ flags: values as CandidateSearchFilters['flags'] })}
       />
       <RangeFields {...props} legend={t('pipeline.filters.performanceIndex')} from="piMin" to="piMax" />
+      <RangeFields {...props} legend={t('pipeline.filters.ks4Points')} from="ks4Min" to="ks4Max" />
+      <SelectField
+        label={t('pipeline.filters.ks5System')}
+        value={filters.ks5?.system ?? ''}
+        options={[
+          { value: '', label: t('pipeline.filters.anySystem') },
+          ...POST_16_SYSTEMS.map((value) => ({ value, label: t(`contextual.system.${value}`) })),
+        ]}
+        onChange={(value) => set({ ks5: value ? { system: value as GradeSystemId } : undefined })}
+      />
+      {filters.ks5?.system ? (
+        <RangeFields {...props} legend={t(`contextual.system.${filters.ks5.system}`)} from="ks5Min" to="ks5Max" />
+      ) : null}
       <Checkboxes
         legend={t('pipeline.filters.schoolBands')}
         name="schoolBands"
@@ -208,10 +249,18 @@ export function ContextualFilters(props: SectionProps) {
   );
 }
 
-/** The degree (years, type, class, subject) and dates (interview, deadline). */
-export function DegreeAndDateFilters(props: SectionProps) {
+/** The organisation's questions with fixed answers, which the custom question filter offers. */
+export const choiceQuestions = (custom: readonly CustomQuestion[] | undefined) =>
+  (custom ?? []).flatMap((q) => (q.options?.length ? [{ id: q.id, label: q.label, options: q.options }] : []));
+
+/** The degree (years, type, class, subject), dates (interview, deadline) and an answer to a question. */
+export function DegreeAndDateFilters({
+  questions,
+  ...props
+}: SectionProps & { questions: ReturnType<typeof choiceQuestions> }) {
   const { t } = useTranslation();
   const { filters, set } = props;
+  const question = questions.find((q) => q.id === filters.customQuestion?.id);
   const open = Boolean(
     filters.graduationYears?.length ||
     filters.startYears?.length ||
@@ -219,7 +268,8 @@ export function DegreeAndDateFilters(props: SectionProps) {
     filters.degreeClasses?.length ||
     filters.degreeSubjects?.length ||
     filters.interviewDate ||
-    filters.deadlinePassed !== undefined,
+    filters.deadlinePassed !== undefined ||
+    filters.customQuestion,
   );
   const commaHint = t('pipeline.filters.commaHint');
   return (
@@ -243,6 +293,26 @@ export function DegreeAndDateFilters(props: SectionProps) {
         value={filters.deadlinePassed === undefined ? '' : filters.deadlinePassed ? 'passed' : 'open'}
         onChange={(value) => set({ deadlinePassed: value === '' ? undefined : value === 'passed' })}
       />
+      {questions.length > 0 ? (
+        <SelectField
+          label={t('pipeline.filters.customQuestion')}
+          value={question?.id ?? ''}
+          options={[
+            { value: '', label: t('pipeline.filters.anyQuestion') },
+            ...questions.map((q) => ({ value: q.id, label: q.label })),
+          ]}
+          onChange={(id) => set({ customQuestion: id ? { id, values: [] } : undefined })}
+        />
+      ) : null}
+      {question ? (
+        <Checkboxes
+          legend={t('pipeline.filters.customAnswers', { question: question.label })}
+          name="customAnswers"
+          options={question.options.map((value) => ({ value, label: value }))}
+          values={filters.customQuestion?.values ?? []}
+          onChange={(values) => set({ customQuestion: { id: question.id, values } })}
+        />
+      ) : null}
     </details>
   );
 }
