@@ -125,7 +125,7 @@ export function measureRows(csv: string, preset: Preset, year: number): Array<Ro
     const key = line[keyAt]?.trim() ?? '';
     const value = Number(line[valueAt]);
     return key && line[valueAt]?.trim() && Number.isFinite(value)
-      ? [{ key, measure: preset.measure, value, year, source: `${preset.source}, ${year}` }]
+      ? [{ key, measure: preset.measure, value, year, source: preset.source }]
       : [];
   });
 }

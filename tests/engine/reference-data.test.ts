@@ -48,7 +48,7 @@ describe('scripts/load-reference-data.ts', () => {
       source: 'DfE',
     } as const;
     expect(measureRows(csv, preset, 2025)).toEqual([
-      { key: 'Abingdon School', measure: 'KS5_APS_PER_ENTRY', value: 44.1, year: 2025, source: 'DfE, 2025' },
+      { key: 'Abingdon School', measure: 'KS5_APS_PER_ENTRY', value: 44.1, year: 2025, source: 'DfE' },
     ]);
     expect(() => measureRows('A,B\n1,2\n', preset, 2025)).toThrow(/no SCHNAME/);
   });

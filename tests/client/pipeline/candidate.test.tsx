@@ -161,11 +161,11 @@ describe('/manager/candidate/:id', () => {
     ).toBeTruthy();
     expect(
       within(section).getByText(
-        'Playford International College is in the bottom fifth of schools: median ATAR 55.6 (School results; 2024).',
+        'Playford International College is in the bottom fifth of schools: median ATAR 55.6 (source: School results, 2024).',
       ),
     ).toBeTruthy();
     expect(
-      within(section).getByText(/^143\.9: 80 against Playford International College's 55\.6, 43\.9% above/),
+      within(section).getByText("143.9: 80 against Playford International College's median ATAR of 55.6 (43.9% above)"),
     ).toBeTruthy();
   });
 

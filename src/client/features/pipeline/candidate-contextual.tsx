@@ -49,13 +49,18 @@ export function ContextualSection({ data }: { data: ContextualData }) {
         school: pi.school,
         schoolPoints: pi.schoolPoints,
         difference: Math.abs(pi.outperformance),
-        measure: measureText(pi.measure),
+        measure: t(`contextual.measure.${pi.measure.measure}`, { defaultValue: pi.measure.measure }),
       }),
     });
-  for (const school of data.schools)
+  // One row when both schools are the same.
+  const [first, second] = data.schools;
+  const same = first && second && first.name === second.name;
+  for (const school of same ? [first] : data.schools)
     rows.push({
       key: `school-${school.field}`,
-      label: t(`contextual.school.${school.field}`, { defaultValue: school.field }),
+      label: same
+        ? t('contextual.school.both')
+        : t(`contextual.school.${school.field}`, { defaultValue: school.field }),
       value:
         school.percentile === null
           ? t('contextual.schoolUnknown', { school: school.name })
