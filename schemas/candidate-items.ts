@@ -219,3 +219,6 @@ export const EXPORT_COLUMNS = [
   'Average %',
   'Total score',
 ] as const;
+
+/** The contextual edition's extra columns (issue 17): its flags, by name, and the Performance Index. */
+export const CONTEXTUAL_EXPORT_COLUMNS = ['Contextual flags', 'Performance Index'] as const;

@@ -1,3 +1,3 @@
 export { computeContextual } from './compute';
 export { buildReference, type ReferenceTables } from './reference';
-export { contextualPanelRow, isContextualListField } from './panel';
+export { contextualPanelRow, FLAG_NAMES, isContextualListField } from './panel';

@@ -17,7 +17,7 @@ type ContextualListField = (typeof CONTEXTUAL_LIST_FIELDS)[number];
 export const isContextualListField = (id: string): id is ContextualListField =>
   (CONTEXTUAL_LIST_FIELDS as readonly string[]).includes(id);
 
-const FLAG_NAMES: Readonly<Record<ContextualFlagId, string>> = {
+export const FLAG_NAMES: Readonly<Record<ContextualFlagId, string>> = {
   FREE_SCHOOL_MEALS: 'Free school meals',
   FIRST_IN_FAMILY: 'First in family at university',
   CARE_EXPERIENCE: 'Care experience',

@@ -245,6 +245,19 @@ describe('filters (spec §3)', () => {
     const csv = await v1(t.app, hr, 'POST', nb(`/candidate/${banking}/export`), { filters });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['x-export-rows']).toBe(String(count.n));
+    // The contextual edition's export carries the flags, by name, and the PI.
+    const [header, ...lines] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toMatch(/,Contextual flags,Performance Index$/);
+    expect(
+      lines.some((l) =>
+        l.endsWith(
+          ',Care experience; Free school meals; Low-participation or deprived home area; School in the bottom performance band,143.9',
+        ),
+      ),
+    ).toBe(true);
     const moved = await v1(t.app, recruiter, 'POST', nb(`/candidate/bulkstage/3/${banking}`), {
       filters: { ...filters, ids: [applicationId] },
     });
