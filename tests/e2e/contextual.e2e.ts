@@ -58,9 +58,7 @@ describe('contextual recruitment', () => {
     await section
       .getByText('Answered “Yes” to the question about free school meals (or family income support).')
       .waitFor({ timeout: 15_000 });
-    await expect
-      .poll(() => section.getByText(/% (above|below)\)$/).count())
-      .toBe(1);
+    await expect.poll(() => section.getByText(/% (above|below)\)$/).count()).toBe(1);
     expect(await seriousViolations(page), '/manager/candidate/:id contextual').toEqual([]);
     await context.close();
   });
