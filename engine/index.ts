@@ -51,3 +51,4 @@ export * from './rules/display-name';
 export * from './rules/candidate-save';
 export * from './forms/profile';
 export * from './reports/suppression';
+export * from './contextual/index';

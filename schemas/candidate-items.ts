@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ContextualData } from './contextual';
 import { Metric, StageId } from './pipeline';
 import { CandidateSearchFilters, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageInfo } from './search';
 import { StageStatus, literalUnion, type ApplicationState } from './vocabularies';
@@ -166,6 +167,8 @@ export const CandidatePanel = Type.Object({
   comments: Type.Array(Note),
   /** One entry per stage of the pipeline with metrics, and any other stage holding values, in pipeline order. */
   scores: Type.Array(StageScores),
+  /** The contextual edition (issue 17): flags with their evidence and the school and university measures. */
+  contextual: Nullable(ContextualData),
 });
 export type CandidatePanel = Type.Static<typeof CandidatePanel>;
 
@@ -229,3 +232,6 @@ export const EXPORT_COLUMNS = [
   'Average %',
   'Total score',
 ] as const;
+
+/** The contextual edition's extra columns (issue 17): its flags, by name, and the Performance Index. */
+export const CONTEXTUAL_EXPORT_COLUMNS = ['Contextual flags', 'Performance Index'] as const;

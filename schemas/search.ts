@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ContextualFlagId, GradeSystemId } from './contextual';
 import { ATTENDANCES } from './events';
 import { StageGroup, StageStatus, literalUnion, type RoleStatus } from './vocabularies';
 
@@ -32,6 +33,27 @@ export const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] a
 /** Event attendance a search can filter by (issue 14): spec §3's two marks, or a place not marked yet. */
 export const ATTENDANCE_FILTERS = [...ATTENDANCES, 'NOT_MARKED'] as const;
 export type AttendanceFilter = (typeof ATTENDANCE_FILTERS)[number];
+
+/** A numeric range whose bounds are not percentages (the Performance Index, grade points). */
+const Bounds = (maximum: number, description: string) =>
+  Type.Object(
+    {
+      min: Type.Optional(Type.Number({ minimum: 0, maximum })),
+      max: Type.Optional(Type.Number({ minimum: 0, maximum })),
+    },
+    { additionalProperties: false, description },
+  );
+
+/** A period, in epoch seconds, either end optional. */
+const Period = Type.Object(
+  {
+    from: Type.Optional(Type.Integer({ minimum: 0 })),
+    to: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false, description: 'epoch seconds, either end optional' },
+);
+
+const Years = Type.Array(Type.Integer({ minimum: 1900, maximum: 2100 }), { maxItems: 60 });
 
 /** Score conditions: an application with a score under `key` (any stage) within min..max. */
 const ScoreFilters = Type.Array(
@@ -67,6 +89,49 @@ export const CandidateSearchFilters = Type.Object(
     schoolPercentile: Type.Optional(Range),
     universityPercentile: Type.Optional(Range),
     universityGroups: Type.Optional(Type.Array(literalUnion(UNIVERSITY_GROUPS), { maxItems: 4 })),
+    // Contextual data (issue 17, migration 0016; decisions 0050 and 0051)
+    /** Any of these contextual flags. */
+    flags: Type.Optional(Type.Array(ContextualFlagId, { maxItems: 8 })),
+    performanceIndex: Type.Optional(Bounds(1000, 'Performance Index: 100 is the school average')),
+    /** The last school's band, 1 (bottom fifth of schools) .. 5. */
+    schoolBands: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 5 }), { maxItems: 5 })),
+    /** GCSE points per subject (9..1). */
+    ks4Points: Type.Optional(Bounds(9, 'GCSE points per subject')),
+    /** Post-16 results in one grade system: points per entry (A level 0..60), IB total or ATAR. */
+    ks5: Type.Optional(
+      Type.Object(
+        {
+          system: GradeSystemId,
+          min: Type.Optional(Type.Number({ minimum: 0 })),
+          max: Type.Optional(Type.Number({ minimum: 0 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** Where the candidate's average mark sits among graduates of their university's region. */
+    universityAveragePercentile: Type.Optional(Range),
+    graduationYears: Type.Optional(Years),
+    startYears: Type.Optional(Years),
+    degreeClasses: Type.Optional(Names),
+    degreeSubjects: Type.Optional(Names),
+    degreeTypes: Type.Optional(Names),
+    // Dates and other
+    /** An interview booked (not cancelled) in this period. */
+    interviewDate: Type.Optional(Period),
+    /** The role was opened (created) in this period. */
+    openDate: Type.Optional(Period),
+    /** true: the role's deadline has passed; false: it has none or it has not passed yet. */
+    deadlinePassed: Type.Optional(Type.Boolean()),
+    /** The answer to a question (custom or catalogue) is one of these values (several choices: includes one). */
+    customQuestion: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,99}$' }),
+          values: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 50 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     // Role attributes
     roleTypes: Type.Optional(Names),
     roleLevels: Type.Optional(Names),

@@ -1,6 +1,7 @@
 import { formFields, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
 import { CATALOGUE_BY_ID } from '../fields/catalogue';
+import { CONTEXTUAL_LIST_FIELDS, isContextualListField } from '../contextual/panel';
 import { pointer, type ConfigurationProblem } from '../config/validate';
 import { own } from '../rules/own';
 import { groupItems } from './answers-view';
@@ -108,8 +109,8 @@ export function listFieldProblems(
   const problem = (id: string): string | undefined => {
     if (isMonitoringAnswer(id))
       return `'${id}' is an equal-opportunities answer: reported only in aggregate, never shown to screeners`;
-    if (CATALOGUE_BY_ID.has(id) || custom.has(id)) return undefined;
-    return `'${id}' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id`;
+    if (CATALOGUE_BY_ID.has(id) || custom.has(id) || isContextualListField(id)) return undefined;
+    return `'${id}' is not a known question: expected a catalogue field (one inside a repeatable group included), a custom question id or a contextual measure (${CONTEXTUAL_LIST_FIELDS.join(', ')})`;
   };
   return listFields.flatMap((entry, j) => {
     const message = problem(entry.id);

@@ -11,6 +11,7 @@ import { startJobWorker, type JobWorker } from './jobs/worker';
 import { moveJobHandlers } from './modules/moves/fast-track.service';
 import { messageJobHandlers } from './modules/communications/delivery';
 import { createSmsTransport } from './modules/communications/sms-transport';
+import { contextualJobHandlers, queueContextualRecompute } from './modules/contextual/contextual.service';
 import { ConfigFileError } from './lib/json-validator';
 import { configurePasswordHashing } from './lib/password';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
@@ -64,6 +65,8 @@ async function start(): Promise<void> {
     db,
     sources.map((source) => source.organization.subdomain),
   ).catch((error: unknown) => closeDbAndFail(`Seeding the demo events failed: ${messageOf(error)}`));
+  // Contextual data computed with older reference data is recomputed by a job (issue 17, decision 0050).
+  await queueContextualRecompute(db);
 
   const app = await buildApp({
     db,
@@ -78,11 +81,12 @@ async function start(): Promise<void> {
   // Email and SMS leave through the jobs table, on every API node.
   const transport = createMailTransport(config, app.log);
   const sms = createSmsTransport(config);
-  // Pipeline jobs (fast-track to another role) and message batches run on the same worker.
+  // Pipeline jobs (fast-track to another role), message batches and contextual recomputes run on the same worker.
   const handlers = {
     ...emailJobHandlers(transport),
     ...moveJobHandlers(db),
     ...messageJobHandlers(db, { mail: transport, sms }),
+    ...contextualJobHandlers(db),
   };
   const worker = startJobWorker(db, handlers, { log: app.log });
   installShutdown(app.close.bind(app), worker, db, (message) => app.log.info(message));

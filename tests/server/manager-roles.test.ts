@@ -312,7 +312,8 @@ describe('PUT /api/v1/role/:roleId', () => {
       'template.viewConfiguration.listFields.1.id',
     ]);
     expect(body.errors.find((e) => e.field === 'template.viewConfiguration.listFields.1.id')?.message).toBe(
-      "'favouriteColour' is not a known question: expected a catalogue field (one inside a repeatable group included) or a custom question id",
+      "'favouriteColour' is not a known question: expected a catalogue field (one inside a repeatable group included), " +
+        'a custom question id or a contextual measure (contextualFlags, performanceIndex, schoolPercentile, universityPercentile)',
     );
 
     const shape = await v1(t.app, hr, 'PUT', `/role/${id}`, { formConfiguration: { views: 'all' } });

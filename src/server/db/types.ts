@@ -298,6 +298,18 @@ interface ApplicationsTable {
   average_percent: ColumnType<string | null, number | null | undefined, number | null>;
   /** Migration 0007: the school percentile of contextual data (0..100), when known; numeric, a string on read. */
   school_percentile: ColumnType<string | null, number | null | undefined, number | null>;
+  /** Migration 0016 (issue 17): contextual data computed from the answers and the reference data. */
+  contextual_flags: ColumnType<string[], string[] | undefined, string[]>;
+  /** numeric columns: strings on read, written as numbers. */
+  performance_index: ColumnType<string | null, number | null | undefined, number | null>;
+  school_band: number | null;
+  ks4_points: ColumnType<string | null, number | null | undefined, number | null>;
+  ks5_system: string | null;
+  ks5_points: ColumnType<string | null, number | null | undefined, number | null>;
+  university_percentile: ColumnType<string | null, number | null | undefined, number | null>;
+  start_year: number | null;
+  /** The version of the reference data the contextual columns were computed with. */
+  contextual_reference: string | null;
   matched: Generated<boolean>;
   adjustment: ColumnType<AdjustmentValue | null, string | null | undefined, string | null>;
   /** numeric: a string on read, like average_percent. */

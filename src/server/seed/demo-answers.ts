@@ -66,6 +66,16 @@ const TEXTS: Record<string, readonly string[]> = {
   employeeNumber: ['E104233', 'E118907', 'E120415', 'E097612', 'E131050'],
 };
 
+/** How often a demo candidate answers "Yes" to each contextual question. */
+const YES_RATES: Readonly<Record<string, number>> = {
+  freeSchoolMeals: 0.2,
+  firstGenerationUniversity: 0.3,
+  caringResponsibilities: 0.08,
+  refugeeOrAsylumSeeker: 0.04,
+  careExperience: 0.04,
+  disruptedEducation: 0.1,
+};
+
 const DEFAULT_TEXT = [
   'Yes, as described in my CV.',
   'I am happy to discuss this at interview.',
@@ -192,6 +202,17 @@ function answerFor(field: CompiledField, context: Context): unknown {
       return 'Mixed heritage';
     case 'pqe':
       return random.int(2, 6);
+    // Contextual questions (issue 17) answered "Yes" about as often as applicants to graduate schemes do.
+    case 'freeSchoolMeals':
+    case 'firstGenerationUniversity':
+    case 'caringResponsibilities':
+    case 'refugeeOrAsylumSeeker':
+    case 'careExperience':
+    case 'disruptedEducation':
+      return random.chance(0.05) ? 'Prefer not to say' : random.chance(YES_RATES[field.id]!) ? 'Yes' : 'No';
+    // Stronger candidates have higher ranks; two decimals, 99.95 at most, as an ATAR is.
+    case 'atar':
+      return Math.min(99.95, Math.round((55 + person.strength * 40 + random.next() * 8) * 100) / 100);
   }
   return DEMO_ANSWERS[field.kind](field, context);
 }

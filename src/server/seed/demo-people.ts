@@ -240,6 +240,10 @@ export interface DemoPerson {
   strength: number;
 }
 
+/** Australian people went to Australian schools (which have median ATARs); everyone else to the UK's. */
+const AUSTRALIAN_SCHOOLS = schools.filter((s) => s.country === 'Australia');
+const OTHER_SCHOOLS = schools.filter((s) => s.country !== 'Australia');
+
 const nameRegion = (region: Region): keyof typeof NAMES =>
   region === 'HK' || region === 'OZ' || region === 'GCC' ? region : 'UK';
 
@@ -300,7 +304,11 @@ const CONTACTS: Record<Region, { mobile: (n: string) => string; postCodes: reado
       'S1 2HE',
     ],
   },
-  OZ: { mobile: (n) => `0491 570 ${n}`, postCodes: ['2000', '3000', '4000', '5000', '6000', '7000', '2600', '0800'] },
+  // Some in areas of the lowest SEIFA deciles (configs/reference-data/postcode-areas.json), as a contextual demo needs.
+  OZ: {
+    mobile: (n) => `0491 570 ${n}`,
+    postCodes: ['2000', '3000', '4000', '5000', '6000', '7000', '2600', '0800', '2166', '3047'],
+  },
   HK: { mobile: (n) => `5123 4${n}`, postCodes: [''] },
   GCC: { mobile: (n) => `+971 50 123 4${n}`, postCodes: [''] },
   OTHER: { mobile: (n) => `+1 202 555 0${n}`, postCodes: ['10001', '94105', '60601'] },
@@ -357,7 +365,7 @@ export function demoPeople(
       email = `${emailPart(firstName)}.${emailPart(lastName)}${n}@candidates.${subdomain}.example`;
     emails.add(email);
     const university = universityFor(region, random, i < russellFirst);
-    const school = random.pick(schools);
+    const school = random.pick(region === 'OZ' ? AUSTRALIAN_SCHOOLS : OTHER_SCHOOLS);
     people.push({
       firstName,
       lastName,

@@ -255,6 +255,7 @@ describe('the configuration’s menus and hr flags', () => {
       notes: [],
       comments: [],
       scores: [],
+      contextual: null,
     };
     start(
       '/manager/candidate/a1',

@@ -56,6 +56,7 @@ function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
     notes: [note(), note({ id: 'n2', body: 'Someone else’s note.', author: { id: 'u-other', name: 'Henry Admin' } })],
     comments: [],
     scores: [],
+    contextual: null,
     ...overrides,
   };
 }
@@ -118,6 +119,72 @@ describe('/manager/candidate/:id', () => {
     // Only one's own notes can be edited (a hiring manager, not an admin).
     const notes = screen.getByRole('region', { name: 'Notes' });
     expect(within(notes).getAllByRole('button', { name: /^Edit/ })).toHaveLength(1);
+  });
+
+  it('on the contextual edition: each flag with what set it, and the PI with the school figure it is set against', async () => {
+    const measure = { measure: 'MEDIAN_ATAR', value: 55.6, source: 'School results', year: 2024 };
+    const contextual: CandidatePanel['contextual'] = {
+      flags: [
+        { id: 'FREE_SCHOOL_MEALS', field: 'freeSchoolMeals', answer: 'Yes' },
+        { id: 'LOW_PERFORMING_SCHOOL', field: 'secondarySchool', answer: 'Playford International College', measure },
+      ],
+      schools: [
+        {
+          field: 'secondarySchool',
+          name: 'Playford International College',
+          measures: [measure],
+          percentile: 0,
+          band: 1,
+        },
+      ],
+      ks4Points: null,
+      ks5: { system: 'ATAR', points: 80 },
+      performanceIndex: {
+        system: 'ATAR',
+        candidatePoints: 80,
+        schoolPoints: 55.6,
+        school: 'Playford International College',
+        measure,
+        index: 143.9,
+        outperformance: 43.9,
+      },
+      schoolPercentile: 0,
+      university: {
+        name: null,
+        groups: [],
+        averageMark: null,
+        percentile: null,
+        percentileSource: null,
+        startYear: null,
+        graduationYear: null,
+      },
+      area: null,
+    };
+    startHiring(
+      '/manager/candidate/a1',
+      api((call) =>
+        call.method === 'GET' && call.url === PANEL ? { status: 200, data: panel({ contextual }) } : undefined,
+      ),
+    );
+    await open();
+    const section = screen.getByRole('region', { name: 'Contextual data' });
+    expect(
+      within(section).getByText('Answered “Yes” to the question about free school meals (or family income support).'),
+    ).toBeTruthy();
+    expect(
+      within(section).getByText(
+        'Playford International College is in the bottom fifth of schools: median ATAR 55.6 (source: School results, 2024).',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(section).getByText("143.9: 80 against Playford International College's median ATAR of 55.6 (43.9% above)"),
+    ).toBeTruthy();
+  });
+
+  it('another edition: no contextual section', async () => {
+    startHiring('/manager/candidate/a1', api());
+    await open();
+    expect(screen.queryByRole('region', { name: 'Contextual data' })).toBeNull();
   });
 
   it('the back link returns to the list the manager came from (spec §2 return)', async () => {

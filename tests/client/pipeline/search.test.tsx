@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { CandidateSearchFilters } from '#schemas/search';
 import { encodeSearchState, DEFAULT_SEARCH_STATE, type SearchState } from '#engine/pipeline/search';
 import type { Call } from '../auth/fake-api';
-import { bodyOf, organization, people, searchPage, seriousViolations, startHiring } from './fixtures';
+import { bodyOf, organization, people, searchPage, seriousViolations, stages, startHiring } from './fixtures';
 
 const SEARCH_URL = `/v1/search/candidate/${organization.id}`;
 
@@ -142,6 +142,52 @@ describe('/manager/search: the whole search state in the address (spec §2)', ()
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(lastSearch(calls).filters.universityPercentile).toEqual({ min: 80, max: 95 }));
     expect(searches(calls).length).toBe(before + 1);
+  });
+
+  it('the contextual edition offers flags and a PI range; a PI over 1000 is refused, a valid range is sent', async () => {
+    const contextual = {
+      ...organization,
+      edition: 'contextual' as const,
+      formConfiguration: {
+        ...organization.formConfiguration,
+        custom: [{ id: 'programme', type: 'radio' as const, label: 'Programme', options: ['Banking', 'Risk'] }],
+      },
+    };
+    const { calls } = startHiring(
+      stateUrl({ roleId: 'r1' }),
+      () => ({ status: 200, data: searchPage(people) }),
+      stages,
+      contextual,
+    );
+    await screen.findByText('3 candidates found', undefined);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Care experience' }));
+    fireEvent.change(screen.getByLabelText('PI from'), { target: { value: '110' } });
+    fireEvent.change(screen.getByLabelText('PI to'), { target: { value: '1200' } });
+    fireEvent.change(screen.getByLabelText('Graduation years', { exact: false }), { target: { value: '2025, 2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByRole('link', { name: 'PI to must be a number from 0 to 1000' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('PI to'), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText('Post-16 results'), { target: { value: 'ATAR' } });
+    fireEvent.change(await screen.findByLabelText('Post-16 points from'), { target: { value: '80' } });
+    fireEvent.change(screen.getByLabelText('Answer to a question'), { target: { value: 'programme' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Risk' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(lastSearch(calls).filters).toMatchObject({
+        flags: ['CARE_EXPERIENCE'],
+        performanceIndex: { min: 110, max: 150 },
+        graduationYears: [2025, 2026],
+        ks5: { system: 'ATAR', min: 80 },
+        customQuestion: { id: 'programme', values: ['Risk'] },
+      }),
+    );
+  });
+
+  it('another edition offers no contextual filters', async () => {
+    startHiring(stateUrl({ roleId: 'r1' }), () => ({ status: 200, data: searchPage(people) }));
+    await screen.findByText('3 candidates found', undefined);
+    expect(screen.queryByRole('checkbox', { name: 'Care experience' })).toBeNull();
+    expect(screen.getByText('Degree and dates')).toBeTruthy();
   });
 
   it('"assigned to me" stays "me" in the address and names the signed-in manager in the request', async () => {

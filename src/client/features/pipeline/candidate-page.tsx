@@ -48,6 +48,7 @@ import { ScoreForm } from './score-form';
 import { candidateHref, returnTarget } from './search-state';
 import { useStages } from './use-stages';
 import { AdjustmentForm, Contacts } from './candidate-support';
+import { ContextualSection } from './candidate-contextual';
 import { CandidateEvents } from './candidate-events';
 import { SendMessage } from './send-message';
 import { StageMessage, useMoveTemplates } from './stage-message';
@@ -460,6 +461,12 @@ function CandidateView({
               <p className={styles.muted}>{t('pipeline.candidate.noAnswers')}</p>
             )}
           </section>
+          {initial.contextual ? (
+            <section className={styles.section} aria-labelledby="candidate-contextual">
+              <h2 id="candidate-contextual">{t('contextual.title')}</h2>
+              <ContextualSection data={initial.contextual} />
+            </section>
+          ) : null}
           {shows('scores') ? (
             <section className={styles.section} aria-labelledby="candidate-scores">
               <h2 id="candidate-scores">{t('pipeline.scores.title')}</h2>

@@ -26,6 +26,8 @@ import { SelectField } from '../../ui/form/select-field';
 import { TextInput } from '../../ui/form/text-input';
 import { useFormErrors } from '../../ui/form/use-form-errors';
 import { useLoad } from '../../ui/page/use-load';
+import type { choiceQuestions } from './more-filters';
+import { ContextualFilters, DegreeAndDateFilters, moreDraftOf, readMoreFilters, type MoreDraft } from './more-filters';
 import { ASSIGNED_TO_ME } from './search-state';
 import * as styles from './pipeline.css';
 
@@ -85,6 +87,7 @@ interface Draft {
   filters: CandidateSearchFilters;
   ranges: Record<RangeKey, { min: string; max: string }>;
   sources: string;
+  more: MoreDraft;
 }
 
 function draftOf(filters: CandidateSearchFilters): Draft {
@@ -96,6 +99,7 @@ function draftOf(filters: CandidateSearchFilters): Draft {
     filters,
     ranges: { universityPercentile: range('universityPercentile'), schoolPercentile: range('schoolPercentile') },
     sources: (filters.sources ?? []).join(', '),
+    more: moreDraftOf(filters),
   };
 }
 
@@ -113,6 +117,10 @@ interface FilterPanelProps {
   options: FilterOptions | null;
   onApply: (filters: CandidateSearchFilters) => void;
   onClear: () => void;
+  /** The contextual edition: its flags and measures are offered. */
+  contextual: boolean;
+  /** The organisation's questions with fixed answers (the custom question filter). */
+  questions: ReturnType<typeof choiceQuestions>;
 }
 
 /**
@@ -120,7 +128,7 @@ interface FilterPanelProps {
  * groups, university groups, percentile ranges, locations, permit types, role attributes, sources
  * and the assignee ("assigned to me or everyone", spec §6). Applied together, into the address.
  */
-export function FilterPanel({ filters, options: listed, onApply, onClear }: FilterPanelProps) {
+export function FilterPanel({ filters, options: listed, onApply, onClear, contextual, questions }: FilterPanelProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const { errors, attempt, fail, clear, of: fieldError } = useFormErrors();
@@ -163,6 +171,8 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
       }
       ranges[key] = { min: low, max: high };
     }
+    const more = readMoreFilters(draft.more, t, draft.filters);
+    problems.push(...more.problems);
     if (problems.length > 0) {
       fail(problems);
       return;
@@ -172,9 +182,17 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    onApply(compactFilters({ ...draft.filters, ...ranges, sources }));
+    onApply(compactFilters({ ...draft.filters, ...more.filters, ...ranges, sources }));
   };
 
+  const moreProps = {
+    filters: draft.filters,
+    draft: draft.more,
+    set,
+    setText: (field: keyof MoreDraft, value: string) =>
+      setDraft((current) => ({ ...current, more: { ...current.more, [field]: value } })),
+    errorOf: fieldError,
+  };
   const count = activeFilterCount(filters);
   const listGroup = (filter: ListedFilter) =>
     listed && listed[filter].length > 0 ? (
@@ -287,6 +305,8 @@ export function FilterPanel({ filters, options: listed, onApply, onClear }: Filt
           </fieldset>
         ))}
       </details>
+      {contextual ? <ContextualFilters {...moreProps} /> : null}
+      <DegreeAndDateFilters {...moreProps} questions={questions} />
       {listed && CANDIDATE_LISTS.some((f) => listed[f].length > 0) ? (
         <details className={styles.filterSection} open={CANDIDATE_LISTS.some((f) => filters[f]?.length)}>
           <summary className={styles.filterSummary}>{t('pipeline.filters.candidateSection')}</summary>

@@ -20,6 +20,7 @@ import { Board } from './board';
 import { BulkActions } from './bulk-actions';
 import { CandidateTable } from './candidate-table';
 import { FilterPanel, loadFilterOptions } from './filter-panel';
+import { choiceQuestions } from './more-filters';
 import {
   candidateHref,
   effectivePosition,
@@ -187,6 +188,8 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
         options={filterOptions.status === 'ready' ? filterOptions.data : null}
         onApply={(next) => go(at({ filters: next }))}
         onClear={() => go(at({ filters: {} }))}
+        contextual={organization.edition === 'contextual'}
+        questions={choiceQuestions(organization.formConfiguration.custom)}
       />
       <div className={styles.results}>
         <StageTabs stages={stages} position={position} totals={page?.totalForStage} hrefFor={hrefForPosition} />

@@ -14,6 +14,7 @@ import * as m0012 from './0012-configuration-versions';
 import * as m0013 from './0013-communications';
 import * as m0014 from './0014-sign-in-throttle';
 import * as m0015 from './0015-report-indexes';
+import * as m0016 from './0016-contextual';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0013-communications': m0013,
   '0014-sign-in-throttle': m0014,
   '0015-report-indexes': m0015,
+  '0016-contextual': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,12 @@
-import { type Answers, candidatePanel, isAnonymisedEmail, type PanelRow } from '#engine';
+import {
+  type Answers,
+  candidatePanel,
+  contextualPanelRow,
+  isAnonymisedEmail,
+  isContextualListField,
+  type PanelRow,
+} from '#engine';
+import { contextualData } from '../contextual/contextual.service';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { profileForm } from '../forms/form.service';
@@ -52,6 +60,13 @@ export async function listFieldPanel(
         (row) => [row.id, row],
       ),
     );
-    return listFields.flatMap((f) => rows.get(f.id) ?? []);
+    // Contextual measures (issue 17) listed by the role: computed from the application's answers.
+    const contextual = listFields.some((f) => isContextualListField(f.id)) ? contextualData(data.application) : null;
+    return listFields.flatMap((f): PanelRow[] => {
+      if (contextual && isContextualListField(f.id))
+        return [{ id: f.id, ...contextualPanelRow(f.id, contextual), source: 'application' }];
+      const row = rows.get(f.id);
+      return row ? [row] : [];
+    });
   };
 }

@@ -2,6 +2,7 @@ import type { Answers } from '#engine';
 import type { ApplicationUpdate } from '../../db/types';
 import { UNIVERSITIES } from '../reference-data/reference-data.service';
 import type { RoleRecord } from '../roles/role.repository';
+import { contextualColumns, type ContextualColumns } from '../contextual/contextual.service';
 
 type SearchColumns = Required<
   Pick<
@@ -19,9 +20,9 @@ type SearchColumns = Required<
     | 'degree_class'
     | 'graduation_year'
     | 'average_percent'
-    | 'school_percentile'
   >
->;
+> &
+  ContextualColumns;
 
 const GROUPS_BY_NAME = new Map(UNIVERSITIES.map((u) => [u.name.toLocaleLowerCase('en-GB'), u.groups]));
 
@@ -47,6 +48,7 @@ function universitiesOf(answers: Answers): Answers[] {
  * university groups (Russell, Oxbridge, Go8) are those of every university named.
  */
 export function searchColumns(answers: Answers, role: Pick<RoleRecord, 'location'>): SearchColumns {
+  const contextual = contextualColumns(answers);
   const universities = universitiesOf(answers);
   const latest =
     [...universities].sort(
@@ -70,8 +72,10 @@ export function searchColumns(answers: Answers, role: Pick<RoleRecord, 'location
     degree_class: text(latest.degreeClass),
     graduation_year: number(latest.universityGraduationYear),
     average_percent: marks.length ? Math.max(...marks) : null,
-    // Contextual data (migration 0007): no catalogue question asks it; an organisation's custom
-    // field or an import with this id fills it, and the schoolPercentile filter reads it.
-    school_percentile: percentile(answers.schoolPercentile),
+    // Contextual data (migration 0016, engine/contextual): computed from the answers and the
+    // reference data; the school percentile is the school's rank when the reference knows the
+    // school, else what an organisation's field or an import with this id gave (migration 0007).
+    ...contextual,
+    school_percentile: contextual.school_percentile ?? percentile(answers.schoolPercentile),
   };
 }

@@ -318,6 +318,8 @@ export interface ExportRow {
   degree_class: string | null;
   average_percent: string | null;
   total_score: string | null;
+  contextual_flags: string[];
+  performance_index: string | null;
 }
 
 /** The applications an export takes: `matchingApplications` of the search module (filters, ids, less unselected ids).
@@ -372,6 +374,8 @@ export async function findExportBatch(
       'a.degree_class',
       'a.average_percent',
       'a.total_score',
+      'a.contextual_flags',
+      'a.performance_index',
     ]);
   if (after)
     query = query.where(sql<boolean>`(a.last_change_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);

@@ -4,6 +4,7 @@ import { conflict } from '../../lib/http-error';
 import { updateApplication } from '../applications/application.repository';
 import { accountAnswers, listFieldPanel, visibleEmail } from '../applications/list-field-panel';
 import { searchColumns } from '../applications/search-columns';
+import { contextualData } from '../contextual/contextual.service';
 import { findApplicationDocuments } from '../document-store/document.repository';
 import { profileAnswers } from '../profiles/profile.service';
 import { roleOf } from '../roles/role.service';
@@ -62,6 +63,7 @@ export async function candidatePanelOf(db: Db, viewer: Viewer, id: string): Prom
     notes: notes.filter((n) => n.kind === 'NOTE').reverse(),
     comments: notes.filter((n) => n.kind === 'COMMENT'),
     scores: toStageScores(organization.stages, values, totals),
+    contextual: organization.edition === 'contextual' ? contextualData(application.answers) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportBody } from '#schemas/candidate-items';
+import { CONTEXTUAL_EXPORT_COLUMNS, EXPORT_COLUMNS, type ExportBody } from '#schemas/candidate-items';
 import type { CandidateSearchFilters } from '#schemas/search';
 import type { StageStatus } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
@@ -18,7 +18,8 @@ import {
   type PersonRow,
 } from './candidate-items.repository';
 import { csvRow } from './csv';
-import { stageName, substageName } from '#engine';
+import { FLAG_NAMES, stageName, substageName } from '#engine';
+import type { ContextualFlagId } from '#schemas/contextual';
 import { visibleEmail } from '../applications/list-field-panel';
 import { personName } from './candidate-items.view';
 
@@ -97,6 +98,14 @@ export async function exportCandidates(
   }
 
   const stages = organization.stages;
+  const contextual = organization.edition === 'contextual';
+  const contextualCells = (row: ExportRow) =>
+    contextual
+      ? [
+          row.contextual_flags.map((id) => FLAG_NAMES[id as ContextualFlagId] ?? id).join('; '),
+          decimal(row.performance_index),
+        ]
+      : [];
   const line = (row: ExportRow) => {
     const person: PersonRow = {
       id: row.id,
@@ -119,11 +128,12 @@ export async function exportCandidates(
       row.degree_class,
       decimal(row.average_percent),
       decimal(row.total_score),
+      ...contextualCells(row),
     ]);
   };
   async function* lines(): AsyncGenerator<string> {
     // The byte order mark makes Excel read the file as UTF-8 (names with accents, other scripts).
-    yield `\uFEFF${csvRow(EXPORT_COLUMNS)}`;
+    yield `\uFEFF${csvRow(contextual ? [...EXPORT_COLUMNS, ...CONTEXTUAL_EXPORT_COLUMNS] : EXPORT_COLUMNS)}`;
     let after: ExportCursor | null = null;
     for (;;) {
       const batch = await findExportBatch(matching(), after, BATCH);

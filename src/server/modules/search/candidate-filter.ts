@@ -33,10 +33,16 @@ const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
 const uuidArray = (values: readonly string[]) => sql`${[...values]}::uuid[]`;
 
 /** min..max of a numeric column, either bound optional; no bounds at all still asks for a value. */
-function range(
-  column: 'a.school_percentile' | 'a.average_percent' | 's.score',
-  r: { min?: number; max?: number },
-): Expression<SqlBool>[] {
+type RangeColumn =
+  | 'a.school_percentile'
+  | 'a.average_percent'
+  | 's.score'
+  | 'a.performance_index'
+  | 'a.ks4_points'
+  | 'a.ks5_points'
+  | 'a.university_percentile';
+
+function range(column: RangeColumn, r: { min?: number; max?: number }): Expression<SqlBool>[] {
   const ref = sql.ref(column);
   const conditions: Expression<SqlBool>[] = [];
   if (r.min !== undefined) conditions.push(sql<SqlBool>`${ref} >= ${r.min}`);
@@ -80,9 +86,56 @@ function eventCondition(eb: Eb, organizationId: string, f: CandidateSearchFilter
   return eb.exists(registrations);
 }
 
+/** A period of epoch seconds as conditions on a timestamp column. */
+function period(column: 'sl.starts_at' | 'roles.created_at', p: { from?: number; to?: number }): Expression<SqlBool>[] {
+  const ref = sql.ref(column);
+  return [
+    ...(p.from === undefined ? [] : [sql<SqlBool>`${ref} >= to_timestamp(${p.from})`]),
+    ...(p.to === undefined ? [] : [sql<SqlBool>`${ref} <= to_timestamp(${p.to})`]),
+  ];
+}
+
+/** An interview booked (not cancelled) for the application, starting within the period. */
+function interviewCondition(eb: Eb, organizationId: string, p: { from?: number; to?: number }): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('interview_invitations as i')
+      .innerJoin('interview_bookings as b', 'b.invitation_id', 'i.id')
+      .innerJoin('interview_slots as sl', 'sl.id', 'b.slot_id')
+      .select(sql`1`.as('one'))
+      .whereRef('i.application_id', '=', 'a.id')
+      .where('i.organization_id', '=', organizationId)
+      .where('b.status', '=', 'BOOKED')
+      .where((ib) => ib.and(period('sl.starts_at', p))),
+  );
+}
+
+/** Contextual data and the degree (issue 17): flags, PI, bands, grade points, university measures, years. */
+function contextualConditions(eb: Eb, f: CandidateSearchFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (f.flags?.length) conditions.push(sql<SqlBool>`a.contextual_flags && ${textArray(f.flags)}`);
+  if (f.performanceIndex) conditions.push(...range('a.performance_index', f.performanceIndex));
+  if (f.schoolBands?.length) conditions.push(eb('a.school_band', 'in', f.schoolBands));
+  if (f.ks4Points) conditions.push(...range('a.ks4_points', f.ks4Points));
+  if (f.ks5) conditions.push(eb('a.ks5_system', '=', f.ks5.system), ...range('a.ks5_points', f.ks5));
+  if (f.universityAveragePercentile)
+    conditions.push(...range('a.university_percentile', f.universityAveragePercentile));
+  if (f.graduationYears?.length) conditions.push(eb('a.graduation_year', 'in', f.graduationYears));
+  if (f.startYears?.length) conditions.push(eb('a.start_year', 'in', f.startYears));
+  if (f.degreeClasses?.length) conditions.push(eb('a.degree_class', 'in', f.degreeClasses));
+  if (f.degreeSubjects?.length) conditions.push(eb('a.degree_subject', 'in', f.degreeSubjects));
+  if (f.degreeTypes?.length) conditions.push(eb('a.degree_type', 'in', f.degreeTypes));
+  if (f.customQuestion)
+    conditions.push(
+      sql<SqlBool>`jsonb_exists_any(a.answers -> ${f.customQuestion.id}, ${textArray(f.customQuestion.values)})`,
+    );
+  return conditions;
+}
+
 /** Role attribute filters, as a condition on the application's role (same organisation). */
 function roleConditions(
   filters: CandidateSearchFilters,
+  now: Date,
 ): Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> {
   const conditions: Array<(eb: ExpressionBuilder<Database, 'roles'>) => Expression<SqlBool>> = [];
   if (filters.roleTypes?.length) conditions.push((eb) => eb('roles.role_type', 'in', filters.roleTypes!));
@@ -102,6 +155,10 @@ function roleConditions(
     conditions.push(
       () => sql<SqlBool>`roles.start_date <= (to_timestamp(${filters.roleEndDate}) at time zone 'UTC')::date`,
     );
+  if (filters.openDate) conditions.push((eb) => eb.and(period('roles.created_at', filters.openDate!)));
+  if (filters.deadlinePassed === true) conditions.push((eb) => eb('roles.deadline', '<', now));
+  if (filters.deadlinePassed === false)
+    conditions.push((eb) => eb.or([eb('roles.deadline', 'is', null), eb('roles.deadline', '>=', now)]));
   return conditions;
 }
 
@@ -168,6 +225,8 @@ function filterConditions(organization: FilterOrganization, filters: CandidateSe
     if (f.wamRanges?.length) conditions.push(eb.or(f.wamRanges.map((r) => eb.and(range('a.average_percent', r)))));
     if (f.universityGroups?.length) conditions.push(universityGroups(eb, f.universityGroups));
     if (f.permitTypes?.length) conditions.push(eb('a.permit_type', 'in', f.permitTypes));
+    conditions.push(...contextualConditions(eb, f));
+    if (f.interviewDate) conditions.push(interviewCondition(eb, organization.id, f.interviewDate));
 
     // One organisation is searched: `clients` and `sector` either keep all of it or nothing.
     if (f.clients?.length && !f.clients.some((c) => c.toLowerCase() === organization.id)) conditions.push(nothing);
@@ -175,7 +234,7 @@ function filterConditions(organization: FilterOrganization, filters: CandidateSe
 
     if (f.eventIds?.length || f.attendance?.length) conditions.push(eventCondition(eb, organization.id, f));
 
-    const roleFilters = roleConditions(f);
+    const roleFilters = roleConditions(f, now);
     if (roleFilters.length) {
       conditions.push(
         eb(
