@@ -86,6 +86,32 @@ describe('public role reads', () => {
   });
 });
 
+describe('public filter values and deadlines', () => {
+  it('follow a role archived and restored on the next request', async () => {
+    const id = await roleId('Finance Graduate Scheme');
+    const url = '/api/public/organization/acme/departments';
+    expect((await get(url)).json<string[]>()).toContain('Finance');
+    expect((await v1(t.app, recruiter, 'POST', `/role/${id}/archive`)).statusCode).toBe(200);
+    expect((await get(url)).json<string[]>()).not.toContain('Finance');
+    expect((await v1(t.app, recruiter, 'POST', `/role/${id}/restore`)).statusCode).toBe(200);
+    expect((await get(url)).json<string[]>()).toContain('Finance');
+  });
+
+  it('a role shows as closed once its deadline passes, with nothing written in between', async () => {
+    const id = await roleId('Consultant, Public Sector');
+    const deadline = new Date(Date.now() + 1_500).toISOString();
+    expect((await v1(t.app, recruiter, 'PUT', `/role/${id}`, { deadline })).statusCode).toBe(200);
+    const closed = async () => {
+      const page = (await rolePage()).json<RolePage>().content.find((r) => r.id === id);
+      const role = (await get(`/api/public/acme/roles/${id}`)).json<Role>();
+      return [page?.closed, role.closed];
+    };
+    expect(await closed()).toEqual([false, false]);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(await closed()).toEqual([true, true]);
+  });
+});
+
 describe('public organisation and translations', () => {
   it('an edited organisation is visible on the next request; an unchanged one answers 304', async () => {
     const first = await get('/api/public/organization/hartley');

@@ -3,7 +3,7 @@ import { enqueueJob } from '../jobs/job.repository';
 import type { JobHandlers } from '../jobs/worker';
 import type { MailTransport, OutgoingEmail } from './mail-transport';
 import { DEFAULT_LANGUAGE } from '#engine';
-import { findTranslations } from '../modules/translations/translation.repository';
+import { organizationTranslation } from '../modules/translations/translation.service';
 import { languageLayer } from '../modules/translations/product-translations';
 import { renderEmail, type EmailLanguage, type EmailTemplate } from './templates';
 
@@ -41,8 +41,7 @@ async function emailLanguage(
   code: string | null | undefined,
 ): Promise<EmailLanguage | undefined> {
   if (!code || code === DEFAULT_LANGUAGE) return undefined;
-  const [translation] = await findTranslations(db, organizationId, code);
-  const layer = languageLayer(code, translation?.configuration);
+  const layer = languageLayer(code, await organizationTranslation(db, organizationId, code));
   return layer && { code, texts: layer.text ?? {} };
 }
 
