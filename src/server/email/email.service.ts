@@ -3,7 +3,7 @@ import { enqueueJob } from '../jobs/job.repository';
 import type { JobHandlers } from '../jobs/worker';
 import type { MailTransport, OutgoingEmail } from './mail-transport';
 import { DEFAULT_LANGUAGE } from '#engine';
-import { organizationTranslation } from '../modules/translations/translation.service';
+import { findTranslations } from '../modules/translations/translation.repository';
 import { languageLayer } from '../modules/translations/product-translations';
 import { renderEmail, type EmailLanguage, type EmailTemplate } from './templates';
 
@@ -41,7 +41,8 @@ async function emailLanguage(
   code: string | null | undefined,
 ): Promise<EmailLanguage | undefined> {
   if (!code || code === DEFAULT_LANGUAGE) return undefined;
-  const layer = languageLayer(code, await organizationTranslation(db, organizationId, code));
+  const [translation] = await findTranslations(db, organizationId, code);
+  const layer = languageLayer(code, translation?.configuration);
   return layer && { code, texts: layer.text ?? {} };
 }
 

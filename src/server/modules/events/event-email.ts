@@ -8,7 +8,7 @@ import type { EventRow, OrganizationRecord } from '../../db/types';
 import type { OutgoingEmail } from '../../email/mail-transport';
 import { enqueueJob } from '../../jobs/job.repository';
 import { languageLayer } from '../translations/product-translations';
-import { organizationTranslation } from '../translations/translation.service';
+import { findTranslations } from '../translations/translation.repository';
 
 /*
  * The emails about a registration (issue 14): a place (with the .ics invitation), a place on the
@@ -85,7 +85,8 @@ function eventInvitation(event: EventRow, link: string): string {
 async function texts(db: Db, organizationId: string, language: string | null | undefined) {
   if (!language || language === DEFAULT_LANGUAGE)
     return { code: DEFAULT_LANGUAGE, texts: {} as Record<string, string> };
-  const layer = languageLayer(language, await organizationTranslation(db, organizationId, language));
+  const [translation] = await findTranslations(db, organizationId, language);
+  const layer = languageLayer(language, translation?.configuration);
   return layer ? { code: language, texts: layer.text ?? {} } : { code: DEFAULT_LANGUAGE, texts: {} };
 }
 

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { OrganizationRecord } from '../../db/types';
 import { languageLayer } from '../translations/product-translations';
-import { organizationTranslation } from '../translations/translation.service';
+import { findTranslations } from '../translations/translation.repository';
 
 const productConfiguration = withoutSchemaKey(productDefault);
 const PRODUCT_DEFAULT = productConfiguration as Configuration;
@@ -67,14 +67,13 @@ async function mergedConfiguration(
   request: FormRequest,
 ): Promise<{ configuration: Configuration; context: CompileContext }> {
   const language = offeredLanguage(request.language, organization.additional_language_support) ?? DEFAULT_LANGUAGE;
-  const translation =
-    language === DEFAULT_LANGUAGE ? undefined : await organizationTranslation(db, organization.id, language);
+  const [translation] = language === DEFAULT_LANGUAGE ? [] : await findTranslations(db, organization.id, language);
   const layers = [
     organization.country_base,
     organization.default_configuration,
     organization.form_configuration,
     request.role?.formConfiguration,
-    translation,
+    translation?.configuration,
     request.role?.languageConfiguration,
   ];
   const key = `${language}|${JSON.stringify(layers)}`;
@@ -87,7 +86,7 @@ async function mergedConfiguration(
       organizationForm: organization.form_configuration,
       role: request.role?.formConfiguration,
       language: mergeConfigurations(
-        languageLayer(language, translation, organization.country_base),
+        languageLayer(language, translation?.configuration, organization.country_base),
         request.role?.languageConfiguration,
       ),
     });
