@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '#server/app';
 import { openDatabase, type Db } from '#server/db/client';
@@ -18,7 +18,8 @@ import type { Figure } from './support';
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const run = promisify(execFile);
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+/** autocannon's command line (its main module runs as one when started as a program). */
+const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon'));
 
 interface Call {
   name: string;

@@ -101,7 +101,7 @@ export async function findRoleValues(db: Db, organizationId: string, column: Rol
   return rows.map((row) => row[column]);
 }
 
-/** The soonest deadline after `now` among the organisation's active roles: when its public role list next changes by itself. */
+/** The soonest future deadline of the organisation's active roles: when its public role list next changes by itself. */
 export async function findNextDeadline(db: Db, organizationId: string, now: Date): Promise<Date | undefined> {
   const row = await db
     .selectFrom('roles')
