@@ -3,6 +3,7 @@ import type { Role, RolePage } from '#schemas/role';
 import type { Db } from '#server/db/client';
 import { cachedOrganization, cachedPublicRead, organizationChanged } from '#server/lib/public-cache';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
+import { findActiveRoleNames } from '#server/modules/roles/role.repository';
 import { insertTranslationIfAbsent } from '#server/modules/translations/translation.repository';
 import { signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -31,14 +32,10 @@ const get = (url: string, etag?: string) =>
 const rolePage = (org = 'acme') =>
   t.app.inject({ method: 'POST', url: `/api/public/${org}/roles?resultsPerPage=100`, payload: {} });
 
+/** An active acme role's id, by its name. */
 async function roleId(name: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('roles')
-    .select('id')
-    .where('organization_id', '=', ids.get('acme')!)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const roles = await findActiveRoleNames(t.db, ids.get('acme')!);
+  return roles.find((role) => role.name === name)!.id;
 }
 
 describe('public role reads', () => {
