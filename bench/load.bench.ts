@@ -59,8 +59,8 @@ interface Result {
   errors: number;
 }
 
-async function autocannon(url: string, call: Call): Promise<Result> {
-  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', call.method];
+async function autocannon(url: string, call: Call, seconds = SECONDS): Promise<Result> {
+  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', call.method];
   if (call.method === 'POST') args.push('-H', 'content-type=application/json', '-b', '{}');
   const { stdout } = await run(process.execPath, [...args, `${url}${call.path}`], { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout) as Result;
@@ -74,7 +74,7 @@ async function loadOn(db: Db, database: 'PGlite' | 'PostgreSQL'): Promise<Figure
   const figures: Figure[] = [];
   try {
     for (const call of CALLS) {
-      await autocannon(url, { ...call }).catch(() => undefined); // warm-up
+      await autocannon(url, call, 2); // warm-up: the JIT, the pools and the cache
       const load = loadavg()[0]!.toFixed(1);
       const result = await autocannon(url, call);
       const target = database === 'PostgreSQL' ? call.targets?.postgres : call.targets?.pglite;
