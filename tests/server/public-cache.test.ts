@@ -143,6 +143,23 @@ describe('public organisation and translations', () => {
     expect(after.body).toContain('Croeso i Hartley');
   });
 
+  it('a compressed answer carries the same tag, and revalidates too', async () => {
+    const url = '/api/public/organization/acme';
+    const plain = await get(url);
+    const headers = { 'accept-encoding': 'br', 'if-none-match': 'W/"other"' };
+    const compressed = await t.app.inject({ method: 'GET', url, headers });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+  });
+
   it('reference lists revalidate: 304 for the same list', async () => {
     const first = await get('/api/public/countries');
     expect((await get('/api/public/countries', first.headers.etag as string)).statusCode).toBe(304);
