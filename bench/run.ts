@@ -4,20 +4,22 @@ import { join } from 'node:path';
 import { benchPublicApi } from './api-public.bench';
 import { benchEngineCompile } from './engine-compile.bench';
 import { benchKeystroke } from './keystroke.bench';
+import { benchLoad } from './load.bench';
 import { benchMoves } from './moves.bench';
 import { benchReports } from './reports.bench';
 import { benchSearch } from './search.bench';
 import type { Figure } from './support';
 
 /**
- * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, public, moves, search,
- * reports) and writes their figures to docs/performance.md, each beside the figure it replaces; the sections of
+ * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, public, load, moves,
+ * search, reports) and writes their figures to docs/performance.md, each beside the figure it replaces; the sections of
  * suites not run stay as they were.
  */
 const suites: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'engine', title: 'Configuration engine', run: benchEngineCompile },
   { key: 'forms', title: 'Rendered forms (Chromium)', run: benchKeystroke },
   { key: 'public', title: 'Public API', run: benchPublicApi },
+  { key: 'load', title: 'Public API under load (autocannon)', run: benchLoad },
   { key: 'moves', title: 'Stage moves', run: benchMoves },
   { key: 'search', title: 'Candidate search', run: benchSearch },
   { key: 'reports', title: 'Reports', run: benchReports },

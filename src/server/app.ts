@@ -41,6 +41,7 @@ import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
 import { REDACTED_LOG_PATHS, registerRequestLog } from './plugins/request-log';
+import { registerRevalidation } from './plugins/revalidation';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
 import { loadAllDateLocales } from '#engine';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(bodyValidatorCompiler);
   // request.accepts(): the Accept-Language a request's emails are written in (lib/request-language).
   await app.register(fastifyAccepts);
+  // Before compression: the ETag is of the JSON as written.
+  registerRevalidation(app);
   // API answers over a packet are compressed as they are sent; the client's files are compressed once at build
   // (scripts/precompress.ts) and sent as built. Brotli's fastest useful level: a search answer is not worth 11's time.
   await app.register(fastifyCompress, {

@@ -3,6 +3,7 @@ import { resolveHost, type Site } from '#engine';
 import type { App } from '../app-types';
 import { notFound } from '../lib/http-error';
 import type { SiteConfig } from '../lib/site-config';
+import { cachedOrganization } from '../lib/public-cache';
 import { isUuid } from '../lib/uuid';
 import { findOrganizationByKey } from '../modules/organizations/organization.repository';
 import type { OrganizationRecord } from '../db/types';
@@ -36,10 +37,17 @@ export async function loadOrganization(request: FastifyRequest): Promise<void> {
   const params = request.params as { sub?: string; orgId?: string } | undefined;
   const query = request.query as { subdomain?: string } | undefined;
   const key = params?.sub ?? params?.orgId ?? query?.subdomain ?? request.site.subdomain;
-  const organization = await findOrganizationByKey(request.server.db, key);
+  // Once per request (authenticate and a route's preHandler both ask), and across requests from the
+  // public cache until the organisation changes (decisions 0056, 0057).
+  if (request.organization && isKeyOf(request.organization, key)) return;
+  const db = request.server.db;
+  const organization = await cachedOrganization(db, key, () => findOrganizationByKey(db, key));
   if (!organization) throw notFound(isUuid(key) ? `No organisation with id '${key}'.` : noOrganizationMessage(key));
   request.organization = organization;
 }
+
+const isKeyOf = (organization: OrganizationRecord, key: string): boolean =>
+  organization.subdomain === key || organization.id === key.toLowerCase();
 
 /** The organisation loaded by `loadOrganization`; a programming error when the hook is missing. */
 export function organizationOf(request: FastifyRequest): OrganizationRecord {

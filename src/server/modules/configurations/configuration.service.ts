@@ -1,3 +1,4 @@
+import { organizationChanged } from '../../lib/public-cache';
 import { jsonChanges, organizationConfigurationProblems, regionLayer, validateConfiguration } from '#engine';
 import type { FieldError } from '#schemas/api';
 import type { Configuration } from '#schemas/configuration';
@@ -175,6 +176,7 @@ async function publish(
     await setCurrent(trx, organization.id, number, set);
     return number;
   });
+  organizationChanged(organization.id);
   return toVersion((await findVersion(db, organization.id, published))!, published);
 }
 

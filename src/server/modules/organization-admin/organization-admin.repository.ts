@@ -1,3 +1,4 @@
+import { organizationChanged } from '../../lib/public-cache';
 import { sql } from 'kysely';
 import type { OrganizationStatus } from '#schemas/vocabularies';
 import type { Db } from '../../db/client';
@@ -91,6 +92,7 @@ export async function updateOrganizationRow(
     .set({ ...patch, updated_at: sql`now()` } as never)
     .where('id', '=', organizationId)
     .execute();
+  organizationChanged(organizationId);
   return (await findOrganizationByKey(db, organizationId))!;
 }
 
@@ -104,6 +106,7 @@ export async function setOrganizationLogo(
     .set({ logo: logo.bytes, logo_content_type: logo.contentType, updated_at: sql`now()` as never })
     .where('id', '=', organizationId)
     .execute();
+  organizationChanged(organizationId);
 }
 
 export async function hasLogo(db: Db, organizationId: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { organizationChanged } from '../../lib/public-cache';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { NewOrganizationRow, OrganizationRecord } from '../../db/types';
@@ -60,12 +61,14 @@ export async function insertOrganization(db: Db, row: NewOrganizationRow): Promi
 /** Inserts unless the subdomain exists; an existing row is never touched. True when inserted. */
 /** Sets an organisation's stages only where it has none yet (databases made before the pipeline). */
 export async function fillMissingStages(db: Db, subdomain: string, stages: string): Promise<void> {
-  await db
+  const changed = await db
     .updateTable('organizations')
     .set({ stages })
     .where('subdomain', '=', subdomain)
     .where(sql<boolean>`stages = '[]'::jsonb`)
+    .returning('id')
     .execute();
+  for (const { id } of changed) organizationChanged(id);
 }
 
 export async function insertOrganizationIfAbsent(db: Db, row: NewOrganizationRow): Promise<boolean> {

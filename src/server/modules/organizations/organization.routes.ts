@@ -14,6 +14,7 @@ const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
 export const publicOrganizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, contracts.publicOrganization, async (request) => toPublicOrganization(organizationOf(request)), {
     preHandler: loadOrganization,
+    config: { revalidate: true },
   });
 
   route(

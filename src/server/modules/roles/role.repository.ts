@@ -1,3 +1,4 @@
+import { organizationChanged } from '../../lib/public-cache';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { RoleFilters, RoleStatus } from '#schemas/role';
 import type { Db } from '../../db/client';
@@ -100,6 +101,18 @@ export async function findRoleValues(db: Db, organizationId: string, column: Rol
   return rows.map((row) => row[column]);
 }
 
+/** The soonest future deadline of the organisation's active roles: when its public role list next changes by itself. */
+export async function findNextDeadline(db: Db, organizationId: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('roles')
+    .select((eb) => eb.fn.min('deadline').as('next'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'ACTIVE')
+    .where('deadline', '>', now)
+    .executeTakeFirst();
+  return row?.next ?? undefined;
+}
+
 /** The organisation's active roles by name (the ROLE reference list). */
 export async function findActiveRoleNames(
   db: Db,
@@ -122,11 +135,13 @@ export async function insertRoleIfAbsent(db: Db, row: NewRoleRow): Promise<boole
     .onConflict((oc) => oc.columns(['organization_id', 'reference']).where('reference', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (inserted) organizationChanged(row.organization_id);
   return inserted !== undefined;
 }
 
 export async function insertRole(db: Db, row: NewRoleRow): Promise<RoleRecord> {
   const { id } = await db.insertInto('roles').values(row).returning('id').executeTakeFirstOrThrow();
+  organizationChanged(row.organization_id);
   return (await findRoleById(db, row.organization_id, id))!;
 }
 
@@ -222,5 +237,6 @@ export async function updateRoleRow(
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();
+  if (updated) organizationChanged(organizationId);
   return updated ? findRoleById(db, organizationId, id) : undefined;
 }

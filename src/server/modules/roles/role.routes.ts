@@ -21,14 +21,14 @@ export const publicRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     contracts.publicRole,
     async (request) => publicRole(app.db, organizationOf(request), request.params.roleId),
-    { preHandler: loadOrganization },
+    { preHandler: loadOrganization, config: { revalidate: true } },
   );
   for (const attribute of ROLE_ATTRIBUTES) {
     route(
       app,
       contracts.roleAttributeValues[attribute],
       async (request) => roleAttributeValues(app.db, organizationOf(request), attribute),
-      { preHandler: loadOrganization },
+      { preHandler: loadOrganization, config: { revalidate: true } },
     );
   }
 };

@@ -4,10 +4,18 @@ import { message } from '#schemas/messages';
 import type { Role, RoleAttribute, RoleFilters, RolePage, RoleSummary } from '#schemas/role';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
+import { cachedPublicRead } from '../../lib/public-cache';
 import { isUuid } from '../../lib/uuid';
 import type { OrganizationRecord } from '../../db/types';
 import { withoutHr } from '../organizations/organization.service';
-import { findRoleById, findRolePage, findRoleValues, type RoleRecord, type RoleValueColumn } from './role.repository';
+import {
+  findNextDeadline,
+  findRoleById,
+  findRolePage,
+  findRoleValues,
+  type RoleRecord,
+  type RoleValueColumn,
+} from './role.repository';
 
 export const noRole = (id: string) => notFound(message('noRole', { id }));
 
@@ -94,22 +102,44 @@ export function assertOpen(role: RoleRecord, now: Date): void {
   );
 }
 
-/** POST /api/public/:orgId/roles */
-export async function publicRolePage(
+/**
+ * POST /api/public/:orgId/roles, from the public cache (decision 0056) until a role or the organisation
+ * changes or the next deadline passes (a role then shows as closed and sorts after the open ones).
+ */
+export function publicRolePage(
   db: Db,
   organization: OrganizationRecord,
   filters: RoleFilters,
   page: number,
   size: number,
 ): Promise<RolePage> {
-  const now = new Date();
-  const { rows, total } = await findRolePage(db, organization.id, filters, { offset: page * size, limit: size, now });
-  return { ...pageInfo(page, size, total, rows.length), content: rows.map((row) => toRoleSummary(row, now)) };
+  return cachedPublicRead(
+    db,
+    organization.id,
+    `roles\u0000${page}\u0000${size}\u0000${JSON.stringify(filters)}`,
+    async () => {
+      const now = new Date();
+      const [{ rows, total }, nextDeadline] = await Promise.all([
+        findRolePage(db, organization.id, filters, { offset: page * size, limit: size, now }),
+        findNextDeadline(db, organization.id, now),
+      ]);
+      const value = {
+        ...pageInfo(page, size, total, rows.length),
+        content: rows.map((row) => toRoleSummary(row, now)),
+      };
+      return { value, validUntil: nextDeadline?.getTime() };
+    },
+  );
 }
 
-/** GET /api/public/:orgId/roles/:roleId */
-export async function publicRole(db: Db, organization: OrganizationRecord, roleId: string): Promise<Role> {
-  return toRole(await publishedRoleOf(db, organization, roleId), organization, new Date(), 'candidate');
+/** GET /api/public/:orgId/roles/:roleId, from the public cache until it changes or its deadline passes. */
+export function publicRole(db: Db, organization: OrganizationRecord, roleId: string): Promise<Role> {
+  return cachedPublicRead(db, organization.id, `role\u0000${roleId}`, async () => {
+    const role = await publishedRoleOf(db, organization, roleId);
+    const now = new Date();
+    const validUntil = role.deadline && role.deadline > now ? role.deadline.getTime() : undefined;
+    return { value: toRole(role, organization, now, 'candidate'), validUntil };
+  });
 }
 
 /** GET /api/v1/role/:roleId: the hiring side previews a role as candidates see it, in any status. */
@@ -130,5 +160,7 @@ export function roleAttributeValues(
   organization: OrganizationRecord,
   attribute: RoleAttribute,
 ): Promise<string[]> {
-  return findRoleValues(db, organization.id, ATTRIBUTE_COLUMNS[attribute]);
+  return cachedPublicRead(db, organization.id, attribute, async () => ({
+    value: await findRoleValues(db, organization.id, ATTRIBUTE_COLUMNS[attribute]),
+  }));
 }

@@ -1,3 +1,4 @@
+import { organizationChanged } from '../../lib/public-cache';
 import type { Configuration } from '#schemas/configuration';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
@@ -24,5 +25,6 @@ export async function insertTranslationIfAbsent(
     .onConflict((oc) => oc.columns(['organization_id', 'language_code']).doNothing())
     .returning('language_code')
     .executeTakeFirst();
+  if (inserted) organizationChanged(organizationId);
   return inserted !== undefined;
 }
