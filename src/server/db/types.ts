@@ -65,6 +65,10 @@ interface OrganizationsTable {
   reference_lists: ColumnType<ReferenceLists, string | undefined, string>;
   /** Migration 0012: the number of the configuration version in use (decision 0042). */
   configuration_version: Generated<number>;
+  /** Migration 0018: days the audit trail is kept (decision 0054). */
+  audit_retention_days: Generated<number>;
+  /** Migration 0018: days after its last change an application is anonymised; null keeps it (decision 0055). */
+  application_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -525,6 +529,19 @@ interface EventCheckInAttemptsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0018 (decision 0054): one audited action; append-only (a trigger refuses UPDATE and DELETE). */
+interface AuditLogTable {
+  id: Generated<string>;
+  organization_id: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  client_address: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -556,6 +573,7 @@ export interface Database {
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
   event_check_in_attempts: EventCheckInAttemptsTable;
+  audit_log: AuditLogTable;
 }
 
 type OrganizationRow = Selectable<OrganizationsTable>;

@@ -13,6 +13,7 @@ import * as m0011 from './0011-organization-admin';
 import * as m0012 from './0012-configuration-versions';
 import * as m0014 from './0014-sign-in-throttle';
 import * as m0015 from './0015-report-indexes';
+import * as m0018 from './0018-audit-trail';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0012-configuration-versions': m0012,
   '0014-sign-in-throttle': m0014,
   '0015-report-indexes': m0015,
+  '0018-audit-trail': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {
