@@ -36,6 +36,7 @@ import { configurationRoutes } from './modules/configurations/configuration.rout
 import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(publicSchedulingRoutes, { prefix: '/api/public', siteConfig });
   await app.register(eventRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(auditRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

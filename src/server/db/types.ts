@@ -299,6 +299,8 @@ interface ApplicationsTable {
   configuration_version: ColumnType<number | null, number | null | undefined, number | null>;
   version: Generated<number>;
   applied_at: NullableTimestamp;
+  /** Migration 0018: when the retention job blanked its personal data (decision 0055). */
+  anonymized_at: NullableTimestamp;
   last_change_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -8,7 +8,8 @@ import { sql, type Kysely } from 'kysely';
  *   does so with SET LOCAL). No foreign keys, so no cascade can remove a row either.
  * - organizations.audit_retention_days: how long the trail is kept (default two years);
  *   organizations.application_retention_days: after how many days since its last change an
- *   application is anonymised (null: kept until the candidate erases their account).
+ *   application is anonymised (null: kept until the candidate erases their account);
+ *   applications.anonymized_at: when the retention job did so.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -42,9 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('audit_retention_days', 'integer', (c) => c.notNull().defaultTo(730))
     .addColumn('application_retention_days', 'integer')
     .execute();
+  await db.schema.alterTable('applications').addColumn('anonymized_at', 'timestamptz').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('applications').dropColumn('anonymized_at').execute();
   await db.schema
     .alterTable('organizations')
     .dropColumn('application_retention_days')
