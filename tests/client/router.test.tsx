@@ -26,6 +26,7 @@ describe('sign-in guard', () => {
     '/applications',
     '/manager/roles',
     '/manager/studio',
+    '/manager/audit?action=view',
     '/manager/scheduling/new?step=2',
     '/admin/orgs',
   ])('protects %s', async (path) => {
