@@ -3,6 +3,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { AuditPage, RetentionSettings } from '#schemas/audit';
+import type { RouteContract } from '#schemas/contract';
 import type { Db } from '#server/db/client';
 import type { OrganizationRecord } from '#server/db/types';
 import { recordAudit } from '#server/lib/audit-trail';
@@ -95,6 +96,35 @@ describe('the audit trail', () => {
     // The candidate's own reading of their application is not staff access: not recorded.
     await v1(t.app, candidate.token, 'GET', `/candidate/${applicationId}`);
     expect((await auditOf(hr, `?targetId=${applicationId}`)).json<AuditPage>().total).toBe(1);
+  });
+
+  it('records moves, exports, user erasures and configuration changes, each with its target', async () => {
+    const candidate = await uniqueCandidate();
+    const applicationId = await applicationOf(candidate);
+    expect((await v1(t.app, recruiter, 'POST', `/candidate/${applicationId}/ostage/11`)).statusCode).toBe(200);
+    expect((await v1(t.app, recruiter, 'POST', `/candidate/${strategy}/export`, { ids: [applicationId] })).statusCode).toBe(
+      200,
+    );
+    const colleague = await createUser(db, { organizationId: acme.id, userType: 'HIRING_MANAGER' });
+    expect((await v1(t.app, hr, 'DELETE', `/user/${colleague.id}`)).statusCode).toBeLessThan(300);
+    const entries = (await auditOf(hr, '?size=10')).json<AuditPage>().entries;
+    const seen = entries.map((entry) => [entry.action, entry.targetType, entry.targetId]);
+    expect(seen).toContainEqual(['move', 'application', applicationId]);
+    expect(seen).toContainEqual(['export', 'role', strategy]);
+    expect(seen).toContainEqual(['erase', 'user', colleague.id]);
+  });
+
+  it('names, on every audited contract, a parameter its path has', async () => {
+    const contracts = await Promise.all(
+      ['applications', 'candidate-items', 'documents', 'moves', 'events', 'scheduling', 'users', 'organization-admin',
+        'studio', 'roles', 'audit'].map((name) => import(`#schemas/contracts/${name}.contract`)),
+    );
+    const audited = contracts
+      .flatMap((module) => Object.values(module as Record<string, unknown>))
+      .filter((value): value is RouteContract => typeof value === 'object' && value !== null && 'audit' in value)
+      .filter((contract) => contract.audit?.param && contract.audit.param !== 'self');
+    expect(audited.length).toBeGreaterThan(30);
+    for (const contract of audited) expect(contract.path, contract.summary).toContain(`:${contract.audit!.param}`);
   });
 
   it('records nothing for a refused call', async () => {
