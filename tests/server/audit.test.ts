@@ -102,9 +102,9 @@ describe('the audit trail', () => {
     const candidate = await uniqueCandidate();
     const applicationId = await applicationOf(candidate);
     expect((await v1(t.app, recruiter, 'POST', `/candidate/${applicationId}/ostage/11`)).statusCode).toBe(200);
-    expect((await v1(t.app, recruiter, 'POST', `/candidate/${strategy}/export`, { ids: [applicationId] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await v1(t.app, recruiter, 'POST', `/candidate/${strategy}/export`, { ids: [applicationId] })).statusCode,
+    ).toBe(200);
     const colleague = await createUser(db, { organizationId: acme.id, userType: 'HIRING_MANAGER' });
     expect((await v1(t.app, hr, 'DELETE', `/user/${colleague.id}`)).statusCode).toBeLessThan(300);
     const entries = (await auditOf(hr, '?size=10')).json<AuditPage>().entries;
@@ -116,8 +116,19 @@ describe('the audit trail', () => {
 
   it('names, on every audited contract, a parameter its path has', async () => {
     const contracts = await Promise.all(
-      ['applications', 'candidate-items', 'documents', 'moves', 'events', 'scheduling', 'users', 'organization-admin',
-        'studio', 'roles', 'audit'].map((name) => import(`#schemas/contracts/${name}.contract`)),
+      [
+        'applications',
+        'candidate-items',
+        'documents',
+        'moves',
+        'events',
+        'scheduling',
+        'users',
+        'organization-admin',
+        'studio',
+        'roles',
+        'audit',
+      ].map((name) => import(`#schemas/contracts/${name}.contract`)),
     );
     const audited = contracts
       .flatMap((module) => Object.values(module as Record<string, unknown>))
@@ -128,17 +139,29 @@ describe('the audit trail', () => {
   });
 
   it('records nothing for a refused call', async () => {
-    const res = await v1(t.app, recruiter, 'GET', `/organization/${acme.id}/candidate/00000000-0000-4000-8000-000000000000`);
+    const res = await v1(
+      t.app,
+      recruiter,
+      'GET',
+      `/organization/${acme.id}/candidate/00000000-0000-4000-8000-000000000000`,
+    );
     expect(res.statusCode).toBe(404);
     const page = (await auditOf(hr, '?targetId=00000000-0000-4000-8000-000000000000')).json<AuditPage>();
     expect(page.total).toBe(0);
   });
 
   it('records configuration and user changes', async () => {
-    const saved = await v1(t.app, hr, 'PUT', '/audit/retention', { auditRetentionDays: 400, applicationRetentionDays: null });
+    const saved = await v1(t.app, hr, 'PUT', '/audit/retention', {
+      auditRetentionDays: 400,
+      applicationRetentionDays: null,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const page = (await auditOf(hr, '?action=configure&actor=hr@acme')).json<AuditPage>();
-    expect(page.entries[0]).toMatchObject({ action: 'configure', targetType: 'organization', actorEmail: 'hr@acme.example' });
+    expect(page.entries[0]).toMatchObject({
+      action: 'configure',
+      targetType: 'organization',
+      actorEmail: 'hr@acme.example',
+    });
   });
 
   it('filters by actor, action, target and date range, a page at a time', async () => {
@@ -182,7 +205,11 @@ describe('the audit trail', () => {
     const own = (await v1(t.app, hartleyAdmin, 'GET', '/audit?subdomain=hartley&size=100')).json<AuditPage>();
     expect(own.entries.every((entry) => entry.actorEmail !== 'recruiter@acme.example')).toBe(true);
     const hartley = (await findOrganizationByKey(db, 'hartley'))!;
-    const rows = await db.selectFrom('audit_log').select('organization_id').where('organization_id', '=', hartley.id).execute();
+    const rows = await db
+      .selectFrom('audit_log')
+      .select('organization_id')
+      .where('organization_id', '=', hartley.id)
+      .execute();
     expect(own.total).toBe(rows.length);
   });
 
@@ -202,7 +229,11 @@ describe('retention settings', () => {
     expect(read.json<RetentionSettings>()).toEqual({ auditRetentionDays: 365, applicationRetentionDays: 730 });
     expect((await ask({ auditRetentionDays: 1, applicationRetentionDays: null })).statusCode).toBe(400);
     expect((await ask({ auditRetentionDays: 365, applicationRetentionDays: null, extra: 1 })).statusCode).toBe(400);
-    const row = await db.selectFrom('organizations').select('audit_retention_days').where('id', '=', hartley.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('organizations')
+      .select('audit_retention_days')
+      .where('id', '=', hartley.id)
+      .executeTakeFirstOrThrow();
     expect(row.audit_retention_days).toBe(365);
   });
 });
@@ -215,9 +246,15 @@ describe('the retention job', () => {
     await recordAudit(db, { ...entry, targetId: 'new-one', clientAddress: null, detail: {} });
     // Backdating needs the purge's own permission (the trigger refuses any other UPDATE): insert as old instead.
     await sql`insert into audit_log (organization_id, actor_id, action, target_type, target_id, created_at)
-      values (${connect.id}, ${connect.id}, 'view', 'application', 'older-one', now() - interval '800 days')`.execute(db);
+      values (${connect.id}, ${connect.id}, 'view', 'application', 'older-one', now() - interval '800 days')`.execute(
+      db,
+    );
     await applyRetention(db);
-    const left = await db.selectFrom('audit_log').select('target_id').where('organization_id', '=', connect.id).execute();
+    const left = await db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('organization_id', '=', connect.id)
+      .execute();
     const targets = left.map((row) => row.target_id);
     expect(targets).toContain('new-one');
     expect(targets).toContain('old-one');
@@ -238,14 +275,22 @@ describe('the retention job', () => {
     try {
       await applyRetention(db);
     } finally {
-      await db.updateTable('organizations').set({ application_retention_days: null }).where('id', '=', acme.id).execute();
+      await db
+        .updateTable('organizations')
+        .set({ application_retention_days: null })
+        .where('id', '=', acme.id)
+        .execute();
     }
     const old = await db.selectFrom('applications').selectAll().where('id', '=', oldId).executeTakeFirstOrThrow();
     expect(old).toMatchObject({ first_name: null, last_name: null, email: null, answers: {} });
     expect(old.anonymized_at).not.toBeNull();
     const documents = await db.selectFrom('documents').select('id').where('application_id', '=', oldId).execute();
     expect(documents).toEqual([]);
-    const recent = await db.selectFrom('applications').select('anonymized_at').where('id', '=', recentId).executeTakeFirstOrThrow();
+    const recent = await db
+      .selectFrom('applications')
+      .select('anonymized_at')
+      .where('id', '=', recentId)
+      .executeTakeFirstOrThrow();
     expect(recent.anonymized_at).toBeNull();
   });
 });
@@ -263,7 +308,11 @@ describe('GET /api/v1/user/data-export', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const read = (name: string) => JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>[];
-    expect(read('users.json')[0]).toMatchObject({ id: candidate.id, email: candidate.email, first_name: candidate.first });
+    expect(read('users.json')[0]).toMatchObject({
+      id: candidate.id,
+      email: candidate.email,
+      first_name: candidate.first,
+    });
     expect(read('users.json')[0]).not.toHaveProperty('password_hash');
     expect(read('applications.json').map((row) => row.id)).toEqual([applicationId]);
     expect(read('documents.json')).toHaveLength(1);
@@ -278,7 +327,9 @@ describe('GET /api/v1/user/data-export', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/data-export?subdomain=acme' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/data-export?subdomain=acme' })).statusCode).toBe(
+      401,
+    );
   });
 });
 

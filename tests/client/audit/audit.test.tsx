@@ -78,16 +78,24 @@ describe('/manager/audit', () => {
   });
 
   it('says when nothing matches', async () => {
-    startHiring('/manager/audit?action=erase', api((call) =>
-      call.url === '/v1/audit' ? { status: 200, data: { entries: [], total: 0, page: 0, size: 25 } } : undefined,
-    ));
+    startHiring(
+      '/manager/audit?action=erase',
+      api((call) =>
+        call.url === '/v1/audit' ? { status: 200, data: { entries: [], total: 0, page: 0, size: 25 } } : undefined,
+      ),
+    );
     expect(await screen.findByText('No entries match these filters.')).toBeTruthy();
   });
 
   it('shows why it cannot load (a Standard manager is refused), with Try again', async () => {
-    startHiring('/manager/audit', api((call) =>
-      call.url === '/v1/audit' ? { status: 403, data: { message: 'You do not have permission to do this.' } } : undefined,
-    ));
+    startHiring(
+      '/manager/audit',
+      api((call) =>
+        call.url === '/v1/audit'
+          ? { status: 403, data: { message: 'You do not have permission to do this.' } }
+          : undefined,
+      ),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have permission to do this.');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Audit trail');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -102,7 +110,9 @@ describe('/manager/audit', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the click lock (spec §5)
     fireEvent.change(audit, { target: { value: '365' } });
-    fireEvent.change(screen.getByLabelText('Anonymise applications unchanged for (days)'), { target: { value: '400' } });
+    fireEvent.change(screen.getByLabelText('Anonymise applications unchanged for (days)'), {
+      target: { value: '400' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save retention' }));
     expect(await screen.findByText('Retention saved.')).toBeTruthy();
     expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toEqual({

@@ -59,7 +59,12 @@ function FilterForm({ initial }: { initial: AuditFilters }) {
           value={draft.targetId}
           onChange={(e) => set('targetId')(e.target.value)}
         />
-        <TextInput label={t('audit.from')} type="date" value={draft.from} onChange={(e) => set('from')(e.target.value)} />
+        <TextInput
+          label={t('audit.from')}
+          type="date"
+          value={draft.from}
+          onChange={(e) => set('from')(e.target.value)}
+        />
         <TextInput label={t('audit.to')} type="date" value={draft.to} onChange={(e) => set('to')(e.target.value)} />
       </div>
       <Button type="submit">{t('audit.apply')}</Button>
