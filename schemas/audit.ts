@@ -4,8 +4,8 @@ import { literalUnion } from './vocabularies';
 
 /* The audit trail as hiring-manager admins read it (decision 0054) and the retention periods (0055). */
 
-export const AuditActionName = literalUnion(AUDIT_ACTIONS);
-export const AuditTargetName = literalUnion(AUDIT_TARGETS);
+const AuditActionName = literalUnion(AUDIT_ACTIONS);
+const AuditTargetName = literalUnion(AUDIT_TARGETS);
 
 /** Filters of the audit page and its CSV: each optional, dates inclusive (UTC days). */
 export const AuditQuery = Type.Object(

@@ -56,7 +56,7 @@ const json = (value: unknown): Uint8Array => strToU8(JSON.stringify(value, null,
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
 
 /** Every table's rows about the person, by table name (the account as `users`). */
-export async function collectPersonData(db: Db, userId: string): Promise<Map<string, Row[]>> {
+async function collectPersonData(db: Db, userId: string): Promise<Map<string, Row[]>> {
   const data = new Map<string, Row[]>();
   const account = await sql<Row>`select * from users where id = ${userId}`.execute(db);
   data.set('users', account.rows);

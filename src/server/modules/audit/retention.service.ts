@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
  */
 
 /** Removes audit entries older than their organisation's period. The only DELETE the trigger allows. */
-export async function purgeAuditTrail(db: Db, now: Date): Promise<number> {
+async function purgeAuditTrail(db: Db, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await sql`set local candid.audit_purge = 'on'`.execute(trx);
     const result = await sql`delete from audit_log a using organizations o
@@ -23,7 +23,7 @@ export async function purgeAuditTrail(db: Db, now: Date): Promise<number> {
  * contact details, answers and adjustments blanked, documents and notes deleted; the stage,
  * dates, scores and education columns stay for the reports. Returns how many.
  */
-export async function anonymiseExpiredApplications(db: Db, now: Date): Promise<number> {
+async function anonymiseExpiredApplications(db: Db, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const expired = await sql<{ id: string }>`select a.id from applications a
       join organizations o on o.id = a.organization_id
