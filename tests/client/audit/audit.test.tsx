@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditPage } from '#schemas/audit';
 import type { Call, Reply } from '../auth/fake-api';
 import { bodyOf, seriousViolations, startHiring } from '../pipeline/fixtures';
+import { recordSavedFiles } from '../support';
 
 const entry = (n: number) => ({
   id: String(n),
@@ -30,14 +31,9 @@ function api(answer: (call: Call) => Reply | undefined = () => undefined) {
   };
 }
 
-let saved: string[];
+let saved: Array<{ name: string }>;
 beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = vi.fn(() => 'blob:saved');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = recordSavedFiles();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -73,7 +69,7 @@ describe('/manager/audit', () => {
     );
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Download as CSV' }));
-    await waitFor(() => expect(saved).toEqual(['audit-trail.csv']));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['audit-trail.csv']));
     expect(calls.find((c) => c.url === '/v1/audit/csv')!.params).toMatchObject({ actor: 'recruiter', action: 'move' });
   });
 

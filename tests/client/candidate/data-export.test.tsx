@@ -2,22 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { http } from '#client/api/http';
-import { renderApp } from '../support';
+import { recordSavedFiles, renderApp } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate } from './fixtures';
 
 /* The right of access (decision 0055): /settings downloads everything held about the person as a zip. */
 
 let original: AxiosAdapter | undefined;
-let saved: string[];
+let saved: Array<{ name: string }>;
 beforeEach(() => {
   original = http.defaults.adapter as AxiosAdapter | undefined;
-  saved = [];
-  URL.createObjectURL = vi.fn(() => 'blob:saved');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = recordSavedFiles();
 });
 afterEach(() => {
   http.defaults.adapter = original;
@@ -37,7 +32,7 @@ describe('Download your data on /settings', () => {
       call.url === '/v1/user/data-export' ? { status: 200, data: new Blob(['PK']) } : { status: 404, data: {} },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
-    await waitFor(() => expect(saved).toEqual(['my-data.zip']));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['my-data.zip']));
     expect(calls.filter((c) => c.url === '/v1/user/data-export').map((c) => c.method)).toEqual(['GET']);
   });
 
