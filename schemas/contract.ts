@@ -47,6 +47,24 @@ export interface Authorization {
   readonly except?: { readonly [cell in `${MatrixActor}/${MatrixScope}`]?: MatrixAnswer };
 }
 
+/** What an audited call did (decision 0054). */
+export const AUDIT_ACTIONS = ['view', 'change', 'move', 'export', 'erase', 'configure', 'manage-user'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an audited call was about. */
+export const AUDIT_TARGETS = ['application', 'candidate', 'document', 'role', 'organization', 'user'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/**
+ * A call the audit trail records when it succeeds (src/server/lib/route.ts, an onResponse hook):
+ * the action, the kind of record and the path parameter naming it (`self`: the caller's own
+ * account; none: the organisation's records as a whole, such as a list exported).
+ */
+export interface AuditSpec {
+  readonly action: AuditAction;
+  readonly target: AuditTarget;
+  readonly param?: string | 'self';
+}
+
 export interface RouteContract {
   readonly method: HttpMethod;
   /** The path under /api, with `:name` parameters: `/v1/candidate/:id/undo`. */
@@ -68,6 +86,8 @@ export interface RouteContract {
   readonly consumes?: readonly string[];
   /** Answer media types other than JSON, for the OpenAPI document (an image, a CSV file). */
   readonly produces?: readonly string[];
+  /** Recorded in the audit trail when it succeeds (signed-in calls only). */
+  readonly audit?: AuditSpec;
   /** Answers by status: the successful ones, and any error beyond those of the access level. */
   readonly response: { readonly [status: number]: TSchema };
 }

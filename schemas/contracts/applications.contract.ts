@@ -42,6 +42,7 @@ export const myApplications = defineRoute({
 
 export const getApplication = defineRoute({
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: '/v1/candidate/:id',
   summary: 'One application record (its candidate, or the hiring side)',
   tags,

@@ -34,6 +34,7 @@ const item = { tags, access, authz: 'hiring', params } as const;
 export const candidatePanel = defineRoute({
   ...item,
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: base,
   summary:
     "The candidate panel: the application, the role's listFields compiled from its form, documents, notes, comments and scores",
@@ -43,6 +44,7 @@ export const candidatePanel = defineRoute({
 export const addNote = defineRoute({
   ...item,
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/note`,
   summary: 'Add a note (1 to 4096 characters, trimmed)',
   body: NoteBody,
@@ -52,6 +54,7 @@ export const addNote = defineRoute({
 export const editNote = defineRoute({
   ...item,
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/note/:noteId`,
   summary: "Change a note's text: its author or a hiring-manager admin only (403 otherwise)",
   params: Type.Object({ ...params.properties, noteId: Type.String({ maxLength: 64 }) }),
@@ -62,6 +65,7 @@ export const editNote = defineRoute({
 export const addComment = defineRoute({
   ...item,
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/comment`,
   summary: 'Add a comment to the thread (1 to 4096 characters, trimmed)',
   body: NoteBody,
@@ -79,6 +83,7 @@ export const listScores = defineRoute({
 export const saveScores = defineRoute({
   ...item,
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/score`,
   summary:
     "Score one stage: values checked against the stage's metrics; the total defaults to the sum (NUMBER) or mean (PERCENT)",
@@ -89,6 +94,7 @@ export const saveScores = defineRoute({
 export const markMatch = defineRoute({
   ...item,
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/match`,
   summary: 'Mark the candidate as a match for the role',
   response: { 200: MatchState, ...Conflict },
@@ -97,6 +103,7 @@ export const markMatch = defineRoute({
 export const unmarkMatch = defineRoute({
   ...item,
   method: 'DELETE',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/match`,
   summary: 'Remove the match mark',
   response: { 200: MatchState, ...Conflict },
@@ -105,6 +112,7 @@ export const unmarkMatch = defineRoute({
 export const saveAdjustment = defineRoute({
   ...item,
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: `${base}/adjustment`,
   summary:
     'Replace the reasonable adjustments: extra assessment time (0 to 100 percent) and notes; an empty body clears them',
@@ -115,6 +123,7 @@ export const saveAdjustment = defineRoute({
 export const contactPage = defineRoute({
   ...item,
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: `${base}/contact/:n`,
   summary: 'Page n (from 0) of the messages sent to the candidate, newest first',
   params: Type.Object({
@@ -145,6 +154,7 @@ const Csv = Type.Unsafe<Blob | NodeJS.ReadableStream>({
 
 export const exportCandidates = defineRoute({
   method: 'POST',
+  audit: { action: 'export', target: 'role', param: 'roleId' },
   path: '/v1/candidate/:roleId/export',
   summary: "CSV of the role's selected applications (ids) or of all matching filters less unselectedIds",
   tags,

@@ -49,6 +49,7 @@ export const uploadCv = defineRoute({
 // Multipart: no body schema (the server reads the one file part itself), so the client sends a FormData.
 export const uploadDocument = defineRoute({
   method: 'POST',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: '/v1/organization/:orgId/candidate/:id/upload',
   summary:
     'Upload a document of an application: cover letter, photo, transcript, right to work, writing sample or other',
@@ -64,6 +65,7 @@ export const uploadDocument = defineRoute({
 
 export const deleteDocument = defineRoute({
   method: 'DELETE',
+  audit: { action: 'change', target: 'document', param: 'docId' },
   path: '/v1/organization/:orgId/candidate/:id/upload/:docId',
   summary: 'Delete a document of a draft application (and the answer naming it)',
   tags,
@@ -75,6 +77,7 @@ export const deleteDocument = defineRoute({
 
 export const changeDocumentType = defineRoute({
   method: 'POST',
+  audit: { action: 'change', target: 'document', param: 'docId' },
   path: '/v1/organization/:orgId/candidate/:id/documentType/:docId/:type',
   summary: 'Change the type of an uploaded document (Transcript, Right to work, Writing sample, Other)',
   description:
@@ -89,6 +92,7 @@ export const changeDocumentType = defineRoute({
 // A file answer (an attachment): the client reads it with download().
 export const downloadDocument = defineRoute({
   method: 'GET',
+  audit: { action: 'view', target: 'document', param: 'docId' },
   path: '/v1/organization/:orgId/candidate/:id/download/:docId',
   summary: 'Download a document as an attachment',
   tags,
@@ -104,6 +108,7 @@ export const downloadDocumentByPost = defineRoute({ ...downloadDocument, method:
 // A file answer (the image itself).
 export const downloadPhoto = defineRoute({
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/downloadPhoto',
   summary: "The application's photo",
   tags,

@@ -225,6 +225,7 @@ export const markAttendance = defineRoute({
 
 export const addCandidateToEvent = defineRoute({
   method: 'POST',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/events/:x',
   summary: "Registers an application's candidate for an event (a place, else the waiting list)",
   tags,
@@ -236,6 +237,7 @@ export const addCandidateToEvent = defineRoute({
 
 export const candidateEvents = defineRoute({
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/events',
   summary: "The events an application's candidate registered for, with attendance",
   tags,

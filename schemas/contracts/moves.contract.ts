@@ -33,6 +33,7 @@ const MoveQuery = Type.Object({ skipMessage });
 
 export const moveCandidate = defineRoute({
   method: 'POST',
+  audit: { action: 'move', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/stage/:stageId/:subId/organization/:orgId',
   summary:
     "Move an application to a stage and substage of the organisation's pipeline (history written, version bumped)",
@@ -46,6 +47,7 @@ export const moveCandidate = defineRoute({
 
 export const moveCandidateToStage = defineRoute({
   method: 'POST',
+  audit: { action: 'move', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/ostage/:stageId',
   summary: "Move an application to a stage's default substage",
   tags,
@@ -58,6 +60,7 @@ export const moveCandidateToStage = defineRoute({
 
 export const bulkMove = defineRoute({
   method: 'POST',
+  audit: { action: 'move', target: 'role', param: 'roleId' },
   path: '/v1/candidate/bulkstage/:stageId/:roleId',
   summary:
     "Move a role's selected applications (ids, or all matching filters minus unselectedIds) to a stage: all or nothing",
@@ -77,6 +80,7 @@ export const bulkMove = defineRoute({
 
 export const fastTrack = defineRoute({
   method: 'POST',
+  audit: { action: 'move', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/fasttrackcandidates/:roleId/stage/:stageId',
   summary:
     'Fast-track the application and those of `ids` to a stage of another role: a job (202) whose progress GET /jobs/:jobId reports',
@@ -101,6 +105,7 @@ export const jobProgress = defineRoute({
 
 export const undoMove = defineRoute({
   method: 'POST',
+  audit: { action: 'move', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/undo',
   summary: "Undo the application's last move: back where it found the application (409 'Nothing to undo')",
   tags,
@@ -112,6 +117,7 @@ export const undoMove = defineRoute({
 
 export const copyToRole = defineRoute({
   method: 'POST',
+  audit: { action: 'move', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/copy/:roleId',
   summary: "Copy the application to another role: the same candidate and answers, at that pipeline's entry stage",
   tags,
@@ -123,6 +129,7 @@ export const copyToRole = defineRoute({
 
 export const setAssignee = defineRoute({
   method: 'POST',
+  audit: { action: 'change', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/assignee/:userId',
   summary: "Assign the application to a hiring manager of the organisation ('none' clears)",
   tags,
@@ -134,6 +141,7 @@ export const setAssignee = defineRoute({
 
 export const moveHistory = defineRoute({
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: '/v1/candidate/:id/history',
   summary: 'The moves of an application, newest first: who, when, from, to, and whether it was undone',
   tags,

@@ -77,6 +77,7 @@ export const getOrganization = defineRoute({
 
 export const updateOrganization = defineRoute({
   method: 'PUT',
+  audit: { action: 'configure', target: 'organization', param: 'orgId' },
   path: '/v1/organization/:orgId',
   summary: "Edit an organisation's metadata or archive it; configuration layers are the studio's (platform admins)",
   tags,
@@ -90,6 +91,7 @@ export const updateOrganization = defineRoute({
 // Multipart: no body schema (the server reads the one file part itself).
 export const uploadOrganizationFile = defineRoute({
   method: 'POST',
+  audit: { action: 'configure', target: 'organization', param: 'orgId' },
   path: '/v1/organization/:orgId/upload/:kind/:name',
   summary: "Upload the organisation's logo (kind logo, name header): PNG, JPEG or SVG by content, 512 kB at most",
   description: 'An SVG is sanitised (scripts, event handlers, external references and foreign objects removed).',
@@ -126,6 +128,7 @@ export const organizationUsers = defineRoute({
 
 export const updateOrganizationUser = defineRoute({
   method: 'POST',
+  audit: { action: 'manage-user', target: 'user', param: 'userId' },
   path: '/v1/organization/:orgId/user/:userId',
   summary: "Change a manager's type (Standard or Admin), deactivate or reactivate them (admins)",
   tags,

@@ -94,6 +94,7 @@ export const managerRoles = defineRoute({
 
 export const createRole = defineRoute({
   method: 'POST',
+  audit: { action: 'configure', target: 'role' },
   path: '/v1/roles',
   summary: 'A new active role made from one of the organisation’s role templates (configuration and template copied)',
   tags,
@@ -105,6 +106,7 @@ export const createRole = defineRoute({
 
 export const updateRole = defineRoute({
   method: 'PUT',
+  audit: { action: 'configure', target: 'role', param: 'roleId' },
   path: '/v1/role/:roleId',
   summary:
     "Edits a role's name, summary, deadline, form configuration or template (configuration checked by the engine)",
@@ -118,6 +120,7 @@ export const updateRole = defineRoute({
 
 export const archiveRole = defineRoute({
   method: 'POST',
+  audit: { action: 'configure', target: 'role', param: 'roleId' },
   path: '/v1/role/:roleId/archive',
   summary: 'Archives an active role (no longer public)',
   tags,
@@ -129,6 +132,7 @@ export const archiveRole = defineRoute({
 
 export const restoreRole = defineRoute({
   method: 'POST',
+  audit: { action: 'configure', target: 'role', param: 'roleId' },
   path: '/v1/role/:roleId/restore',
   summary: 'Restores an archived role to active',
   tags,

@@ -120,6 +120,7 @@ export const moveBooking = defineRoute({
 
 export const candidateInterviews = defineRoute({
   method: 'GET',
+  audit: { action: 'view', target: 'application', param: 'id' },
   path: '/v1/organization/:orgId/candidate/:id/interviews',
   summary: "An application's interviews with each interviewer's feedback (the candidate page)",
   tags,
@@ -131,6 +132,7 @@ export const candidateInterviews = defineRoute({
 
 export const saveFeedback = defineRoute({
   method: 'PUT',
+  audit: { action: 'change', target: 'application', param: 'interviewId' },
   path: '/v1/organization/:orgId/interviews/:interviewId/feedback',
   summary: "The caller's feedback on an interview: scores against the stage's metrics, recommendation, comments",
   tags,

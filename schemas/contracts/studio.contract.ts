@@ -43,6 +43,7 @@ export const configurationVersion = defineRoute({
 
 export const publishConfiguration = defineRoute({
   method: 'POST',
+  audit: { action: 'configure', target: 'organization', param: 'orgId' },
   path: '/v1/organization/:orgId/configuration',
   summary: 'Publishes a new version (checked by the engine: 422 names every problem by its path)',
   tags,
@@ -55,6 +56,7 @@ export const publishConfiguration = defineRoute({
 
 export const restoreConfiguration = defineRoute({
   method: 'POST',
+  audit: { action: 'configure', target: 'organization', param: 'orgId' },
   path: '/v1/organization/:orgId/configuration/versions/:number/restore',
   summary: 'Publishes an earlier version again, exactly, as a new version',
   tags,

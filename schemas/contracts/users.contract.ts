@@ -107,6 +107,7 @@ export const rareUsers = defineRoute({
 
 export const deleteMe = defineRoute({
   method: 'DELETE',
+  audit: { action: 'erase', target: 'user', param: 'self' },
   path: '/v1/user/deleteMe',
   summary: "Erase the signed-in person's data (anonymous statistics stay)",
   tags,
@@ -117,6 +118,7 @@ export const deleteMe = defineRoute({
 
 export const deleteUser = defineRoute({
   method: 'DELETE',
+  audit: { action: 'erase', target: 'user', param: 'id' },
   path: '/v1/user/:id',
   summary: "Erase a user's data (admins; hiring-manager admins within their organisation)",
   tags,
@@ -138,6 +140,7 @@ export const deleteUser = defineRoute({
 
 export const inviteUser = defineRoute({
   method: 'POST',
+  audit: { action: 'manage-user', target: 'user' },
   path: '/v1/organization/:orgId/user',
   summary: 'Invite a Standard or Admin manager; they set a password from the emailed on-boarding link',
   tags,

@@ -37,6 +37,7 @@ import { publicSchedulingRoutes, schedulingRoutes } from './modules/scheduling/s
 import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { communicationRoutes, publicCommunicationRoutes } from './modules/communications/communications.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(reportRoutes, { prefix: '/api/v1' });
   await app.register(communicationRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(publicCommunicationRoutes, { prefix: '/api/public' });
+  await app.register(auditRoutes, { prefix: '/api/v1' });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

@@ -12,6 +12,8 @@ import { moveJobHandlers } from './modules/moves/fast-track.service';
 import { messageJobHandlers } from './modules/communications/delivery';
 import { createSmsTransport } from './modules/communications/sms-transport';
 import { contextualJobHandlers, queueContextualRecompute } from './modules/contextual/contextual.service';
+import { applyRetention } from './modules/audit/retention.service';
+import { every, type Schedule } from './jobs/schedule';
 import { ConfigFileError } from './lib/json-validator';
 import { configurePasswordHashing } from './lib/password';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
@@ -89,7 +91,9 @@ async function start(): Promise<void> {
     ...contextualJobHandlers(db),
   };
   const worker = startJobWorker(db, handlers, { log: app.log });
-  installShutdown(app.close.bind(app), worker, db, (message) => app.log.info(message));
+  // The retention periods (decision 0055): old audit entries purged, old applications anonymised, every 6 hours.
+  const retention = every(6 * 60 * 60 * 1000, () => applyRetention(db), app.log);
+  installShutdown(app.close.bind(app), [worker, retention], db, (message) => app.log.info(message));
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -108,7 +112,7 @@ function messageOf(error: unknown): string {
 
 function installShutdown(
   closeApp: () => Promise<void>,
-  worker: JobWorker,
+  background: readonly (JobWorker | Schedule)[],
   db: Db,
   log: (message: string) => void,
 ): void {
@@ -119,7 +123,7 @@ function installShutdown(
     log(`${signal}: shutting down`);
     try {
       await closeApp();
-      await worker.stop();
+      for (const task of background) await task.stop();
       await db.destroy();
       process.exit(0);
     } catch (error) {

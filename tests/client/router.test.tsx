@@ -27,6 +27,7 @@ describe('sign-in guard', () => {
     '/manager/roles',
     '/manager/studio',
     '/manager/communications',
+    '/manager/audit?action=view',
     '/manager/scheduling/new?step=2',
     '/admin/orgs',
   ])('protects %s', async (path) => {

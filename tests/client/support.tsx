@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
@@ -75,4 +76,15 @@ export function renderApp(path: string, options: StoreOptions & { store?: Return
       </Provider>,
     ),
   };
+}
+
+/** Files the page saves (saveFile), recorded instead: jsdom has no object URLs and does not download. */
+export function recordSavedFiles(): Array<{ name: string; href: string }> {
+  const saved: Array<{ name: string; href: string }> = [];
+  URL.createObjectURL = vi.fn(() => 'blob:saved');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
+  });
+  return saved;
 }

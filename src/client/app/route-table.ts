@@ -27,6 +27,7 @@ const roles = () => import('../features/roles/pages');
 const application = () => import('../features/application/pages');
 const pipeline = () => import('../features/pipeline/pages');
 const reports = () => import('../features/reports/pages');
+const audit = () => import('../features/audit/pages');
 const integrations = () => import('../features/integrations/pages');
 const showcase = () => import('../features/showcase/showcase-page');
 const formDemos = () => import('../features/showcase/form-demo-pages');
@@ -93,6 +94,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
       page: () => pipeline().then((m) => m.ManagerSearchPage),
       signIn: true,
     },
+    { path: '/manager/audit', layout: 'manager', page: () => audit().then((m) => m.AuditPage), signIn: true },
     {
       path: '/manager/events',
       layout: 'manager',

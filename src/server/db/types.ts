@@ -73,6 +73,10 @@ interface OrganizationsTable {
   reference_lists: ColumnType<ReferenceLists, string | undefined, string>;
   /** Migration 0012: the number of the configuration version in use (decision 0042). */
   configuration_version: Generated<number>;
+  /** Migration 0018: days the audit trail is kept (decision 0054). */
+  audit_retention_days: Generated<number>;
+  /** Migration 0018: days after its last change an application is anonymised; null keeps it (decision 0055). */
+  application_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -318,6 +322,8 @@ interface ApplicationsTable {
   configuration_version: ColumnType<number | null, number | null | undefined, number | null>;
   version: Generated<number>;
   applied_at: NullableTimestamp;
+  /** Migration 0018: when the retention job blanked its personal data (decision 0055). */
+  anonymized_at: NullableTimestamp;
   last_change_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -593,6 +599,19 @@ interface MessagesTable {
   sent_at: NullableTimestamp;
 }
 
+/** Migration 0018 (decision 0054): one audited action; append-only (a trigger refuses UPDATE and DELETE). */
+interface AuditLogTable {
+  id: Generated<string>;
+  organization_id: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  client_address: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -627,6 +646,7 @@ export interface Database {
   message_templates: MessageTemplatesTable;
   message_batches: MessageBatchesTable;
   messages: MessagesTable;
+  audit_log: AuditLogTable;
 }
 export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 

@@ -12,6 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
 import type { Access, RouteContract } from '#schemas/contract';
 import type { App } from '../app-types';
+import { auditHook } from './audit-trail';
 import { BEARER, ERRORS_OF, SubdomainQuery } from './route-schemas';
 
 /** The Fastify schema a contract becomes: its own parts plus the error answers of its access level. */
@@ -61,6 +62,8 @@ export function route<const C extends RouteContract>(
   const querystring = querystringOf(contract);
   app.route({
     ...extras,
+    // An audited call is recorded before its answer leaves (decision 0054).
+    ...(contract.audit ? { onSend: [auditHook(contract.audit)] } : {}),
     // The contract rides along for the route table (app.routeTable, the authorisation matrix).
     config: { ...extras.config, contract },
     method: contract.method,

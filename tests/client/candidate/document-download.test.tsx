@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { http } from '#client/api/http';
-import { organisationFixture, renderApp, stepsOnly } from '../support';
+import { organisationFixture, recordSavedFiles, renderApp, stepsOnly } from '../support';
 import { fakeAdapter, type Handler } from '../auth/fake-api';
 import { candidate, recordFixture, roleFixture } from './fixtures';
 
@@ -25,13 +25,7 @@ let original: AxiosAdapter | undefined;
 let saved: Array<{ name: string; href: string }>;
 beforeEach(() => {
   original = http.defaults.adapter as AxiosAdapter | undefined;
-  saved = [];
-  // jsdom has no object URLs and does not download: record what would be saved.
-  URL.createObjectURL = vi.fn(() => 'blob:saved');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
-  });
+  saved = recordSavedFiles();
 });
 afterEach(() => {
   http.defaults.adapter = original;

@@ -11,6 +11,7 @@ export interface NavItem {
     | 'search'
     | 'reports'
     | 'studio'
+    | 'audit'
     | 'scheduling'
     | 'communications'
     | 'clients'
@@ -47,9 +48,13 @@ const managerNav: readonly NavItem[] = [
 /** The configuration studio (decision 0043): an organisation's admins and platform admins. */
 const studioItem: NavItem = { to: '/manager/studio', label: 'studio' };
 
+/** The audit trail (decision 0054): an organisation's admins and platform admins. */
+const auditItem: NavItem = { to: '/manager/audit', label: 'audit' };
+
 const managerAdminNav: readonly NavItem[] = [
   ...managerNav,
   studioItem,
+  auditItem,
   { to: '/admin', label: 'admin' },
   { to: '/settings', label: 'account' },
 ];
@@ -57,6 +62,7 @@ const managerAdminNav: readonly NavItem[] = [
 const adminNav: readonly NavItem[] = [
   ...managerNav,
   studioItem,
+  auditItem,
   { to: '/clients', label: 'clients' },
   { to: '/admin', label: 'admin' },
 ];

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '#schemas/user';
 import { anonymousLandingPath, isCandidate, normaliseEmail, isValidEmail, isValidPassword } from '#engine';
 import { changePassword, deleteMe, updateCurrentUser, updateSecurity } from '../../api/auth';
+import { downloadMyData } from '../../api/audit';
 import { useApiMessage, useFieldErrors } from '../../api/use-api-message';
 import { userAtom, type CurrentUser } from '../../state/auth';
 import { finishProcessAtom } from '../../state/process';
@@ -12,6 +13,7 @@ import { useOrganization } from '../../state/site';
 import { Button } from '../../ui/button/button';
 import { useClickLock } from '../../ui/button/use-click-lock';
 import { Dialog } from '../../ui/dialog/dialog';
+import { saveFile } from '../../ui/download/save-file';
 import { Checkbox } from '../../ui/form/checkbox';
 import { EmailField } from '../../ui/form/email-field';
 import { ErrorSummary, summaryItems, type SummaryError } from '../../ui/form/error-summary';
@@ -69,6 +71,7 @@ export function SettingsPage() {
       <PasswordSection />
       <SecuritySection user={user} />
       {candidate && <ContactSection user={user} />}
+      <ExportSection />
       <DeleteSection candidate={candidate} />
     </>
   );
@@ -320,6 +323,28 @@ function ContactSection({ user }: { user: CurrentUser }) {
         </fieldset>
         <Button type="submit">{t('account.contact.save')}</Button>
       </form>
+    </Section>
+  );
+}
+
+/** The right of access (decision 0055): everything held about the person, as one zip file. */
+function ExportSection() {
+  const { t } = useTranslation();
+  const apiMessage = useApiMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = useClickLock(() => {
+    setFailure(null);
+    downloadMyData().then(
+      (zip) => saveFile(zip, 'my-data.zip'),
+      (error: unknown) => setFailure(apiMessage(error)),
+    );
+  });
+  return (
+    <Section id="export" title={t('account.export.title')} lead={t('account.export.lead')}>
+      {failure && <p role="alert">{failure}</p>}
+      <Button variant="secondary" onClick={download}>
+        {t('account.export.button')}
+      </Button>
     </Section>
   );
 }

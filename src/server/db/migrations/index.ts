@@ -15,6 +15,7 @@ import * as m0013 from './0013-communications';
 import * as m0014 from './0014-sign-in-throttle';
 import * as m0015 from './0015-report-indexes';
 import * as m0016 from './0016-contextual';
+import * as m0018 from './0018-audit-trail';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0014-sign-in-throttle': m0014,
   '0015-report-indexes': m0015,
   '0016-contextual': m0016,
+  '0018-audit-trail': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

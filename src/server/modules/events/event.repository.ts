@@ -396,3 +396,12 @@ export async function findRoleNames(
     .orderBy('name')
     .execute();
 }
+
+/** Erasure: the person's registrations (places, waiting list, answers, attendance) go. */
+export async function deleteUserRegistrations(db: Db, organizationId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('event_registrations')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -24,6 +24,8 @@ const RECORD_COLUMNS = [
   'logo_content_type',
   'status',
   'reference_lists',
+  'audit_retention_days',
+  'application_retention_days',
   'created_at',
   'updated_at',
 ] as const;

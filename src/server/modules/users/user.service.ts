@@ -29,6 +29,7 @@ import { findOrganizationSummaries } from '../organizations/organization.reposit
 import type { UserRecord } from '../../db/types';
 import { storedCandidateStatus } from '../profiles/candidate-status.service';
 import { deleteUserProfile } from '../profiles/profile.repository';
+import { deleteUserRegistrations } from '../events/event.repository';
 import {
   anonymiseUser,
   findPasswordHash,
@@ -224,7 +225,7 @@ export async function rareUsers(db: Db, viewer: Viewer) {
 /**
  * Erases a person (spec §7 deleteMe): names, address, password, sessions, tokens, codes,
  * login cookies, sign-in records, queued messages, application records (with their stage
- * history), profiles and uploaded documents go; the row stays as an anonymous record (type,
+ * history), profiles, event registrations and uploaded documents go; the row stays as an anonymous record (type,
  * organisation, dates) for statistics.
  */
 async function eraseUser(db: Db, userId: string): Promise<void> {
@@ -241,6 +242,7 @@ async function eraseUser(db: Db, userId: string): Promise<void> {
     if (user.organization_id) {
       await deleteUserApplications(trx, user.organization_id, userId);
       await deleteUserProfile(trx, user.organization_id, userId);
+      await deleteUserRegistrations(trx, user.organization_id, userId);
     }
     await deleteAccountAttempts(
       trx,

@@ -1,0 +1,1 @@
+export { AuditScreen as AuditPage } from './audit-page';
