@@ -13,10 +13,11 @@ import { ms, summarise, type Figure } from './support';
 /*
  * Bulk move of 10,000 selected candidates (issue 6: under 2 s, all or nothing), through the whole
  * Fastify stack (app.inject: JSON body of 10,000 ids, validation, lock, checks, one INSERT … SELECT
- * and one UPDATE), and a message to the same 10,000 queued (issue 16), on PGlite in memory and — when 127.0.0.1:5432 answers — a fresh PostgreSQL
- * database. The role holds the 10,000 selected applications (at stage 1, so all can move) among
- * BACKGROUND others of the organisation made by the search benchmark's generator, so every index
- * of the applications table has realistic size and content.
+ * and one UPDATE), and a message to the same 10,000 queued (issue 16), on PGlite in memory and
+ * — when 127.0.0.1:5432 answers — a fresh PostgreSQL database. The role holds the 10,000 selected
+ * applications (at stage 1, so all can move) among BACKGROUND others of the organisation made by
+ * the search benchmark's generator, so every index of the applications table has realistic size
+ * and content.
  */
 
 const SELECTED = 10_000;
