@@ -95,7 +95,8 @@ export const managerRoles = defineRoute({
 export const createRole = defineRoute({
   method: 'POST',
   path: '/v1/roles',
-  summary: 'A new active role made from one of the organisation’s role templates (configuration and template copied)',
+  summary:
+    'A new active role made from one of the organisation’s templates or a copy of one of its roles (configuration copied)',
   tags,
   access,
   authz: 'hiring',
