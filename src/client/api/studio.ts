@@ -1,6 +1,8 @@
 import type { Configuration } from '#schemas/configuration';
 import * as roles from '#schemas/contracts/roles.contract';
+import * as stagesContract from '#schemas/contracts/stages.contract';
 import * as studio from '#schemas/contracts/studio.contract';
+import type { OrganizationStage } from '#schemas/pipeline';
 import type { Role, RoleTemplate } from '#schemas/role';
 import type {
   ConfigurationDiff,
@@ -41,4 +43,9 @@ export function saveRoleConfiguration(
   body: { formConfiguration: Configuration; template: RoleTemplate },
 ): Promise<Role> {
   return call(roles.updateRole, { params: { roleId }, body });
+}
+
+/** PUT /organization/:orgId/stages: the whole pipeline in its new order (checked by the engine on the server). */
+export function saveOrganizationStages(orgId: string, stages: OrganizationStage[]): Promise<OrganizationStage[]> {
+  return call(stagesContract.updateOrganizationStages, { params: { orgId }, body: { stages } });
 }
