@@ -199,11 +199,7 @@ describe('POST /api/v1/roles', () => {
     expect(copy).toMatchObject({ name: 'Sustainability Analyst, copy', status: 'ACTIVE', location: original.location });
     expect(copy.formConfiguration).toEqual(original.formConfiguration);
     expect(copy.template).toEqual(original.template);
-    const applications = await t.db
-      .selectFrom('applications')
-      .select('id')
-      .where('role_id', '=', copy.id)
-      .execute();
+    const applications = await t.db.selectFrom('applications').select('id').where('role_id', '=', copy.id).execute();
     expect(applications).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import type {
   ConfigurationHistory,
   ConfigurationVersion,
   PublishConfigurationBody,
+  TranslationFile,
 } from '#schemas/studio';
 import { call } from './call';
 
@@ -48,4 +49,18 @@ export function saveRoleConfiguration(
 /** PUT /organization/:orgId/stages: the whole pipeline in its new order (checked by the engine on the server). */
 export function saveOrganizationStages(orgId: string, stages: OrganizationStage[]): Promise<OrganizationStage[]> {
   return call(stagesContract.updateOrganizationStages, { params: { orgId }, body: { stages } });
+}
+
+/** GET /organization/:orgId/translations/:language: the organisation's texts in the language ('' untranslated). */
+export function fetchOrganizationTranslation(orgId: string, language: string): Promise<TranslationFile> {
+  return call(studio.organizationTranslation, { params: { orgId, language } });
+}
+
+/** PUT /organization/:orgId/translations/:language: an edited file's texts (checked by key on the server). */
+export function uploadOrganizationTranslation(
+  orgId: string,
+  language: string,
+  text: Record<string, string>,
+): Promise<TranslationFile> {
+  return call(studio.uploadTranslation, { params: { orgId, language }, body: { text } });
 }

@@ -166,4 +166,47 @@ describe('/manager/studio', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert.textContent).toContain("'Applied' cannot be removed: 3 candidates are at this stage");
   }, 60_000);
+
+  it('lists untranslated texts, uploads an edited file (reloaded), and names the keys a refused file got wrong', async () => {
+    const translationUrl = `/v1/organization/${organization.id}/translations/cy`;
+    const file = { language: 'cy', text: { greeting: '', title: 'Teitl' }, untranslated: ['greeting'] };
+    let refuse = false;
+    const fake = fakeAdapter(
+      hiringApi((call) => {
+        if (call.url !== translationUrl) return api(call);
+        if (call.method === 'GET') return { status: 200, data: file };
+        if (refuse)
+          return {
+            status: 400,
+            data: {
+              message: 'The translation file was not loaded',
+              errors: [{ field: 'text.greeting', message: "'greeting' must keep the placeholder {{firstName}}" }],
+            },
+          };
+        return { status: 200, data: { ...file, text: (bodyOf(call) as { text: object }).text, untranslated: [] } };
+      }),
+    );
+    http.defaults.adapter = fake.adapter;
+    const { container } = renderApp('/manager/studio', { organization, user: admin, side: 'hr' });
+    fireEvent.click(await screen.findByText('Translations', { selector: 'button' }, { timeout: 15_000 }));
+    await screen.findByText('1 text not translated', {}, { timeout: 15_000 });
+    expect(screen.getByText('greeting', { selector: 'code' })).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+
+    const input = screen.getByLabelText('Upload an edited translation file');
+    const edited = JSON.stringify({ language: 'cy', text: { greeting: 'Helo {{firstName}}', title: 'Teitl' } });
+    fireEvent.change(input, { target: { files: [new File([edited], 'acme.cy.json', { type: 'application/json' })] } });
+    await screen.findByText('Translation file reloaded', {}, { timeout: 15_000 });
+    await screen.findByText('0 texts not translated');
+    expect(bodyOf(fake.calls.find((c) => c.method === 'PUT'))).toEqual({
+      text: { greeting: 'Helo {{firstName}}', title: 'Teitl' },
+    });
+
+    refuse = true;
+    fireEvent.change(input, { target: { files: [new File([edited], 'acme.cy.json')] } });
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert.textContent).toContain("'greeting' must keep the placeholder {{firstName}}");
+    fireEvent.change(input, { target: { files: [new File(['not json'], 'notes.txt')] } });
+    await screen.findByText('notes.txt is not a JSON translation file.');
+  }, 60_000);
 });

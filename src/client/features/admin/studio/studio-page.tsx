@@ -26,10 +26,11 @@ import { FormPreview, ThemePreview } from './preview';
 import { errorsAt, summaryOf } from './problem-display';
 import { RolesEditor } from './roles-editor';
 import { StagesEditor } from './stages-editor';
+import { TranslationsEditor } from './translations-editor';
 import { controlId, draftProblems, editorControls, editorSteps, mergedDraft, type Draft } from './studio-model';
 import * as styles from './studio.css';
 
-type Tab = 'forms' | 'theme' | 'roles' | 'stages' | 'history';
+type Tab = 'forms' | 'theme' | 'roles' | 'stages' | 'translations' | 'history';
 
 /** /manager/studio: the organisation's configuration studio (issue 15, decisions 0042 and 0043). */
 export function StudioPage() {
@@ -135,7 +136,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
       <ErrorSummary items={summary} focusKey={attempt} title={t('studio.problemsTitle', { count: shown.length })} />
       {failure && <p role="alert">{failure}</p>}
       <ul className={styles.tabs}>
-        {(['forms', 'theme', 'roles', 'stages', 'history'] as const).map((name) => (
+        {(['forms', 'theme', 'roles', 'stages', 'translations', 'history'] as const).map((name) => (
           <li key={name}>
             <Button
               variant={tab === name ? 'primary' : 'secondary'}
@@ -180,6 +181,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
       )}
       {tab === 'roles' && <RolesEditor organization={organization} published={history.configuration} />}
       {tab === 'stages' && <StagesEditor organization={organization} />}
+      {tab === 'translations' && <TranslationsEditor organization={organization} />}
       {tab === 'history' && (
         <History
           organization={organization}
