@@ -89,10 +89,7 @@ export const ConfigurationDiff = Type.Object({
 export type ConfigurationDiff = Type.Static<typeof ConfigurationDiff>;
 
 /** An organisation's texts in one of its languages, as the studio's Translations tab downloads it (decision 0052). */
-export const TranslationTexts = Type.Record(
-  Type.String({ minLength: 1, maxLength: 200 }),
-  Type.String({ maxLength: 10000 }),
-);
+const TranslationTexts = Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.String({ maxLength: 10000 }));
 export const TranslationFile = Type.Object(
   {
     language: Type.String(),

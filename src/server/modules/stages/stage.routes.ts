@@ -5,7 +5,8 @@ import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { updateStages } from './stage.service';
 
 /**
- * Spec §3 Organisation stage: the hiring side reads its organisation's pipeline, its admins edit it (stages.contract.ts).
+ * Spec §3 Organisation stage: the hiring side reads its organisation's pipeline, its admins edit it
+ * (stages.contract.ts).
  * `authenticate` loads the organisation of `:orgId` (another organisation's answers 404).
  */
 export const stageRoutes: FastifyPluginAsyncTypebox = async (app) => {
