@@ -19,6 +19,7 @@ afterAll(async () => {
 
 const ADMIN_PASSWORD = 'CandidDemo#2026';
 const QUESTION = 'Which of our kitchens would you like to visit?';
+const QUESTION_FR = 'Laquelle de nos cuisines aimeriez-vous visiter ?';
 const ROLE = 'Quayside Graduate Trainee';
 const HEADER = '#0b3d2e';
 /**
@@ -101,6 +102,28 @@ async function configure(context: BrowserContext): Promise<void> {
   await page.getByRole('button', { name: 'Create role' }).click();
   await page.getByText(`${ROLE} created`).first().waitFor({ timeout: 15_000 });
   await expectAxeClean(page, 'studio roles');
+
+  // Stages: the second one renamed and moved up by its button, saved.
+  await page.getByRole('button', { name: 'Stages' }).click();
+  const second = page.getByRole('group', { name: /^Stage 2: / });
+  await second.getByLabel('Name of the stage').fill('Phone screen');
+  await page.getByRole('button', { name: 'Move Phone screen up' }).click();
+  await page.getByRole('group', { name: 'Stage 1: Phone screen' }).waitFor();
+  await page.getByRole('button', { name: 'Save the stages' }).click();
+  await page.getByText('Stages saved').first().waitFor({ timeout: 15_000 });
+  await expectAxeClean(page, 'studio stages');
+
+  // Translations: the custom question in French, uploaded as an edited file.
+  await page.getByRole('button', { name: 'Translations' }).click();
+  await page.getByText(/texts? not translated/).waitFor({ timeout: 15_000 });
+  const upload = { text: { 'field.question1.label': QUESTION_FR } };
+  await page.getByLabel('Upload an edited translation file').setInputFiles({
+    name: 'quayside.fr.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(upload)),
+  });
+  await page.getByText('Translation file reloaded').first().waitFor({ timeout: 15_000 });
+  await expectAxeClean(page, 'studio translations');
 }
 
 /** A new candidate on quayside.localhost: signs up from the role, verifies, applies and submits. */
@@ -108,7 +131,10 @@ async function apply(context: BrowserContext): Promise<void> {
   const email = `e2e-quayside-${Date.now()}@example.test`;
   const page = await openPage(context, 'quayside.localhost', '/roles');
   await heading(page, 'Open roles');
-  const header = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const header = await page
+    .locator('header')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(header).toBe('rgb(11, 61, 46)');
   await page.getByRole('link', { name: ROLE, exact: true }).click();
   await heading(page, ROLE);

@@ -52,6 +52,8 @@ describe('the organisation translation', () => {
     expect(file.text.greeting).toBe('');
     expect(file.untranslated).toContain('greeting');
     expect(file.text['step.aboutYou.title']).toBeTruthy();
+    // Acme's custom questions, under the keys that translate their labels.
+    expect(Object.keys(file.text)).toContain('field.whyAcme.label');
     expect(file.untranslated).not.toContain('step.aboutYou.title');
   });
 

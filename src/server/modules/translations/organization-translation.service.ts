@@ -11,17 +11,24 @@ import { findTranslations, saveTranslation } from './translation.repository';
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 const placeholders = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 
-/** The organisation's texts in English: the product default ▸ its region ▸ its default and form layers. */
+/**
+ * The organisation's texts in English: the product default ▸ its region ▸ its default and form layers, with each custom
+ * question's label and hint under the keys that translate them (`field.<id>.label`, as the form compiler reads them).
+ */
 function englishTexts(organization: OrganizationRecord): Record<string, string> {
   const { $schema: _schema, ...product } = productDefault as Configuration & { $schema?: string };
-  return (
-    mergeConfigurations(
-      product,
-      regionLayer(organization.country_base),
-      organization.default_configuration,
-      organization.form_configuration,
-    ).text ?? {}
+  const merged = mergeConfigurations(
+    product,
+    regionLayer(organization.country_base),
+    organization.default_configuration,
+    organization.form_configuration,
   );
+  const texts = { ...merged.text };
+  for (const question of merged.custom ?? []) {
+    texts[`field.${question.id}.label`] ??= question.label;
+    if (question.hint) texts[`field.${question.id}.hint`] ??= question.hint;
+  }
+  return texts;
 }
 
 function offered(organization: OrganizationRecord, language: string): void {
