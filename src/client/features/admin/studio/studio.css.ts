@@ -71,4 +71,4 @@ export const cell = style({
 
 export const stageList = style({ listStyle: 'none', padding: 0, margin: `0 0 ${vars.space.l}` });
 export const stage = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
-export const keyList = style({ maxHeight: '20rem', overflowY: 'auto', overflowWrap: 'anywhere' });
+export const keyList = style({ overflowWrap: 'anywhere' });
