@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { isAxiosError } from 'axios';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import catalogue from '#configs/stages.json';
@@ -15,6 +14,7 @@ import { SelectField } from '#client/ui/form/select-field';
 import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
+import { RefusalList, refusals } from './refusals';
 import * as styles from './studio.css';
 
 const CATALOGUE = catalogue as unknown as Omit<OrganizationStage, 'orderIndex'>[];
@@ -23,13 +23,6 @@ const PROVIDERS = Object.keys(PROVIDER_RULES) as ProviderKind[];
 /** The providers spec §3 allows at a stage (engine/pipeline/providers.ts), for its choice of provider. */
 const providersAt = (stageId: number) =>
   PROVIDERS.filter((kind) => (PROVIDER_RULES[kind].allowedStages as readonly number[]).includes(stageId));
-
-/** Every problem of a refused pipeline (400 from the engine's check, 409 naming a stage in use), else its message. */
-function refusals(error: unknown): string[] {
-  const errors = isAxiosError(error) ? (error.response?.data as { errors?: { message?: string }[] })?.errors : null;
-  const messages = (errors ?? []).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
-  return messages.length > 0 ? messages : [errorMessage(error)];
-}
 
 /**
  * The Stages tab (issue 15, decision 0052): the organisation's stages chosen from the product's, ordered with up and
@@ -89,16 +82,7 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
 
   return (
     <>
-      {problems.length > 0 && (
-        <div role="alert" className={`${styles.panel} ${styles.panelError}`}>
-          <h3>{t('studio.stages.notSaved')}</h3>
-          <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RefusalList title={t('studio.stages.notSaved')} problems={problems} />
       <ol className={styles.stageList}>
         {stages.map((stage, index) => (
           <li key={stage.id} className={styles.panel}>

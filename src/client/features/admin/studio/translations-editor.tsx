@@ -1,5 +1,4 @@
 import { useState, type ChangeEvent } from 'react';
-import { isAxiosError } from 'axios';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrganization } from '#schemas/organization';
@@ -13,6 +12,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { saveFile } from '#client/ui/download/save-file';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
+import { RefusalList, refusals } from './refusals';
 import * as styles from './studio.css';
 
 /** The texts of an uploaded file: `{ "text": { key: text } }` as downloaded, or the bare map of texts. */
@@ -26,13 +26,6 @@ function textsOf(content: string): Record<string, string> | null {
   } catch {
     return null;
   }
-}
-
-/** Each key the server refused, with why (400), else the message. */
-function refusals(error: unknown): string[] {
-  const errors = isAxiosError(error) ? (error.response?.data as { errors?: { message?: string }[] })?.errors : null;
-  const messages = (errors ?? []).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
-  return messages.length > 0 ? messages : [errorMessage(error)];
 }
 
 /**
@@ -102,16 +95,7 @@ function LanguageTexts({ organization, language }: { organization: PublicOrganiz
         const current = file ?? downloaded;
         return (
           <>
-            {problems.length > 0 && (
-              <div role="alert" className={`${styles.panel} ${styles.panelError}`}>
-                <h3>{t('studio.translations.notLoaded')}</h3>
-                <ul>
-                  {problems.map((p) => (
-                    <li key={p}>{p}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <RefusalList title={t('studio.translations.notLoaded')} problems={problems} />
             <Button
               variant="secondary"
               onClick={() =>
