@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
+import { launchBrowser, openPage } from './support/browser';
+import { decidedContext, expectAxeClean, heading } from './support/journey';
 import { linkIn, nextMessage } from './support/outbox';
 
 /*
@@ -41,19 +42,6 @@ const SHORT_FORM = {
     ],
   },
 };
-
-async function decidedContext(): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
-  return context;
-}
-
-const heading = (page: Page, name: string | RegExp) =>
-  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
-
-async function expectAxeClean(page: Page, where: string): Promise<void> {
-  expect(await seriousViolations(page), where).toEqual([]);
-}
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await heading(page, 'Sign in');
@@ -175,7 +163,7 @@ async function apply(context: BrowserContext): Promise<void> {
 
 describe('a new organisation through the UI', () => {
   it('created, branded, given a short form with a custom question, French and a role; a candidate applies', async () => {
-    const context = await decidedContext();
+    const context = await decidedContext(browser);
     await createOrganization(context);
     await configure(context);
     await apply(context);
