@@ -1,10 +1,9 @@
 import { stageProblems } from '#engine';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
-import { json } from '../../db/json';
 import type { OrganizationRecord } from '../../db/types';
 import { badRequest, HttpError } from '../../lib/http-error';
-import { updateOrganizationRow } from '../organization-admin/organization-admin.repository';
+import { saveOrganizationStages } from './stage.repository';
 
 const THE_PIPELINE_HAS_PROBLEMS = 'The pipeline cannot be saved: correct the problems listed';
 
@@ -70,6 +69,6 @@ export async function updateStages(
       refused.map((message) => ({ field: 'stages', message })),
     );
   }
-  const saved = await updateOrganizationRow(db, organization.id, { stages: json(ordered) });
-  return saved.stages;
+  await saveOrganizationStages(db, organization.id, ordered);
+  return ordered;
 }
