@@ -92,6 +92,10 @@ export type OrganizationStage = Type.Static<typeof OrganizationStage>;
 
 export const OrganizationStages = Type.Array(OrganizationStage, { minItems: 1, maxItems: 30 });
 
+/** PUT /v1/organization/:orgId/stages: the whole pipeline in its new order (each stage's orderIndex is its place). */
+export const StagesUpdateBody = Type.Object({ stages: OrganizationStages }, { additionalProperties: false });
+export type StagesUpdateBody = Type.Static<typeof StagesUpdateBody>;
+
 /** configs/stages.json: the product's definition of every stage id, which organisations pick from. */
 export const StageCatalogue = Type.Array(Type.Omit(OrganizationStage, ['orderIndex']), { minItems: 1 });
 export type StageCatalogue = Type.Static<typeof StageCatalogue>;

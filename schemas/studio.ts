@@ -87,3 +87,25 @@ export const ConfigurationDiff = Type.Object({
   changes: Type.Array(ConfigurationChange),
 });
 export type ConfigurationDiff = Type.Static<typeof ConfigurationDiff>;
+
+/** An organisation's texts in one of its languages, as the studio's Translations tab downloads it (decision 0052). */
+const TranslationTexts = Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.String({ maxLength: 10000 }));
+export const TranslationFile = Type.Object(
+  {
+    language: Type.String(),
+    /** Every text of the organisation's configuration by key, in the language ("" where it is not translated). */
+    text: TranslationTexts,
+    /** The keys whose text is not translated, in the order of `text`. */
+    untranslated: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type TranslationFile = Type.Static<typeof TranslationFile>;
+
+export const TranslationUpload = Type.Object({ text: TranslationTexts }, { additionalProperties: false });
+export type TranslationUpload = Type.Static<typeof TranslationUpload>;
+
+export const TranslationParams = Type.Object({
+  orgId: Type.String({ maxLength: 64 }),
+  language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }),
+});

@@ -96,7 +96,8 @@ export const createRole = defineRoute({
   method: 'POST',
   audit: { action: 'configure', target: 'role' },
   path: '/v1/roles',
-  summary: 'A new active role made from one of the organisation’s role templates (configuration and template copied)',
+  summary:
+    'A new active role made from one of the organisation’s templates or a copy of one of its roles (configuration copied)',
   tags,
   access,
   authz: 'hiring',

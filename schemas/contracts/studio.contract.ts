@@ -8,6 +8,9 @@ import {
   DiffQuery,
   PublishConfigurationBody,
   RestoreConfigurationBody,
+  TranslationFile,
+  TranslationParams,
+  TranslationUpload,
   VersionParams,
 } from '../studio';
 
@@ -77,4 +80,28 @@ export const configurationDiff = defineRoute({
   params: OrgParams,
   querystring: DiffQuery,
   response: { 200: ConfigurationDiff },
+});
+
+export const organizationTranslation = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/translations/:language',
+  summary: "The organisation's texts in one of its languages, each key with its translation or '' (untranslated)",
+  tags,
+  access,
+  authz: 'hiring-admin',
+  params: TranslationParams,
+  response: { 200: TranslationFile, 404: ApiError },
+});
+
+export const uploadTranslation = defineRoute({
+  method: 'PUT',
+  path: '/v1/organization/:orgId/translations/:language',
+  summary:
+    "Replaces the organisation's translation for a language (unknown keys and lost {{placeholders}} refused by key)",
+  tags,
+  access,
+  authz: 'hiring-admin',
+  params: TranslationParams,
+  body: TranslationUpload,
+  response: { 200: TranslationFile, 404: ApiError },
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from './support/browser';
+import { decidedContext, expectAxeClean, heading } from './support/journey';
 
 /*
  * Client organisations (issue 15 part A): the platform admin creates an organisation through /clients, and its
@@ -17,22 +18,9 @@ afterAll(async () => {
 
 const PASSWORD = 'CandidDemo#2026';
 
-async function decidedContext(): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
-  return context;
-}
-
-const heading = (page: Page, name: string | RegExp) =>
-  page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
-
-async function expectAxeClean(page: Page, where: string): Promise<void> {
-  expect(await seriousViolations(page), where).toEqual([]);
-}
-
 describe('client organisations', () => {
   it('the platform admin creates an organisation in the UI; its subdomain serves its careers page at once', async () => {
-    const context = await decidedContext();
+    const context = await decidedContext(browser);
     const page = await openPage(context, 'acme.hr.localhost', '/clients');
     await heading(page, 'Sign in');
     await page.getByLabel('Email address').fill('admin@candid.example');

@@ -560,6 +560,9 @@ function paramValue(name: string, path: string, world: World, cell: Cell): strin
       return 'efficiency';
     case 'name':
       return 'header';
+    case 'language':
+      // A language the organisation offers (a demo organisation's own).
+      return w.org.additional_language_support[0]!.code;
     default:
       throw new Error(`${path}: the matrix has no value for :${name}; add one to paramValue`);
   }

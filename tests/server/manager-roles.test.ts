@@ -190,11 +190,20 @@ describe('POST /api/v1/roles', () => {
     expect((await list(hr, '?status=PRESET')).totalElements).toBe(1);
   });
 
-  it('refuses a role that is not a template (400 naming templateId), another organisation’s role and malformed ids (404), and a blank name', async () => {
+  it('makes a copy of an active role: its form and template copied, none of its applications', async () => {
     const active = await roleId('acme', 'Sustainability Analyst');
-    const notTemplate = await v1(t.app, hr, 'POST', '/roles', { templateId: active, name: 'Copy' });
-    expect(notTemplate.statusCode).toBe(400);
-    expect(notTemplate.json().errors).toEqual([{ field: 'templateId', message: expect.stringContaining('template') }]);
+    const original = (await v1(t.app, hr, 'GET', `/role/${active}`)).json<Role>();
+    const res = await v1(t.app, hr, 'POST', '/roles', { templateId: active, name: 'Sustainability Analyst, copy' });
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json<Role>();
+    expect(copy).toMatchObject({ name: 'Sustainability Analyst, copy', status: 'ACTIVE', location: original.location });
+    expect(copy.formConfiguration).toEqual(original.formConfiguration);
+    expect(copy.template).toEqual(original.template);
+    const applications = await t.db.selectFrom('applications').select('id').where('role_id', '=', copy.id).execute();
+    expect(applications).toEqual([]);
+  });
+
+  it('refuses another organisation’s role and malformed ids (404), and a blank name', async () => {
     const hartleyRole = await roleId('hartley', 'Counsel, Corporate M&A');
     for (const templateId of [hartleyRole, 'nope', '00000000-0000-0000-0000-000000000000']) {
       const res = await v1(t.app, hr, 'POST', '/roles', { templateId, name: 'Copy' });

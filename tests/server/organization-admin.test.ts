@@ -92,6 +92,14 @@ describe('platform admins list and create organisations', () => {
     expect(logo.headers['content-type']).toContain('image/svg+xml');
     const site = await t.app.inject({ method: 'GET', url: '/api/public/site', headers: { host: 'fenwick.localhost' } });
     expect(site.statusCode, site.body).toBe(200);
+    // One role template, so its studio can make its first role at once; no open role until then.
+    const templates = await t.db
+      .selectFrom('roles')
+      .select(['name', 'status'])
+      .where('organization_id', '=', org.id)
+      .execute();
+    expect(templates).toEqual([{ name: 'Graduate role (template)', status: 'PRESET' }]);
+    expect(byHost.json<{ totalElements: number }>().totalElements).toBe(0);
   });
 
   it('checks the subdomain for shape and uniqueness, and the languages', async () => {

@@ -1,12 +1,15 @@
 import type { Configuration } from '#schemas/configuration';
 import * as roles from '#schemas/contracts/roles.contract';
+import * as stagesContract from '#schemas/contracts/stages.contract';
 import * as studio from '#schemas/contracts/studio.contract';
+import type { OrganizationStage } from '#schemas/pipeline';
 import type { Role, RoleTemplate } from '#schemas/role';
 import type {
   ConfigurationDiff,
   ConfigurationHistory,
   ConfigurationVersion,
   PublishConfigurationBody,
+  TranslationFile,
 } from '#schemas/studio';
 import { call } from './call';
 
@@ -41,4 +44,23 @@ export function saveRoleConfiguration(
   body: { formConfiguration: Configuration; template: RoleTemplate },
 ): Promise<Role> {
   return call(roles.updateRole, { params: { roleId }, body });
+}
+
+/** PUT /organization/:orgId/stages: the whole pipeline in its new order (checked by the engine on the server). */
+export function saveOrganizationStages(orgId: string, stages: OrganizationStage[]): Promise<OrganizationStage[]> {
+  return call(stagesContract.updateOrganizationStages, { params: { orgId }, body: { stages } });
+}
+
+/** GET /organization/:orgId/translations/:language: the organisation's texts in the language ('' untranslated). */
+export function fetchOrganizationTranslation(orgId: string, language: string): Promise<TranslationFile> {
+  return call(studio.organizationTranslation, { params: { orgId, language } });
+}
+
+/** PUT /organization/:orgId/translations/:language: an edited file's texts (checked by key on the server). */
+export function uploadOrganizationTranslation(
+  orgId: string,
+  language: string,
+  text: Record<string, string>,
+): Promise<TranslationFile> {
+  return call(studio.uploadTranslation, { params: { orgId, language }, body: { text } });
 }

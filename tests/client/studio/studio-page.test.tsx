@@ -6,7 +6,7 @@ import type { CurrentUser } from '#client/state/auth';
 import type { Call, Reply } from '../auth/fake-api';
 import { http } from '#client/api/http';
 import { fakeAdapter } from '../auth/fake-api';
-import { bodyOf, hiringApi, organization, seriousViolations } from '../pipeline/fixtures';
+import { bodyOf, hiringApi, organization, seriousViolations, stages } from '../pipeline/fixtures';
 import { renderApp } from '../support';
 
 const admin: CurrentUser = { id: 'u-admin', userType: 'HIRING_MANAGER_ADMIN', email: 'hr@acme.example' };
@@ -117,5 +117,96 @@ describe('/manager/studio', () => {
     await waitFor(() => expect(listFields.getAttribute('aria-invalid')).toBe('true'));
     fireEvent.click(screen.getByText('Save the role'));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  }, 60_000);
+
+  it('orders stages with buttons, renames one, attaches a provider where allowed, saves; a refusal names the stage', async () => {
+    const stagesUrl = `/v1/organization/${organization.id}/stages`;
+    let refuse = false;
+    const fake = fakeAdapter(
+      hiringApi((call) => {
+        if (call.method !== 'PUT' || call.url !== stagesUrl) return api(call);
+        if (refuse)
+          return {
+            status: 409,
+            data: {
+              message: "'Applied' cannot be removed: 3 candidates are at this stage",
+              errors: [{ field: 'stages', message: "'Applied' cannot be removed: 3 candidates are at this stage" }],
+            },
+          };
+        return { status: 200, data: (bodyOf(call) as { stages: unknown }).stages };
+      }),
+    );
+    http.defaults.adapter = fake.adapter;
+    const { container } = renderApp('/manager/studio', { organization, user: admin, side: 'hr' });
+    fireEvent.click(await screen.findByText('Stages', { selector: 'button' }, { timeout: 15_000 }));
+    const second = await screen.findByRole('group', { name: /^Stage 2: / }, { timeout: 15_000 });
+    const secondName = within(second).getByLabelText<HTMLInputElement>('Name of the stage').value;
+    fireEvent.click(within(second).getByText(`Move ${secondName} up`));
+    const first = screen.getByRole('group', { name: /^Stage 1: / });
+    expect(first.getAttribute('aria-labelledby') ?? first.textContent).toContain(secondName);
+    fireEvent.change(within(first).getByLabelText('Name of the stage'), { target: { value: 'Screening call' } });
+    const onlineTest = screen.getByRole('group', { name: `Stage 3: ${stages.find((s) => s.id === 2)!.name}` });
+    const providers = within(onlineTest).getByLabelText<HTMLSelectElement>('Assessment provider');
+    expect([...providers.options].map((o) => o.value)).not.toContain('hrScheduler');
+    fireEvent.change(providers, { target: { value: 'psychometricTest' } });
+    expect(await seriousViolations(container)).toEqual([]);
+    fireEvent.click(screen.getByText('Save the stages'));
+    await screen.findByText('Stages saved', {}, { timeout: 15_000 });
+    const sent = bodyOf(fake.calls.find((c) => c.method === 'PUT')) as {
+      stages: { id: number; name: string; provider?: { kind: string } }[];
+    };
+    expect(sent.stages.slice(0, 2).map((s) => s.id)).toEqual([stages[1]!.id, stages[0]!.id]);
+    expect(sent.stages[0]!.name).toBe('Screening call');
+    expect(sent.stages.find((s) => s.id === 2)?.provider).toEqual({ kind: 'psychometricTest' });
+
+    refuse = true;
+    await new Promise((r) => setTimeout(r, 1_100));
+    fireEvent.click(screen.getByText(`Remove ${stages[0]!.name}`));
+    fireEvent.click(screen.getByText('Save the stages'));
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert.textContent).toContain("'Applied' cannot be removed: 3 candidates are at this stage");
+  }, 60_000);
+
+  it('lists untranslated texts, uploads an edited file (reloaded), and names the keys a refused file got wrong', async () => {
+    const translationUrl = `/v1/organization/${organization.id}/translations/cy`;
+    const file = { language: 'cy', text: { greeting: '', title: 'Teitl' }, untranslated: ['greeting'] };
+    let refuse = false;
+    const fake = fakeAdapter(
+      hiringApi((call) => {
+        if (call.url !== translationUrl) return api(call);
+        if (call.method === 'GET') return { status: 200, data: file };
+        if (refuse)
+          return {
+            status: 400,
+            data: {
+              message: 'The translation file was not loaded',
+              errors: [{ field: 'text.greeting', message: "'greeting' must keep the placeholder {{firstName}}" }],
+            },
+          };
+        return { status: 200, data: { ...file, text: (bodyOf(call) as { text: object }).text, untranslated: [] } };
+      }),
+    );
+    http.defaults.adapter = fake.adapter;
+    const { container } = renderApp('/manager/studio', { organization, user: admin, side: 'hr' });
+    fireEvent.click(await screen.findByText('Translations', { selector: 'button' }, { timeout: 15_000 }));
+    await screen.findByText('1 text not translated', {}, { timeout: 15_000 });
+    expect(screen.getByText('greeting', { selector: 'code' })).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+
+    const input = screen.getByLabelText('Upload an edited translation file');
+    const edited = JSON.stringify({ language: 'cy', text: { greeting: 'Helo {{firstName}}', title: 'Teitl' } });
+    fireEvent.change(input, { target: { files: [new File([edited], 'acme.cy.json', { type: 'application/json' })] } });
+    await screen.findByText('Translation file reloaded', {}, { timeout: 15_000 });
+    await screen.findByText('0 texts not translated');
+    expect(bodyOf(fake.calls.find((c) => c.method === 'PUT'))).toEqual({
+      text: { greeting: 'Helo {{firstName}}', title: 'Teitl' },
+    });
+
+    refuse = true;
+    fireEvent.change(input, { target: { files: [new File([edited], 'acme.cy.json')] } });
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert.textContent).toContain("'greeting' must keep the placeholder {{firstName}}");
+    fireEvent.change(input, { target: { files: [new File(['not json'], 'notes.txt')] } });
+    await screen.findByText('notes.txt is not a JSON translation file.');
   }, 60_000);
 });

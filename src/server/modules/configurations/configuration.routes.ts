@@ -9,6 +9,7 @@ import {
   publishConfiguration,
   restoreConfiguration,
 } from './configuration.service';
+import { organizationTranslation, uploadTranslation } from '../translations/organization-translation.service';
 
 /**
  * The configuration studio's versions (issue 15, decision 0042), as schemas/contracts/studio.contract.ts declares
@@ -61,6 +62,19 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     contracts.configurationDiff,
     async (request) => configurationDiff(app.db, viewerOf(request).organization, request.query.from, request.query.to),
+    admins,
+  );
+  route(
+    app,
+    contracts.organizationTranslation,
+    async (request) => organizationTranslation(app.db, viewerOf(request).organization, request.params.language),
+    admins,
+  );
+  route(
+    app,
+    contracts.uploadTranslation,
+    async (request) =>
+      uploadTranslation(app.db, viewerOf(request).organization, request.params.language, request.body.text),
     admins,
   );
 };

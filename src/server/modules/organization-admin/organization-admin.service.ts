@@ -21,12 +21,13 @@ import { DEFAULT_PAGE_SIZE } from '#schemas/search';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { json } from '../../db/json';
-import type { OrganizationRecord } from '../../db/types';
+import type { NewRoleRow, OrganizationRecord } from '../../db/types';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../../lib/viewer';
 import { revokeUserFamilies } from '../auth/session.repository';
 import { insertOrganization } from '../organizations/organization.repository';
+import { insertRole } from '../roles/role.repository';
 import { organizationStages } from '../stages/stage-catalogue';
 import { productTranslation } from '../translations/product-translations';
 import { defaultLogo, checkedLogo, type LogoUpload } from './logo';
@@ -228,12 +229,41 @@ export async function createOrganization(
       logo: logo.bytes,
       logo_content_type: logo.contentType,
     });
+    await insertRole(db, starterTemplate(org.id));
     return toDetails(db, org);
   } catch (error) {
     // Two admins choosing the same subdomain at once: the unique index decides.
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
+}
+
+/**
+ * A new organisation's one role template (status PRESET), so its studio can make its first role at once; the role
+ * asks the organisation's own form (an empty form layer) and its candidate panel lists the candidate's name.
+ */
+function starterTemplate(organizationId: string): NewRoleRow {
+  return {
+    organization_id: organizationId,
+    reference: null,
+    name: 'Graduate role (template)',
+    summary: 'A graduate role.',
+    description: json(['What the role is about.']),
+    role_type: 'Graduate programme',
+    role_level: 'Entry level',
+    department: 'Graduate recruitment',
+    location: 'To be decided',
+    work_type: 'Hybrid',
+    employment_type: 'Permanent',
+    salary: null,
+    status: 'PRESET',
+    start_date: null,
+    deadline: null,
+    form_configuration: json({}),
+    json_configurations: json({}),
+    settings: json({}),
+    template: json({ viewConfiguration: { listFields: [{ id: 'firstName', candidateResponse: false }] } }),
+  };
 }
 
 /** GET /organization/:id */

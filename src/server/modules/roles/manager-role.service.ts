@@ -111,7 +111,10 @@ export async function managerRolePage(
   return { ...pageInfo(page, resultsPerPage, total, rows.length), content };
 }
 
-/** POST /api/v1/roles: a new active role copied from one of the organisation's templates (status PRESET). */
+/**
+ * POST /api/v1/roles: a new active role copied from one of the organisation's roles: a template (status PRESET) or a
+ * copy of an active or archived role (decision 0053). Applications are never copied.
+ */
 export async function createRoleFromTemplate(
   db: Db,
   organization: OrganizationRecord,
@@ -119,11 +122,6 @@ export async function createRoleFromTemplate(
 ): Promise<Role> {
   const name = roleName(body.name);
   const template = await roleOf(db, organization, body.templateId);
-  if (template.status !== 'PRESET') {
-    throw badRequest(`'${template.name}' is not a role template.`, [
-      { field: 'templateId', message: 'Choose a role template (a role with status PRESET)' },
-    ]);
-  }
   const created = await insertRole(db, {
     organization_id: organization.id,
     reference: null,

@@ -28,3 +28,19 @@ export async function insertTranslationIfAbsent(
   if (inserted) organizationChanged(organizationId);
   return inserted !== undefined;
 }
+
+/** The organisation's own layer for a language, replacing the one it had. */
+export async function saveTranslation(
+  db: Db,
+  organizationId: string,
+  languageCode: string,
+  configuration: Configuration,
+): Promise<void> {
+  await db
+    .insertInto('translations')
+    .values({ organization_id: organizationId, language_code: languageCode, configuration: json(configuration) })
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'language_code']).doUpdateSet({ configuration: json(configuration) }),
+    )
+    .execute();
+}

@@ -75,9 +75,10 @@ export function RolesEditor({
                 onChange={(id) => setRoleId(id || undefined)}
               />
             )}
-            {templates.length > 0 && (
+            {templates.length + active.length > 0 && (
               <NewRole
                 templates={templates}
+                roles={active}
                 onCreated={(role) => {
                   showToast({ kind: 'success', message: t('studio.roles.created', { name: role.name }) });
                   setRoleId(role.id);
@@ -93,15 +94,18 @@ export function RolesEditor({
   );
 }
 
+/** A new role from a template or as a copy of one of the organisation's active roles (decision 0053). */
 function NewRole({
   templates,
+  roles,
   onCreated,
 }: {
   templates: { id: string; name: string }[];
+  roles: { id: string; name: string }[];
   onCreated: (role: Role) => void;
 }) {
   const { t } = useTranslation();
-  const [templateId, setTemplateId] = useState(templates[0]!.id);
+  const [templateId, setTemplateId] = useState((templates[0] ?? roles[0])!.id);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   return (
@@ -110,7 +114,10 @@ function NewRole({
       <SelectField
         label={t('studio.roles.template')}
         value={templateId}
-        options={templates.map((r) => ({ value: r.id, label: r.name }))}
+        options={[
+          ...templates.map((r) => ({ value: r.id, label: r.name })),
+          ...roles.map((r) => ({ value: r.id, label: t('studio.roles.copyOf', { name: r.name }) })),
+        ]}
         onChange={setTemplateId}
       />
       <TextInput

@@ -25,10 +25,12 @@ import { FormsEditor, JsonView } from './forms-editor';
 import { FormPreview, ThemePreview } from './preview';
 import { errorsAt, summaryOf } from './problem-display';
 import { RolesEditor } from './roles-editor';
+import { StagesEditor } from './stages-editor';
+import { TranslationsEditor } from './translations-editor';
 import { controlId, draftProblems, editorControls, editorSteps, mergedDraft, type Draft } from './studio-model';
 import * as styles from './studio.css';
 
-type Tab = 'forms' | 'theme' | 'roles' | 'history';
+type Tab = 'forms' | 'theme' | 'roles' | 'stages' | 'translations' | 'history';
 
 /** /manager/studio: the organisation's configuration studio (issue 15, decisions 0042 and 0043). */
 export function StudioPage() {
@@ -134,7 +136,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
       <ErrorSummary items={summary} focusKey={attempt} title={t('studio.problemsTitle', { count: shown.length })} />
       {failure && <p role="alert">{failure}</p>}
       <ul className={styles.tabs}>
-        {(['forms', 'theme', 'roles', 'history'] as const).map((name) => (
+        {(['forms', 'theme', 'roles', 'stages', 'translations', 'history'] as const).map((name) => (
           <li key={name}>
             <Button
               variant={tab === name ? 'primary' : 'secondary'}
@@ -178,6 +180,8 @@ function Studio({ organization, history, onPublished }: StudioProps) {
         </div>
       )}
       {tab === 'roles' && <RolesEditor organization={organization} published={history.configuration} />}
+      {tab === 'stages' && <StagesEditor organization={organization} />}
+      {tab === 'translations' && <TranslationsEditor organization={organization} />}
       {tab === 'history' && (
         <History
           organization={organization}

@@ -68,3 +68,7 @@ export const cell = style({
   padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`,
   borderBottom: `1px solid ${vars.colour.border}`,
 });
+
+export const stageList = style({ listStyle: 'none', padding: 0, margin: `0 0 ${vars.space.l}` });
+export const stage = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
+export const keyList = style({ overflowWrap: 'anywhere' });

@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { OrganizationStage } from '#schemas/pipeline';
+import type { Db } from '../../db/client';
+import { json } from '../../db/json';
+
+/** Writes the organisation's pipeline (its stages column). */
+export async function saveOrganizationStages(
+  db: Db,
+  organizationId: string,
+  stages: readonly OrganizationStage[],
+): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ stages: json(stages), updated_at: sql`now()` })
+    .where('id', '=', organizationId)
+    .execute();
+}
