@@ -1,3 +1,4 @@
+import { organizationChanged } from '../../lib/public-cache';
 import { sql } from 'kysely';
 import type { AuditEntry, AuditQuery, RetentionSettings } from '#schemas/audit';
 import type { Db } from '../../db/client';
@@ -82,4 +83,5 @@ export async function updateRetention(db: Db, organizationId: string, settings: 
     })
     .where('id', '=', organizationId)
     .execute();
+  organizationChanged(organizationId);
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import { json } from '../../db/json';
+import { organizationChanged } from '../../lib/public-cache';
 
 /** Writes the organisation's pipeline (its stages column). */
 export async function saveOrganizationStages(
@@ -14,4 +15,6 @@ export async function saveOrganizationStages(
     .set({ stages: json(stages), updated_at: sql`now()` })
     .where('id', '=', organizationId)
     .execute();
+  // The organisation is cached across requests (lib/public-cache): the next request reads the new stages.
+  organizationChanged(organizationId);
 }

@@ -43,4 +43,5 @@ export async function saveTranslation(
       oc.columns(['organization_id', 'language_code']).doUpdateSet({ configuration: json(configuration) }),
     )
     .execute();
+  organizationChanged(organizationId);
 }
