@@ -106,7 +106,7 @@ interface Journey {
   keyboard: boolean;
   /** The contextual edition: a CRS information step, a one-time code at every sign-in. */
   contextual?: boolean;
-  /** The pages axe checks (all when absent): the phone journey goes through the desktop journey's pages again. */
+  /** The pages axe checks (all when absent): the other journeys go through the desktop journey's pages again. */
   axePages?: readonly string[];
 }
 
@@ -432,6 +432,8 @@ describe('the candidate journey', () => {
         role: 'Graduate Program, Banking',
         keyboard: false,
         contextual: true,
+        // Its own theme and questions: the pages that differ from acme's.
+        axePages: ['about you', 'CRS information', 'role page', 'check answers'],
       }),
     240_000,
   );
