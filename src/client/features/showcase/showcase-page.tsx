@@ -10,7 +10,6 @@ import { TextInput } from '../../ui/form/text-input';
 import { Checkboxes, Radios } from '../../ui/form/choices';
 import { Spinner } from '../../ui/spinner/delayed-spinner';
 import { Dialog } from '../../ui/dialog/dialog';
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
 import { lead, small } from '../../ui/typography.css';
 import { RenderCrash } from './render-crash';
 import * as styles from './showcase.css';
@@ -18,8 +17,11 @@ import * as styles from './showcase.css';
 /** /ui: every building block of the design system in the current organisation's theme. */
 export function ShowcasePage() {
   const organization = useOrganization();
+  const { t } = useTranslation();
   return (
-    <PlaceholderPage page="showcase" values={{ name: organization.name }}>
+    <>
+      <h1>{t('pages.showcase.title', { name: organization.name })}</h1>
+      <p className={lead}>{t('pages.showcase.lead', { name: organization.name })}</p>
       <FormsSection />
       <TypographySection />
       <ButtonsSection />
@@ -29,7 +31,7 @@ export function ShowcasePage() {
       <DialogSection />
       <ThemeSection />
       <CrashSection />
-    </PlaceholderPage>
+    </>
   );
 }
 
