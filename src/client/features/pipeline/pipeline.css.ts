@@ -285,14 +285,8 @@ export const actions = style({
   gap: `${vars.space.s} ${vars.space.l}`,
   alignItems: 'baseline',
 });
-export const statusTabs = style({
-  display: 'flex',
-  gap: vars.space.m,
-  flexWrap: 'wrap',
-  margin: `0 0 ${vars.space.m}`,
-  padding: 0,
-  listStyle: 'none',
-});
+// The view switch and page-size choice use the managed lists' tab row.
+export { statusTabs } from '../../ui/listing/list-controls.css';
 
 // Candidate page.
 export const candidateLayout = style({
