@@ -79,6 +79,25 @@ export async function signIn(app: App, email: string, password = DEMO_PASSWORD, 
   return res.json<Tokens>();
 }
 
+/** Access tokens of the demo people most tests act as: acme's Standard manager, hiring-manager admin and candidate,
+ * and hartley's Standard manager (another organisation). */
+export async function demoTokens(
+  app: App,
+): Promise<{ recruiter: string; hr: string; candidate: string; hartley: string }> {
+  const [recruiter, hr, candidate, hartley] = await Promise.all([
+    signIn(app, 'recruiter@acme.example'),
+    signIn(app, 'hr@acme.example'),
+    signIn(app, 'candidate@acme.example'),
+    signIn(app, 'recruiter@hartley.example', DEMO_PASSWORD, 'hartley'),
+  ]);
+  return {
+    recruiter: recruiter.access_token,
+    hr: hr.access_token,
+    candidate: candidate.access_token,
+    hartley: hartley.access_token,
+  };
+}
+
 /** An authenticated /api/v1 call. */
 export function v1(
   app: App,

@@ -22,7 +22,7 @@ import {
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { createUser } from '#server/seed/factories';
 import { roleIdByName } from '../helpers/applications';
-import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
+import { demoTokens, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -38,10 +38,7 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.db;
   acme = (await findOrganizationByKey(db, 'acme'))!;
-  recruiter = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
-  hr = (await signIn(t.app, 'hr@acme.example', DEMO_PASSWORD)).access_token;
-  candidateToken = (await signIn(t.app, 'candidate@acme.example', DEMO_PASSWORD)).access_token;
-  hartley = (await signIn(t.app, 'recruiter@hartley.example', DEMO_PASSWORD, 'hartley')).access_token;
+  ({ recruiter, hr, candidate: candidateToken, hartley } = await demoTokens(t.app));
   strategy = await roleIdByName(db, 'acme', 'Graduate Consultant, Strategy');
 });
 afterAll(() => t?.close());

@@ -15,7 +15,7 @@ import { runDueJobs } from '#server/jobs/worker';
 import { moveJobHandlers } from '#server/modules/moves/fast-track.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { newCandidate, PDF, roleIdByName, signInWithAnyCode } from '../helpers/applications';
-import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
+import { demoTokens, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -35,10 +35,7 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.db;
   acme = (await findOrganizationByKey(db, 'acme'))!;
-  recruiter = (await signIn(t.app, 'recruiter@acme.example', DEMO_PASSWORD)).access_token;
-  hr = (await signIn(t.app, 'hr@acme.example', DEMO_PASSWORD)).access_token;
-  candidateToken = (await signIn(t.app, 'candidate@acme.example', DEMO_PASSWORD)).access_token;
-  hartleyManager = (await signIn(t.app, 'recruiter@hartley.example', DEMO_PASSWORD, 'hartley')).access_token;
+  ({ recruiter, hr, candidate: candidateToken, hartley: hartleyManager } = await demoTokens(t.app));
   strategy = await roleIdByName(db, 'acme', 'Graduate Consultant, Strategy');
   technology = await roleIdByName(db, 'acme', 'Technology Graduate Programme');
   internship = await roleIdByName(db, 'acme', 'Summer Internship, Consulting');

@@ -25,6 +25,8 @@ const PRODUCT_LANGUAGES: readonly Language[] = [
 ];
 
 const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
+/** Every choice of the form sits in a form group and fills it up to the select's maximum width. */
+const SELECT_STYLE = { className: styles.formGroup, selectClassName: styles.select };
 
 export interface OrganizationFormValues {
   name: string;
@@ -163,40 +165,35 @@ export function OrganizationForm({ initial, sectors, submitLabel, onSubmit }: Or
       ) : null}
       <div className={styles.columns}>
         <SelectField
-          className={styles.formGroup}
-          selectClassName={styles.select}
+          {...SELECT_STYLE}
           label={t('admin.form.edition')}
           value={values.edition}
           options={EDITIONS.map((value) => ({ value, label: t(`admin.edition.${value}`) }))}
           onChange={set('edition')}
         />
         <SelectField
-          className={styles.formGroup}
-          selectClassName={styles.select}
+          {...SELECT_STYLE}
           label={t('admin.form.productType')}
           value={values.productType}
           options={plain(PRODUCT_TYPES)}
           onChange={set('productType')}
         />
         <SelectField
-          className={styles.formGroup}
-          selectClassName={styles.select}
+          {...SELECT_STYLE}
           label={t('admin.form.tier')}
           value={values.tier}
           options={plain(TIERS)}
           onChange={set('tier')}
         />
         <SelectField
-          className={styles.formGroup}
-          selectClassName={styles.select}
+          {...SELECT_STYLE}
           label={t('admin.form.region')}
           value={values.countryBase}
           options={REGIONS.map((value) => ({ value, label: t(`admin.region.${value}`) }))}
           onChange={set('countryBase')}
         />
         <SelectField
-          className={styles.formGroup}
-          selectClassName={styles.select}
+          {...SELECT_STYLE}
           label={t('admin.form.sector')}
           value={values.sectorId}
           options={sectors.map((s) => ({ value: s.id, label: s.value }))}
