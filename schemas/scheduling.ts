@@ -113,6 +113,10 @@ export type ScheduleView = Type.Static<typeof ScheduleView>;
 /** The answer of creating a schedule: the schedule and, in tests and the demo only, nothing secret. */
 export const CreatedSchedule = Type.Object({ schedule: ScheduleView, invited: Type.Integer() });
 
+/** The answer of closing booking: the schedule after it, and how many links were closed. */
+export const ClosedBooking = Type.Object({ schedule: ScheduleView, closed: Type.Integer({ minimum: 0 }) });
+export type ClosedBooking = Type.Static<typeof ClosedBooking>;
+
 export const ScheduleListQuery = Type.Object({
   roleId: Type.Optional(Id),
   stageId: Type.Optional(Type.Integer()),

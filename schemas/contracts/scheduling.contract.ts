@@ -8,6 +8,7 @@ import {
   BusyQuery,
   BusyUser,
   CandidateInterview,
+  ClosedBooking,
   CoachingSession,
   CreatedSchedule,
   CreateSchedule,
@@ -82,6 +83,18 @@ export const busySchedules = defineRoute({
   params: org,
   querystring: BusyQuery,
   response: { 200: Type.Array(BusyUser) },
+});
+
+export const closeBooking = defineRoute({
+  method: 'POST',
+  path: '/v1/organization/:orgId/interview-schedules/:scheduleId/close-booking',
+  summary:
+    'Close booking now: the links of candidates who have not booked expire as at their due date (a reminder reopens one)',
+  tags,
+  access,
+  authz: 'hiring',
+  params: Type.Object({ orgId: OrganizationKey, scheduleId: Type.String({ maxLength: 64 }) }),
+  response: { 200: ClosedBooking },
 });
 
 export const remindInvitation = defineRoute({

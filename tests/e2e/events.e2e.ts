@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
+import { linkIn, nextMessage } from './support/outbox';
 
 /*
- * Events (issue 14), one journey: a manager creates an event with 2 places; three candidates get
- * registered (one through the event page, two added by the manager: the third is wait-listed); the
- * candidate cancels and the third is promoted; on a 390-px phone a registrant checks in through the
- * QR page; staff mark the other No show; the attendance shows on the candidate page and filters the
- * search. Demo pipeline candidates cannot sign in, so the manager adds two of them (the issue's
- * POST /candidate/:id/events/:x); the demo candidate registers herself.
+ * Events (issue 14), one journey: a manager creates an event with 2 places; three candidates take
+ * them: the manager adds a pipeline candidate from the candidate page (the issue's POST
+ * /candidate/:id/events/:x), the demo candidate signs in and registers, and a new candidate creates
+ * an account on the way and is wait-listed; the demo candidate cancels and the third is promoted (by
+ * email); on a 390-px phone the third checks in through the QR page; staff mark the first No show;
+ * the attendance shows on the candidate page and filters the search.
  */
 
 let browser: Browser;
@@ -21,6 +22,7 @@ afterAll(async () => {
 
 const PASSWORD = 'CandidDemo#2026';
 const TITLE = 'E2E insight evening';
+const THIRD = `e2e-event-${Date.now()}@example.test`;
 
 async function decidedContext(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
   const context = await newContext(browser, options);
@@ -50,8 +52,8 @@ interface Listed {
   substageId: string | null;
 }
 
-/** The manager's API token and two demo pipeline candidates of acme (not the demo candidate who signs in). */
-async function managerApi(): Promise<{ token: string; people: Listed[] }> {
+/** A demo pipeline candidate of acme (not the demo candidate who signs in), and another on the same stage tab. */
+async function pipelineCandidates(): Promise<{ first: Listed; other: Listed }> {
   const res = await fetch(urlFor('127.0.0.1', '/api/oauth/token?subdomain=acme'), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -69,15 +71,21 @@ async function managerApi(): Promise<{ token: string; people: Listed[] }> {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({}),
   });
-  const page = (await search.json()) as { content: Listed[] };
-  const people = page.content.filter((c) => c.email && c.email !== 'candidate@acme.example').slice(0, 2);
-  return { token, people };
+  const listed = ((await search.json()) as { content: Listed[] }).content.filter(
+    (c) => c.email && c.email !== 'candidate@acme.example',
+  );
+  const first = listed[0]!;
+  const other = listed.find(
+    (c) => c.email !== first.email && c.stageId === first.stageId && c.substageId === first.substageId,
+  );
+  if (!other) throw new Error('acme has no two demo candidates on one stage tab');
+  return { first, other };
 }
 
 describe('events', () => {
   it('create with 2 places, register three (one waits), cancel and promote, QR check-in on a phone, mark No show, see it on the candidate page and in search', async () => {
-    const { token, people } = await managerApi();
-    const [first, third] = people as [Listed, Listed];
+    const { first, other } = await pipelineCandidates();
+    const seen = new Set<string>();
 
     // The manager creates the event on the HR site.
     const hr = await decidedContext();
@@ -115,28 +123,44 @@ describe('events', () => {
     await candidate.getByRole('button', { name: 'Register' }).click();
     await candidate.getByRole('heading', { name: 'You have a place' }).waitFor({ timeout: 15_000 });
 
-    // Third: full, so the waiting list.
-    const added = await fetch(urlFor('127.0.0.1', `/api/v1/candidate/${third.id}/events/${eventId}?subdomain=acme`), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(((await added.json()) as { status: string }).status).toBe('WAITING');
+    // Third: a new candidate creates an account from the event page; the event is full, so the waiting list.
+    const newcomer = await decidedContext();
+    const joining = await openPage(newcomer, 'acme.localhost', `/event/${eventId}`);
+    await heading(joining, TITLE);
+    await joining.getByRole('link', { name: 'Create an account to register' }).click();
+    await heading(joining, 'Create an account');
+    await joining.getByLabel('First name').fill('Wren');
+    await joining.getByLabel('Last name').fill('Waiting');
+    await joining.getByLabel('Email address').fill(THIRD);
+    await joining.getByLabel('Password', { exact: true }).fill('Sturdy-Otter#42');
+    await joining.getByLabel('I accept the terms and conditions').check();
+    await joining.getByRole('button', { name: 'Create account' }).click();
+    await heading(joining, 'Check your email');
+    await joining.goto(linkIn(await nextMessage(THIRD, seen), '/verify/'));
+    await heading(joining, TITLE);
+    await joining.getByText('This event is full.', { exact: false }).waitFor();
+    await joining.getByLabel('How did you hear about this event?').selectOption({ label: 'Social media' });
+    await joining.getByRole('button', { name: 'Join the waiting list' }).click();
+    await joining.getByRole('heading', { name: 'You are on the waiting list' }).waitFor({ timeout: 15_000 });
+    expect((await nextMessage(THIRD, seen)).subject).toBe(`You are on the waiting list: ${TITLE}`);
 
     // The candidate cancels; the third is promoted.
     await candidate.getByRole('button', { name: 'Cancel my place' }).click();
     await candidate.getByText('You cancelled your place', { exact: false }).waitFor({ timeout: 15_000 });
+    expect((await nextMessage(THIRD, seen)).subject).toBe(`A place is now yours: ${TITLE}`);
+    await joining.reload();
+    await joining.getByRole('heading', { name: 'You have a place' }).waitFor({ timeout: 15_000 });
     const staff = await openPage(hr, 'acme.hr.localhost', `/event/${eventId}/check-in`);
     await heading(staff, `Check-in: ${TITLE}`);
     await staff.getByText('2 of 2 places taken').waitFor();
-    const thirdRow = staff.getByRole('row').filter({ hasText: third.email! });
+    const thirdRow = staff.getByRole('row').filter({ hasText: THIRD });
     await thirdRow.getByRole('button', { name: /as attended/ }).waitFor();
 
     // On a phone at the door, the third checks in through the QR page.
     const phone = await decidedContext({ viewport: { width: 390, height: 844 } });
     const door = await openPage(phone, 'acme.localhost', `/event/${eventId}/qr-check-in`);
     await heading(door, `Check in: ${TITLE}`);
-    await door.getByLabel('Email address').fill(third.email!);
+    await door.getByLabel('Email address').fill(THIRD);
     await expectAxeClean(door, '/event/:id/qr-check-in');
     await door.getByRole('button', { name: 'Check in' }).click();
     await heading(door, 'You are checked in');
@@ -165,9 +189,9 @@ describe('events', () => {
     await staff.getByText(first.email!, { exact: true }).first().waitFor({ timeout: 15_000 });
     // The list may show the stage tab before the filtered answer arrives: wait for the filter to take effect.
     // Emails, not names: two demo candidates may share a name.
-    await expect.poll(() => staff.getByText(third.email!, { exact: true }).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => staff.getByText(other.email!, { exact: true }).count(), { timeout: 15_000 }).toBe(0);
     await expectAxeClean(staff, '/manager/search attendance filter');
 
-    await Promise.all([hr.close(), apply.close(), phone.close()]);
+    await Promise.all([hr.close(), apply.close(), newcomer.close(), phone.close()]);
   });
 });

@@ -7,9 +7,9 @@ import { linkIn, nextMessage } from './support/outbox';
  * Interview scheduling (issue 13) on Hartley (Hong Kong time; no other e2e journey uses its
  * people): three candidates are put at 'First-round interview' through the API; the manager invites
  * them through the five-step wizard; two book (one on a phone-sized screen, in another time
- * zone); the third is reminded, so their first link stops working; the manager sees the bookings,
- * moves one and records feedback; that candidate sees the new time on /applications and gets the
- * update email.
+ * zone); the manager sees the bookings and closes booking, so the third's link is past its time to
+ * book (a reminder gives them a new one); the manager moves one and records feedback; that
+ * candidate sees the new time on /applications and gets the update email.
  */
 
 const PASSWORD = 'CandidDemo#2026';
@@ -192,7 +192,7 @@ describe('interview scheduling', () => {
     await expectAxeClean(second, '/interview/:token booked at 390 px');
     await phone.close();
 
-    // The manager sees the bookings; reminds the third (their first link stops working).
+    // The manager sees the bookings and closes booking: the third's link is past its time to book.
     await page.goto(urlFor(`${SUB}.hr.localhost`, `/manager/scheduling?roleId=${casey!.roleId}&stageId=${STAGE}`));
     await heading(page, 'Interview scheduling');
     const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
@@ -200,15 +200,27 @@ describe('interview scheduling', () => {
     await rowOf(people[1]!.name).getByText('Booked').waitFor();
     await rowOf(people[2]!.name).getByText('Invited').waitFor();
     await expectAxeClean(page, '/manager/scheduling');
+    await page.getByRole('button', { name: /^Close booking/ }).click();
+    await page.getByText('1 candidate has not booked.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: /Yes, close booking/ }).click();
+    await toast(page, 'Booking closed: 1 link has expired');
+    await rowOf(people[2]!.name).getByText('Not answered by the due date').waitFor();
+    const third = await decidedContext();
+    const stale = await third.newPage();
+    await stale.goto(links.get(people[2]!.email!)!);
+    await heading(stale, 'The date to book this interview has passed');
+    await expectAxeClean(stale, 'an expired link');
+
+    // A reminder reopens it with a new link; the expired one stops working.
     await rowOf(people[2]!.name)
       .getByRole('button', { name: /Send a reminder/ })
       .click();
     await toast(page, `Reminder sent to ${people[2]!.name}`);
-    const third = await decidedContext();
-    const stale = await third.newPage();
+    const reopened = linkIn(await nextMessage(people[2]!.email!, seen.get(people[2]!.email!)!), '/interview/');
     await stale.goto(links.get(people[2]!.email!)!);
     await heading(stale, 'This interview link is not valid');
-    await expectAxeClean(stale, 'an invalid link');
+    await stale.goto(reopened);
+    await heading(stale, 'Choose a time for your interview');
     await third.close();
 
     // Casey's interview moves to another slot.

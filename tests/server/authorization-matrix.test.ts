@@ -76,6 +76,8 @@ interface OrgWorld {
   event: string;
   registration: string;
   contact: string;
+  /** The interview schedule the invitation belongs to. */
+  schedule: string;
   /** An invitation of the candidate's application (booked: its booking is the interview), its link's token. */
   invitation: string;
   interview: string;
@@ -403,6 +405,7 @@ async function newRecords(
     event,
     registration: registration.id,
     contact: contact.id,
+    schedule,
     invitation,
     interview,
     interviewToken,
@@ -540,6 +543,8 @@ function paramValue(name: string, path: string, world: World, cell: Cell): strin
       return path.includes('/events/') ? w.event : 'current';
     case 'contactId':
       return w.contact;
+    case 'scheduleId':
+      return w.schedule;
     case 'invitationId':
       return w.invitation;
     case 'interviewId':

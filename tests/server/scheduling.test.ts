@@ -321,6 +321,37 @@ describe('booking by link', () => {
     expect(await stageOf(b!.id)).toEqual({ substage_id: '3-to-invite', stage_status: 'PENDING' });
   });
 
+  it('closing booking expires the links of those who have not booked, keeps bookings, and is 404 elsewhere', async () => {
+    await deliverEmails(db);
+    const [a, b, c] = await candidatesAtInterview(3);
+    const schedule = await createSchedule(scheduleBody([a!.id, b!.id, c!.id]));
+    const tokens = await tokensFrom(await deliverEmails(db));
+    expect((await book(tokens.get(a!.email)!, schedule.slots[0]!)).statusCode).toBe(200);
+    const cancelled = schedule.invitations.find((i) => i.applicationId === c!.id)!;
+    await v1(t.app, recruiter, 'POST', `/organization/acme/interview-invitations/${cancelled.id}/cancel`);
+    const path = `/organization/acme/interview-schedules/${schedule.id}/close-booking`;
+
+    // Another organisation's manager, a malformed id and an unknown one: 404, nothing closed.
+    expect((await v1(t.app, hartleyManager, 'POST', path.replace('/acme/', '/hartley/'))).statusCode).toBe(404);
+    expect(
+      (await v1(t.app, recruiter, 'POST', '/organization/acme/interview-schedules/nope/close-booking')).statusCode,
+    ).toBe(404);
+    expect((await getInterview(tokens.get(b!.email)!)).json<PublicInterview>().state).toBe('OPEN');
+
+    const closed = await v1(t.app, recruiter, 'POST', path);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const answer = closed.json<{ schedule: ScheduleView; closed: number }>();
+    expect(answer.closed).toBe(1);
+    const stateOf = (id: string) => answer.schedule.invitations.find((i) => i.applicationId === id)!.state;
+    expect([stateOf(a!.id), stateOf(b!.id), stateOf(c!.id)]).toEqual(['BOOKED', 'EXPIRED', 'CANCELLED']);
+    // The link now reads as past its due date and cannot book; the booked candidate keeps their time.
+    expect((await getInterview(tokens.get(b!.email)!)).json<PublicInterview>().state).toBe('EXPIRED');
+    expect((await book(tokens.get(b!.email)!, schedule.slots[1]!)).json<ApiError>().code).toBe('interviewExpired');
+    expect((await getInterview(tokens.get(a!.email)!)).json<PublicInterview>().state).toBe('BOOKED');
+    // Closing again closes nothing more.
+    expect((await v1(t.app, recruiter, 'POST', path)).json<{ closed: number }>().closed).toBe(0);
+  });
+
   it('refuses a stale page: the slot must start at selectedTime', async () => {
     await deliverEmails(db);
     const [c] = await candidatesAtInterview(1);

@@ -2,6 +2,7 @@ import * as contracts from '#schemas/contracts/scheduling.contract';
 import type {
   BusyUser,
   CandidateInterview,
+  ClosedBooking,
   CreateSchedule,
   CurrentInterview,
   Feedback,
@@ -67,6 +68,10 @@ export function fetchBusy(
   query: { usernames: string; dateTime: string; timeZone: string },
 ): Promise<BusyUser[]> {
   return call(contracts.busySchedules, { params: { orgId: organizationId }, query });
+}
+
+export function closeBooking(organizationId: string, scheduleId: string): Promise<ClosedBooking> {
+  return call(contracts.closeBooking, { params: { orgId: organizationId, scheduleId } });
 }
 
 const invitationParams = (organizationId: string, invitationId: string) => ({ orgId: organizationId, invitationId });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { fetchStages } from '../../api/pipeline';
 import { fetchReferenceList } from '../../api/reference-data';
 import {
   cancelInvitation,
+  closeBooking,
   fetchSchedules,
   moveBooking,
   remindInvitation,
@@ -148,6 +149,7 @@ function Schedule({ schedule, onChanged }: { schedule: ScheduleView; onChanged: 
         </table>
       </div>
       <h3>{t('scheduling.overview.candidates')}</h3>
+      <CloseBooking schedule={schedule} onChanged={onChanged} />
       <div className={styles.scroll}>
         <table className={styles.table}>
           <thead>
@@ -166,6 +168,55 @@ function Schedule({ schedule, onChanged }: { schedule: ScheduleView; onChanged: 
         </table>
       </div>
     </section>
+  );
+}
+
+/** Closing booking ends the time to book for everyone not booked yet (decision 0072), after a confirmation. */
+function CloseBooking({ schedule, onChanged }: { schedule: ScheduleView; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const apiMessage = useApiMessage();
+  const showToast = useSetAtom(showToastAtom);
+  const [confirming, setConfirming] = useState(false);
+  const keepOpen = useRef<HTMLButtonElement>(null);
+  // The button pressed is replaced by the question: the safe answer takes the focus.
+  useEffect(() => {
+    if (confirming) keepOpen.current?.focus();
+  }, [confirming]);
+  const open = schedule.invitations.filter((i) => i.state === 'OPEN').length;
+  if (open === 0) return null;
+  const forSchedule = <span className={visuallyHidden}> {t('scheduling.overview.for', { name: schedule.title })}</span>;
+  if (!confirming)
+    return (
+      <p>
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          {t('scheduling.overview.closeBooking')}
+          {forSchedule}
+        </Button>
+      </p>
+    );
+  const close = () =>
+    closeBooking(organization.id, schedule.id).then(
+      ({ closed }) => {
+        setConfirming(false);
+        showToast({ kind: 'success', message: t('scheduling.overview.closed', { count: closed }) });
+        onChanged();
+      },
+      (error: unknown) => showToast({ kind: 'error', message: apiMessage(error) }),
+    );
+  return (
+    <div role="group" aria-label={t('scheduling.overview.closeBooking')}>
+      <p>{t('scheduling.overview.closeExplain', { count: open })}</p>
+      <div className={styles.actions}>
+        <Button variant="warning" onClick={close}>
+          {t('scheduling.overview.confirmClose')}
+          {forSchedule}
+        </Button>
+        <Button ref={keepOpen} variant="secondary" onClick={() => setConfirming(false)}>
+          {t('scheduling.overview.keepOpen')}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -19,6 +19,7 @@ import type { FieldError } from '#schemas/api';
 import type {
   BusyUser,
   CandidateInterview,
+  ClosedBooking,
   CreateSchedule,
   Feedback,
   FeedbackBody,
@@ -38,6 +39,7 @@ import { dropBooking, placeBooking } from './booking.service';
 import { queueInvitationEmail, type EmailSite } from './interview-emails';
 import { setInterviewStatus } from './interview-status';
 import {
+  closeOpenInvitations,
   findAllHiringUsers,
   findApplicationBookings,
   findBooking,
@@ -400,6 +402,26 @@ export async function cancelInvitation(db: Db, viewer: Viewer, id: string, site:
     );
   });
   return invitationAfter(db, viewer, id.toLowerCase());
+}
+
+/**
+ * Closes booking on a schedule now (decision 0072): candidates who have not booked see their link
+ * as expired, exactly as after the due date; a reminder reopens one candidate's link. Booked and
+ * cancelled invitations are left as they are.
+ */
+export async function closeBooking(
+  db: Db,
+  viewer: Viewer,
+  scheduleId: string,
+  now = new Date(),
+): Promise<ClosedBooking> {
+  const id = scheduleId.toLowerCase();
+  const noSchedule = () => notFound(`No interview schedule with id '${scheduleId}'.`);
+  if (!isUuid(id)) throw noSchedule();
+  const closed = await db.transaction().execute((trx) => closeOpenInvitations(trx, viewer.organization.id, id, now));
+  if (closed === null) throw noSchedule();
+  const [schedule] = await listSchedules(db, viewer, {}, [id]);
+  return { schedule: schedule!, closed };
 }
 
 /** Books or moves a candidate's interview to another slot of the schedule (capacity holds); the candidate is told. */

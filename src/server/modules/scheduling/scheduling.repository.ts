@@ -186,6 +186,52 @@ export function lockInvitation(trx: Db, organizationId: string, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Ends the time to book for a schedule's invitations that are neither booked nor cancelled nor already
+ * past their due date: their due date becomes `now`. The invitations are locked first, so a booking
+ * that commits meanwhile is seen and kept. Null when the organisation has no such schedule.
+ */
+export async function closeOpenInvitations(
+  trx: Db,
+  organizationId: string,
+  scheduleId: string,
+  now: Date,
+): Promise<number | null> {
+  const schedule = await trx
+    .selectFrom('interview_schedules')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', scheduleId)
+    .executeTakeFirst();
+  if (!schedule) return null;
+  await trx
+    .selectFrom('interview_invitations')
+    .select('id')
+    .where('schedule_id', '=', scheduleId)
+    .where('cancelled_at', 'is', null)
+    .where('due_at', '>', now)
+    .forUpdate()
+    .execute();
+  const closed = await trx
+    .updateTable('interview_invitations as i')
+    .set({ due_at: now })
+    .where('i.schedule_id', '=', scheduleId)
+    .where('i.cancelled_at', 'is', null)
+    .where('i.due_at', '>', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('interview_bookings as b')
+            .select('b.id')
+            .whereRef('b.invitation_id', '=', 'i.id')
+            .where('b.status', '=', 'BOOKED'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows);
+}
+
 export type LockedInvitation = NonNullable<Awaited<ReturnType<typeof lockInvitation>>>;
 
 export function findInvitationByToken(db: Db, organizationId: string, tokenHash: string) {

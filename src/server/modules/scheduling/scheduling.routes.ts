@@ -12,6 +12,7 @@ import type { EmailSite } from './interview-emails';
 import {
   busySchedules,
   cancelInvitation,
+  closeBooking,
   candidateInterviews,
   createSchedule,
   listInterviewers,
@@ -57,6 +58,12 @@ export const schedulingRoutes: FastifyPluginAsyncTypebox<{ siteConfig: SiteConfi
     app,
     contracts.busySchedules,
     async (request) => busySchedules(app.db, viewerOf(request), request.query),
+    manager,
+  );
+  route(
+    app,
+    contracts.closeBooking,
+    async (request) => closeBooking(app.db, viewerOf(request), request.params.scheduleId),
     manager,
   );
   route(
