@@ -97,7 +97,7 @@ const toast = (page: Page, text: string | RegExp) =>
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('interview scheduling', () => {
-  it('invite three through the wizard, two book, one is reminded, move one, feedback; the candidate sees the new time', async () => {
+  it('invite three through the wizard, two book, booking closes on the third, move one, feedback; the candidate sees the new time', async () => {
     // Three candidates of one role at 'First-round interview'.
     const token = await managerToken();
     const search = (query: string) =>
