@@ -27,6 +27,7 @@ import {
 } from '../../api/pipeline';
 import { fetchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
+import { CandidateAnswers } from '../../engine-ui/candidate-answers';
 import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
 import { useHrFeatures } from '../../state/hiring-features';
@@ -455,11 +456,7 @@ function CandidateView({
           </section>
           <section className={styles.section} aria-labelledby="candidate-answers">
             <h2 id="candidate-answers">{t('pipeline.candidate.answers')}</h2>
-            {initial.panel.length > 0 ? (
-              <SummaryList rows={initial.panel.map((row) => ({ key: row.id, label: row.label, value: row.value }))} />
-            ) : (
-              <p className={styles.muted}>{t('pipeline.candidate.noAnswers')}</p>
-            )}
+            <CandidateAnswers rows={initial.panel} emptyClassName={styles.muted} />
           </section>
           {initial.contextual ? (
             <section className={styles.section} aria-labelledby="candidate-contextual">
