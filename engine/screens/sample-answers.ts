@@ -1,3 +1,4 @@
+import type { TextFormat } from '#schemas/configuration';
 import type { FieldKind } from '../fields/types';
 import { formFields, isFieldShown, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
@@ -17,6 +18,17 @@ const PERSON: Readonly<Record<string, unknown>> = {
   email: 'alex.morgan@example.com',
 };
 
+/** A number or postcode in each form a region asks for (decision 0034), the first where a field names none. */
+const FORMATTED: Readonly<Record<TextFormat, string>> = {
+  'uk-mobile': '07700 900123',
+  'au-mobile': '0412 345 678',
+  'hk-mobile': '5123 4567',
+  'international-phone': '+44 7700 900123',
+  'uk-postcode': 'LS2 9JT',
+  'au-postcode': '2000',
+  'international-postcode': 'LS2 9JT',
+};
+
 const FREE_TEXT = 'I enjoy solving problems with other people and would like to build my career with you.';
 
 /** The first of the field's options a person usually picks ('Other' and 'Prefer not to say' only when alone). */
@@ -33,8 +45,8 @@ const SAMPLE_ANSWERS: Record<FieldKind, (field: CompiledField) => unknown> = {
   textarea: (field) => text(field, FREE_TEXT),
   typeahead: (field) => usualOption(field) ?? text(field, 'University of Leeds'),
   email: () => PERSON.email,
-  phone: () => '+44 7700 900123',
-  postCode: () => 'LS2 9JT',
+  phone: (field) => FORMATTED[field.format ?? 'uk-mobile'],
+  postCode: (field) => FORMATTED[field.format ?? 'uk-postcode'],
   select: usualOption,
   radio: usualOption,
   checkboxes: (field) => {
