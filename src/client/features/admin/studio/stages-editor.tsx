@@ -14,6 +14,7 @@ import { SelectField } from '#client/ui/form/select-field';
 import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
+import { Folded } from './forms-editor';
 import { RefusalList, refusals } from './refusals';
 import { moved } from './stage-model';
 import { MetricsEditor, SubStagesEditor } from './stage-parts-editor';
@@ -107,8 +108,10 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
                   }
                 />
               )}
-              <SubStagesEditor stages={stages} stage={stage} onChange={(next) => edit(index, () => next)} />
-              <MetricsEditor stage={stage} onChange={(next) => edit(index, () => next)} />
+              <Folded title={t('studio.stages.parts', { name: stage.name })} keep={false}>
+                <SubStagesEditor stages={stages} stage={stage} onChange={(next) => edit(index, () => next)} />
+                <MetricsEditor stage={stage} onChange={(next) => edit(index, () => next)} />
+              </Folded>
               <div className={styles.inline}>
                 <Button variant="secondary" disabled={index === 0} onClick={() => move(index, -1)}>
                   {t('studio.stages.up', { name: stage.name })}
