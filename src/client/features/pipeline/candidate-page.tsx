@@ -458,7 +458,7 @@ function CandidateView({
             <h2 id="candidate-answers">{t('pipeline.candidate.answers')}</h2>
             <CandidateAnswers rows={initial.panel} emptyClassName={styles.muted} />
           </section>
-          {initial.contextual ? (
+          {initial.contextual && shows('contextualData') ? (
             <section className={styles.section} aria-labelledby="candidate-contextual">
               <h2 id="candidate-contextual">{t('contextual.title')}</h2>
               <ContextualSection data={initial.contextual} />
@@ -475,19 +475,21 @@ function CandidateView({
               />
             </section>
           ) : null}
-          <section className={styles.section} aria-labelledby="candidate-interviews">
-            <h2 id="candidate-interviews">{t('scheduling.feedback.title')}</h2>
-            <CandidateInterviews applicationId={application.id} userId={user?.id} />
-            {application.stageStatus === 'PENDING' && application.state === 'SUBMITTED' ? (
-              <p>
-                <Link
-                  to={`/manager/scheduling/new?step=1&roleId=${application.roleId}&stageId=${application.stageId ?? ''}&ids=${application.id}`}
-                >
-                  {t('scheduling.feedback.invite')}
-                </Link>
-              </p>
-            ) : null}
-          </section>
+          {shows('scheduling') ? (
+            <section className={styles.section} aria-labelledby="candidate-interviews">
+              <h2 id="candidate-interviews">{t('scheduling.feedback.title')}</h2>
+              <CandidateInterviews applicationId={application.id} userId={user?.id} />
+              {application.stageStatus === 'PENDING' && application.state === 'SUBMITTED' ? (
+                <p>
+                  <Link
+                    to={`/manager/scheduling/new?step=1&roleId=${application.roleId}&stageId=${application.stageId ?? ''}&ids=${application.id}`}
+                  >
+                    {t('scheduling.feedback.invite')}
+                  </Link>
+                </p>
+              ) : null}
+            </section>
+          ) : null}
         </div>
         <div>
           {shows('documents') ? (
@@ -529,10 +531,12 @@ function CandidateView({
               />
             </section>
           ) : null}
-          <section className={styles.section} aria-labelledby="candidate-events">
-            <h2 id="candidate-events">{t('pipeline.events.title')}</h2>
-            <CandidateEvents applicationId={application.id} />
-          </section>
+          {shows('events') ? (
+            <section className={styles.section} aria-labelledby="candidate-events">
+              <h2 id="candidate-events">{t('pipeline.events.title')}</h2>
+              <CandidateEvents applicationId={application.id} />
+            </section>
+          ) : null}
           {shows('contacts') ? (
             <section className={styles.section} aria-labelledby="candidate-contacts">
               <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>
