@@ -27,6 +27,7 @@ export * from './screens/format';
 export { loadAllDateLocales, loadDateLocale } from './screens/date-locales';
 export * from './screens/answers-view';
 export * from './screens/candidate-panel';
+export * from './screens/sample-answers';
 export * from './validation/ajv';
 export * from './validation/email';
 export * from './validation/password';

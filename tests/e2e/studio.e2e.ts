@@ -5,7 +5,8 @@ import { launchBrowser, newContext, openPage, seriousViolations } from './suppor
 /*
  * The configuration studio (issue 15, decisions 0042 and 0043): hartley's admin adds a custom question, sees the
  * engine's problem at the question's label (and in the error summary, whose link takes them there), fixes it, sees it
- * in the live preview, publishes; the candidate side's application form then asks it. Hartley: no other e2e file
+ * in the live preview (the check-answers page and the candidate panel too), publishes; the candidate side's
+ * application form then asks it. Hartley: no other e2e file
  * uses it, so the change cannot reach another journey running beside this one.
  */
 
@@ -63,6 +64,16 @@ describe('configuration studio', () => {
     await page.getByLabel('What changed').fill('A practice group question');
     await page.getByRole('button', { name: 'Publish a new version' }).click();
     await page.getByText('Version 2 published').first().waitFor({ timeout: 15_000 });
+    // The check-answers page and the hiring side's panel, previewed with the demo candidate's answers.
+    await preview.getByLabel('The check-answers page').check();
+    await preview.getByRole('heading', { name: 'Check your answers before submitting your application' }).waitFor();
+    await preview.getByText(QUESTION, { exact: true }).waitFor();
+    await expectAxeClean(page, 'studio check-answers preview');
+    await preview.getByLabel("The hiring side's candidate panel").check();
+    await preview.getByRole('heading', { name: 'Alex Morgan' }).waitFor();
+    expect(await preview.locator('dt').count()).toBeGreaterThan(0);
+    await expectAxeClean(page, 'studio candidate panel preview');
+
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('cell', { name: 'A practice group question' }).waitFor();
     await expectAxeClean(page, 'studio history');

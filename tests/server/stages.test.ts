@@ -150,6 +150,124 @@ describe('PUT /api/v1/organization/:orgId/stages', () => {
     expect(await acmeStages(hr)).toEqual(stages);
   });
 
+  it("orders, adds and removes substages and edits a stage's metrics; refuses removing or retyping a scored metric by name", async () => {
+    const hr = await admin();
+    const stages = await acmeStages(hr);
+    const organizationId = (await findOrganizationByKey(t.db, 'acme'))!.id;
+    const at = stages.findIndex((s) => s.metrics.length > 0);
+    const stage = stages[at]!;
+    const metric = stage.metrics[0]!;
+    const withStage = (next: OrganizationStage) => stages.map((s, i) => (i === at ? next : s));
+
+    // Substages: the last moved first, a new one added, then removed again; a new metric added and one relabelled.
+    const added = {
+      id: `${stage.id}-on-hold`,
+      name: 'On hold',
+      codeStage: 'PENDING' as const,
+      defaultSubStage: false,
+      orderIndex: 0,
+    };
+    const edited = {
+      ...stage,
+      subStages: [stage.subStages.at(-1)!, ...stage.subStages.slice(0, -1), added],
+      metrics: [
+        { ...metric, label: 'Renamed measure' },
+        ...stage.metrics.slice(1),
+        { key: 'teamwork', label: 'Teamwork', metricType: 'NUMBER' as const, min: 0, max: 10 },
+      ],
+    };
+    const ok = await put(hr, withStage(edited));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const saved = (await acmeStages(hr))[at]!;
+    expect(saved.subStages.map((s) => s.id)).toEqual(edited.subStages.map((s) => s.id));
+    expect(saved.subStages.map((s) => s.orderIndex)).toEqual(edited.subStages.map((_, i) => i));
+    expect(saved.metrics.map((m) => m.label)).toEqual([
+      'Renamed measure',
+      ...stage.metrics.slice(1).map((m) => m.label),
+      'Teamwork',
+    ]);
+    const cleared = await put(
+      hr,
+      withStage({ ...edited, subStages: edited.subStages.filter((s) => s.id !== added.id) }),
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await acmeStages(hr))[at]!.subStages.some((s) => s.id === added.id)).toBe(false);
+
+    // Two metrics with one key, and a range upside down, are the engine's problems (400), each naming the stage.
+    const twice = await put(hr, withStage({ ...stage, metrics: [metric, metric] }));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toContainEqual({
+      field: 'stages',
+      message: `stage ${stage.id}: metric '${metric.key}' is defined twice`,
+    });
+
+    // A scored metric: removing it, or changing its type, is refused naming it and its stage; relabelling is not.
+    const [user, role] = await Promise.all([createUser(t.db, { organizationId }), createRole(t.db, organizationId)]);
+    const application = await t.db
+      .insertInto('applications')
+      .values({
+        organization_id: organizationId,
+        role_id: role.id,
+        user_id: user.id,
+        state: 'SUBMITTED',
+        stage_id: stage.id,
+        substage_id: stage.subStages[0]!.id,
+        answers: json({}),
+        applied_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('candidate_scores')
+      .values({
+        organization_id: organizationId,
+        application_id: application.id,
+        stage_id: stage.id,
+        key: 'teamwork',
+        value: json(7),
+        score: 7,
+      })
+      .execute();
+    const removed = await put(
+      hr,
+      withStage({ ...edited, subStages: stage.subStages, metrics: edited.metrics.slice(0, -1) }),
+    );
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(
+      `'Teamwork' of '${stage.name}' cannot be removed: 1 candidate has a score for it`,
+    );
+    const retyped = await put(
+      hr,
+      withStage({
+        ...edited,
+        subStages: stage.subStages,
+        metrics: [...edited.metrics.slice(0, -1), { key: 'teamwork', label: 'Teamwork', metricType: 'BOOLEAN' }],
+      }),
+    );
+    expect(retyped.statusCode).toBe(409);
+    expect(retyped.json().message).toBe(
+      `'Teamwork' of '${stage.name}' cannot change from NUMBER to BOOLEAN: 1 candidate has a score for it`,
+    );
+    const relabelled = await put(
+      hr,
+      withStage({
+        ...edited,
+        subStages: stage.subStages,
+        metrics: [
+          ...edited.metrics.slice(0, -1),
+          { key: 'teamwork', label: 'Working with others', metricType: 'NUMBER', min: 0, max: 20 },
+        ],
+      }),
+    );
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    // Another organisation's pipeline is not found, whatever the edit.
+    expect((await put(hr, withStage(edited), 'hartley')).statusCode).toBe(404);
+
+    await t.db.deleteFrom('candidate_scores').where('application_id', '=', application.id).execute();
+    await t.db.deleteFrom('applications').where('id', '=', application.id).execute();
+    expect((await put(hr, stages)).statusCode).toBe(200);
+  });
+
   it("answers 404 for another organisation's pipeline, 403 for a Standard manager and a candidate", async () => {
     const hr = await admin();
     const stages = await acmeStages(hr);

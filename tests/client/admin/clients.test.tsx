@@ -9,6 +9,7 @@ import { pageInfo } from '#engine/pipeline/search';
 import { fakeAdapter, type Call, type Handler, type Reply } from '../auth/fake-api';
 import { organisationFixture, renderApp } from '../support';
 import { seriousViolations, stages } from '../pipeline/fixtures';
+import { hiringNav, shownNav } from '#client/app/layouts/nav-items';
 
 /*
  * /clients and /admin (issue 15 part A) and the configuration's `menus` and `hr` flags: the platform admin's list and
@@ -228,6 +229,14 @@ describe('the configuration’s menus and hr flags', () => {
     expect(links).not.toContain('Events');
   });
 
+  it('hides the hiring side’s menus a configuration turns off, interview scheduling included', () => {
+    const organization = organisationFixture({ formConfiguration: { menus: { scheduling: false, reports: false } } });
+    const shown = shownNav(hiringNav('HIRING_MANAGER'), organization).map((item) => item.to);
+    expect(shown).toContain('/manager/search');
+    expect(shown).not.toContain('/manager/scheduling');
+    expect(shown).not.toContain('/manager/reports');
+  });
+
   it('hides the hiring-side panels a configuration turns off', async () => {
     const organization = organisationFixture({ id: 'org-flags' });
     const panel: CandidatePanel = {
@@ -268,6 +277,8 @@ describe('the configuration’s menus and hr flags', () => {
               { id: 'notes', kind: 'hr', enabled: false },
               { id: 'match', kind: 'hr', enabled: false },
               { id: 'comments', kind: 'hr', enabled: true },
+              { id: 'scheduling', kind: 'hr', enabled: false },
+              { id: 'events', kind: 'hr', enabled: false },
             ],
           };
         if (call.url === '/v1/organization/org-flags/stages') return { status: 200, data: stages };
@@ -283,5 +294,8 @@ describe('the configuration’s menus and hr flags', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull());
     expect(screen.getByRole('region', { name: 'Comments' })).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
+    // Interviews (scheduling) and events follow their flags too.
+    expect(screen.queryByRole('region', { name: 'Interviews' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Events' })).toBeNull();
   });
 });

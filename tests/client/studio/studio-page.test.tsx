@@ -119,6 +119,97 @@ describe('/manager/studio', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   }, 60_000);
 
+  it('previews the check-answers page and the candidate panel with a demo candidate; Change opens the step', async () => {
+    const { container } = start();
+    const views = await screen.findByRole('group', { name: 'What to preview' }, { timeout: 15_000 });
+    fireEvent.click(within(views).getByLabelText('The check-answers page'));
+    // The candidate side's own check-answers page: its heading, the demo candidate's answers, a Change link each.
+    const check = await screen.findByRole('heading', { name: 'Check your answers before submitting your application' });
+    const page = check.parentElement!;
+    expect(within(page).getByText('First name').nextElementSibling?.textContent).toBe('Alex');
+    expect(within(page).getByText('Email address').nextElementSibling?.textContent).toBe('alex.morgan@example.com');
+    expect(within(page).getByText('Submit application')).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+    fireEvent.click(within(page).getAllByText('Change')[0]!);
+    await screen.findByText(/^Step 1 of \d+$/);
+    expect(within(views).getByLabelText<HTMLInputElement>('The application, step by step').checked).toBe(true);
+
+    // The hiring side's panel, for the organisation's first role (no template here): the rows its listFields name.
+    fireEvent.click(within(views).getByLabelText("The hiring side's candidate panel"));
+    await screen.findByText(/^The answers the role Graduate Analyst shows its hiring team/);
+    const panel = screen.getByRole('heading', { name: 'Alex Morgan' }).parentElement!;
+    expect([...panel.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['First name']);
+    expect(panel.querySelector('dd')?.textContent).toBe('Alex');
+    expect(await seriousViolations(container)).toEqual([]);
+  }, 60_000);
+
+  it('previews a role’s candidate panel as its listFields are edited', async () => {
+    const { container } = start();
+    fireEvent.click(await screen.findByText('Roles', { selector: 'button' }, { timeout: 15_000 }));
+    fireEvent.change(await screen.findByLabelText('Role to edit', {}, { timeout: 15_000 }), {
+      target: { value: 'r1' },
+    });
+    const listFields = await waitFor(() => byId(container, 'studio-template-viewConfiguration-listFields'), {
+      timeout: 15_000,
+    });
+    fireEvent.click(screen.getByLabelText("The hiring side's candidate panel"));
+    const panel = (await screen.findByRole('heading', { name: 'Alex Morgan' })).parentElement!;
+    expect([...panel.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['First name']);
+    fireEvent.change(listFields, { target: { value: 'lastName\nemail' } });
+    await waitFor(() =>
+      expect([...panel.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+        'Morgan',
+        'alex.morgan@example.com',
+      ]),
+    );
+    fireEvent.change(listFields, { target: { value: '' } });
+    await within(panel).findByText('The role shows no answers here.');
+  }, 60_000);
+
+  it('edits a stage’s substages and metrics and sends them with the pipeline', async () => {
+    const stagesUrl = `/v1/organization/${organization.id}/stages`;
+    const fake = fakeAdapter(
+      hiringApi((call) =>
+        call.method === 'PUT' && call.url === stagesUrl
+          ? { status: 200, data: (bodyOf(call) as { stages: unknown }).stages }
+          : api(call),
+      ),
+    );
+    http.defaults.adapter = fake.adapter;
+    const { container } = renderApp('/manager/studio', { organization, user: admin, side: 'hr' });
+    fireEvent.click(await screen.findByText('Stages', { selector: 'button' }, { timeout: 15_000 }));
+    const applied = stages[0]!;
+    const stage = await screen.findByRole('group', { name: `Stage 1: ${applied.name}` }, { timeout: 15_000 });
+    fireEvent.click(within(stage).getByText(`Substages and score metrics of ${applied.name}`));
+    const subs = await within(stage).findByRole('group', { name: `Substages of ${applied.name}` });
+    // A new substage, moved first and made where candidates arrive; the stage's second substage renamed.
+    fireEvent.change(within(subs).getByLabelText(`Name of a new substage of ${applied.name}`), {
+      target: { value: 'On hold' },
+    });
+    fireEvent.click(within(subs).getByText('Add the substage'));
+    const last = applied.subStages.length;
+    for (let n = last; n > 0; n--) fireEvent.click(within(subs).getByText('Move the substage On hold up'));
+    fireEvent.click(within(subs).getByLabelText('On hold', { selector: 'input[type=radio]' }));
+    fireEvent.change(within(subs).getByLabelText('Name of substage 2'), { target: { value: 'Fresh' } });
+    // A metric added, named and made a percentage with its own top score.
+    const metrics = within(stage).getByRole('group', { name: `Score metrics of ${applied.name}` });
+    fireEvent.click(within(metrics).getByText('Add a metric'));
+    fireEvent.change(within(metrics).getByLabelText('Name of metric 1'), { target: { value: 'Motivation' } });
+    fireEvent.change(within(metrics).getByLabelText('Kind of answer to Motivation'), { target: { value: 'PERCENT' } });
+    fireEvent.change(within(metrics).getByLabelText('Highest score of Motivation'), { target: { value: '90' } });
+    expect(await seriousViolations(container)).toEqual([]);
+    fireEvent.click(screen.getByText('Save the stages'));
+    await screen.findByText('Stages saved', {}, { timeout: 15_000 });
+    const sent = (bodyOf(fake.calls.find((c) => c.method === 'PUT')) as { stages: typeof stages }).stages[0]!;
+    expect(sent.subStages.map((s) => [s.name, s.defaultSubStage])).toEqual([
+      ['On hold', true],
+      ['Fresh', false],
+      ...applied.subStages.slice(1).map((s) => [s.name, false]),
+    ]);
+    expect(sent.subStages[0]).toMatchObject({ id: `${applied.id}-added-1`, codeStage: 'PENDING' });
+    expect(sent.metrics).toEqual([{ key: 'metric1', label: 'Motivation', metricType: 'PERCENT', max: 90 }]);
+  }, 60_000);
+
   it('orders stages with buttons, renames one, attaches a provider where allowed, saves; a refusal names the stage', async () => {
     const stagesUrl = `/v1/organization/${organization.id}/stages`;
     let refuse = false;

@@ -82,6 +82,7 @@ const MENU_OF: Partial<Record<NavItem['label'], string>> = {
   profile: 'profile',
   account: 'account',
   search: 'search',
+  scheduling: 'scheduling',
   reports: 'reports',
   clients: 'clients',
 };

@@ -27,6 +27,7 @@ import {
 } from '../../api/pipeline';
 import { fetchReferenceList } from '../../api/reference-data';
 import { useApiMessage } from '../../api/use-api-message';
+import { CandidateAnswers } from '../../engine-ui/candidate-answers';
 import { useLongDate } from '../../i18n/use-long-date';
 import { userAtom } from '../../state/auth';
 import { useHrFeatures } from '../../state/hiring-features';
@@ -455,13 +456,9 @@ function CandidateView({
           </section>
           <section className={styles.section} aria-labelledby="candidate-answers">
             <h2 id="candidate-answers">{t('pipeline.candidate.answers')}</h2>
-            {initial.panel.length > 0 ? (
-              <SummaryList rows={initial.panel.map((row) => ({ key: row.id, label: row.label, value: row.value }))} />
-            ) : (
-              <p className={styles.muted}>{t('pipeline.candidate.noAnswers')}</p>
-            )}
+            <CandidateAnswers rows={initial.panel} emptyClassName={styles.muted} />
           </section>
-          {initial.contextual ? (
+          {initial.contextual && shows('contextualData') ? (
             <section className={styles.section} aria-labelledby="candidate-contextual">
               <h2 id="candidate-contextual">{t('contextual.title')}</h2>
               <ContextualSection data={initial.contextual} />
@@ -478,19 +475,21 @@ function CandidateView({
               />
             </section>
           ) : null}
-          <section className={styles.section} aria-labelledby="candidate-interviews">
-            <h2 id="candidate-interviews">{t('scheduling.feedback.title')}</h2>
-            <CandidateInterviews applicationId={application.id} userId={user?.id} />
-            {application.stageStatus === 'PENDING' && application.state === 'SUBMITTED' ? (
-              <p>
-                <Link
-                  to={`/manager/scheduling/new?step=1&roleId=${application.roleId}&stageId=${application.stageId ?? ''}&ids=${application.id}`}
-                >
-                  {t('scheduling.feedback.invite')}
-                </Link>
-              </p>
-            ) : null}
-          </section>
+          {shows('scheduling') ? (
+            <section className={styles.section} aria-labelledby="candidate-interviews">
+              <h2 id="candidate-interviews">{t('scheduling.feedback.title')}</h2>
+              <CandidateInterviews applicationId={application.id} userId={user?.id} />
+              {application.stageStatus === 'PENDING' && application.state === 'SUBMITTED' ? (
+                <p>
+                  <Link
+                    to={`/manager/scheduling/new?step=1&roleId=${application.roleId}&stageId=${application.stageId ?? ''}&ids=${application.id}`}
+                  >
+                    {t('scheduling.feedback.invite')}
+                  </Link>
+                </p>
+              ) : null}
+            </section>
+          ) : null}
         </div>
         <div>
           {shows('documents') ? (
@@ -532,10 +531,12 @@ function CandidateView({
               />
             </section>
           ) : null}
-          <section className={styles.section} aria-labelledby="candidate-events">
-            <h2 id="candidate-events">{t('pipeline.events.title')}</h2>
-            <CandidateEvents applicationId={application.id} />
-          </section>
+          {shows('events') ? (
+            <section className={styles.section} aria-labelledby="candidate-events">
+              <h2 id="candidate-events">{t('pipeline.events.title')}</h2>
+              <CandidateEvents applicationId={application.id} />
+            </section>
+          ) : null}
           {shows('contacts') ? (
             <section className={styles.section} aria-labelledby="candidate-contacts">
               <h2 id="candidate-contacts">{t('pipeline.contacts.title')}</h2>

@@ -27,10 +27,50 @@ async function placesInUse(db: Db, organizationId: string) {
 
 const candidates = (n: number) => (n === 1 ? '1 candidate is' : `${n} candidates are`);
 
+/** Which metrics hold scores now: candidates scored per stage and metric key (`<stageId>:<key>`). */
+async function metricsInUse(db: Db, organizationId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('candidate_scores')
+    .select(['stage_id', 'key', (eb) => eb.fn.count<string>('application_id').distinct().as('n')])
+    .where('organization_id', '=', organizationId)
+    .groupBy(['stage_id', 'key'])
+    .execute();
+  return new Map(rows.map((row) => [`${row.stage_id}:${row.key}`, Number(row.n)]));
+}
+
+const scored = (n: number) => (n === 1 ? '1 candidate has a score' : `${n} candidates have scores`);
+
+/**
+ * A kept stage's metric that holds scores may not be removed (or its key changed, which is the same) nor change its
+ * type: the scores already given would no longer belong to any metric, or no longer fit it. Its label and range may
+ * change.
+ */
+function metricRefusals(
+  before: readonly OrganizationStage[],
+  after: readonly OrganizationStage[],
+  inUse: ReadonlyMap<string, number>,
+): string[] {
+  return before.flatMap((stage) => {
+    const kept = after.find((s) => s.id === stage.id);
+    if (!kept) return [];
+    return stage.metrics.flatMap((metric) => {
+      const n = inUse.get(`${stage.id}:${metric.key}`);
+      if (!n) return [];
+      const now = kept.metrics.find((m) => m.key === metric.key);
+      const what = `'${metric.label}' of '${stage.name}'`;
+      if (!now) return [`${what} cannot be removed: ${scored(n)} for it`];
+      if (now.metricType !== metric.metricType)
+        return [`${what} cannot change from ${metric.metricType} to ${now.metricType}: ${scored(n)} for it`];
+      return [];
+    });
+  });
+}
+
 /**
  * PUT /v1/organization/:orgId/stages (decision 0052): the new pipeline, each stage's place its order; checked by the
  * engine's stageProblems (product stage ids, one default substage, providers only where spec §3 allows them), and a
- * stage or substage where candidates are now is refused by name (409) rather than leaving them nowhere.
+ * stage or substage where candidates are now is refused by name (409) rather than leaving them nowhere, as is removing
+ * or retyping a metric that holds scores (decision 0058).
  */
 export async function updateStages(
   db: Db,
@@ -49,7 +89,7 @@ export async function updateStages(
       problems.map((message) => ({ field: 'stages', message })),
     );
   }
-  const inUse = await placesInUse(db, organization.id);
+  const [inUse, scores] = await Promise.all([placesInUse(db, organization.id), metricsInUse(db, organization.id)]);
   const keptStages = new Set(ordered.map((s) => s.id));
   const keptSubStages = new Set(ordered.flatMap((s) => s.subStages.map((sub) => sub.id)));
   const refused = [
@@ -61,6 +101,7 @@ export async function updateStages(
       .flatMap((s) => s.subStages)
       .filter((sub) => !keptSubStages.has(sub.id) && inUse.subStages.has(sub.id))
       .map((sub) => `'${sub.name}' cannot be removed: ${candidates(inUse.subStages.get(sub.id)!)} at this substage`),
+    ...metricRefusals(organization.stages, ordered, scores),
   ];
   if (refused.length > 0) {
     throw new HttpError(

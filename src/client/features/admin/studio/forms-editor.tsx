@@ -209,9 +209,10 @@ function stepPointers(step: EditorStep): string[] {
 
 /**
  * A folded part of the editor: its controls are made when it is first opened (the catalogue has over a hundred
- * questions), or at once when one of them shows a problem, so the error summary can open it and move focus there.
+ * questions, a pipeline dozens of substages and metrics), or at once when one of them shows a problem, so the error
+ * summary can open it and move focus there.
  */
-function Folded({ title, keep, children }: { title: string; keep: boolean; children: ReactNode }) {
+export function Folded({ title, keep, children }: { title: string; keep: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(false);
   return (
     <details className={styles.panel} onToggle={(event) => event.currentTarget.open && setOpened(true)}>

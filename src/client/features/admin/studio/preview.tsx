@@ -1,31 +1,85 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, readableTextColour } from '#engine';
+import { useSetAtom } from 'jotai';
+import {
+  DEFAULT_LANGUAGE,
+  SAMPLE_CANDIDATE_NAME,
+  candidatePanel,
+  readableTextColour,
+  sampleAnswers,
+  type ListField,
+} from '#engine';
 import type { PublicOrganization, ThemeConfiguration } from '#schemas/organization';
+import { fetchManagerRoles } from '#client/api/manager-roles';
+import { fetchRolePreview } from '#client/api/roles';
 import { fetchTranslation } from '#client/api/translation';
+import { CandidateAnswers } from '#client/engine-ui/candidate-answers';
+import { CheckAnswersPage } from '#client/engine-ui/flow/check-answers';
+import { NavigationContext, type FlowView } from '#client/engine-ui/flow/navigation';
 import { LazyStepForm } from '#client/engine-ui/lazy';
+import { showToastAtom } from '#client/state/process';
 import { Button, ButtonGroup } from '#client/ui/button/button';
 import { Radios } from '#client/ui/form/choices';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { DelayedSpinner } from '#client/ui/spinner/delayed-spinner';
+import * as formStyles from '#client/ui/form/form.css';
 import { errorMessage } from '#client/api/errors';
 import { previewForm, type Draft } from './studio-model';
 import * as styles from './studio.css';
 
+/** What the preview shows: the form step by step, its check-answers page, or the hiring side's candidate panel. */
+type PreviewView = 'steps' | 'check' | 'panel';
+
+/** The role whose listFields the candidate panel preview follows (none: the organisation has no role yet). */
+export interface PanelSource {
+  roleName: string;
+  listFields: readonly ListField[];
+}
+
+/**
+ * The role whose panel the Forms tab previews (decision 0059): the organisation's first template, which new roles
+ * start from, else its first active role; null when it has neither.
+ */
+export async function organizationPanelSource(): Promise<PanelSource | null> {
+  const [templates, active] = await Promise.all([
+    fetchManagerRoles({ status: 'PRESET', resultsPerPage: 1 }),
+    fetchManagerRoles({ status: 'ACTIVE', resultsPerPage: 1 }),
+  ]);
+  const first = templates.content[0] ?? active.content[0];
+  if (!first) return null;
+  const role = await fetchRolePreview(first.id);
+  return { roleName: role.name, listFields: role.template?.viewConfiguration.listFields ?? [] };
+}
+
 /**
  * The application as a candidate will see it were the draft published: the candidate side's own merge and compile
- * (studio-model previewForm), one step at a time with the engine-ui renderer, in each of the organisation's languages.
- * It shows the last draft the engine accepted.
+ * (studio-model previewForm), one step at a time with the engine-ui renderer, in each of the organisation's languages;
+ * then the check-answers page and the hiring side's candidate panel (for `panel`'s role) with the demo candidate's
+ * answers (engine sampleAnswers), rendered by the components those pages render (decision 0059). It shows the last
+ * draft the engine accepted.
  */
-export function FormPreview({ draft, organization }: { draft: Draft; organization: PublicOrganization }) {
+export function FormPreview({
+  draft,
+  organization,
+  panel,
+}: {
+  draft: Draft;
+  organization: PublicOrganization;
+  panel: PanelSource | null;
+}) {
   const { t } = useTranslation();
   const languages = [
     { code: DEFAULT_LANGUAGE, name: t('studio.preview.defaultLanguage') },
     ...organization.additionalLanguageSupport,
   ];
   const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
+  const [view, setView] = useState<PreviewView>('steps');
   const [stepIndex, setStepIndex] = useState(0);
+  const showStep = useCallback((index: number) => {
+    setStepIndex(index);
+    setView('steps');
+  }, []);
   const layer = useLoad(
     () =>
       language === DEFAULT_LANGUAGE ? Promise.resolve(undefined) : fetchTranslation(organization.subdomain, language),
@@ -34,6 +88,16 @@ export function FormPreview({ draft, organization }: { draft: Draft; organizatio
   return (
     <section className={styles.preview} aria-labelledby="studio-preview-title">
       <h2 id="studio-preview-title">{t('studio.preview.title')}</h2>
+      <Radios
+        legend={t('studio.preview.view')}
+        name="studio-preview-view"
+        options={(['steps', 'check', 'panel'] as const).map((value) => ({
+          value,
+          label: t(`studio.preview.views.${value}`),
+        }))}
+        value={view}
+        onChange={(value) => setView(value as PreviewView)}
+      />
       {languages.length > 1 && (
         <Radios
           legend={t('studio.preview.language')}
@@ -54,13 +118,15 @@ export function FormPreview({ draft, organization }: { draft: Draft; organizatio
         onRetry={layer.reload}
       >
         {(languageLayer) => (
-          <PreviewSteps
+          <PreviewBody
             draft={draft}
             organization={organization}
-            language={language}
             languageLayer={languageLayer}
+            language={language}
+            view={view}
+            panel={panel}
             stepIndex={stepIndex}
-            onStep={setStepIndex}
+            onStep={showStep}
           />
         )}
       </LoadState>
@@ -68,29 +134,76 @@ export function FormPreview({ draft, organization }: { draft: Draft; organizatio
   );
 }
 
-function PreviewSteps({
+function PreviewBody({
   draft,
   organization,
-  language,
   languageLayer,
+  language,
+  view,
+  panel,
   stepIndex,
   onStep,
 }: {
   draft: Draft;
   organization: PublicOrganization;
-  language: string;
   languageLayer: Parameters<typeof previewForm>[3];
+  language: string;
+  view: PreviewView;
+  panel: PanelSource | null;
   stepIndex: number;
   onStep: (index: number) => void;
 }) {
   const { t } = useTranslation();
+  const showToast = useSetAtom(showToastAtom);
   const form = useMemo(
     () => previewForm(draft, organization, language, languageLayer),
     [draft, organization, language, languageLayer],
   );
+  const answers = useMemo(() => sampleAnswers(form), [form]);
+  // The preview's links (Back, Change) open the step they name in the step-by-step preview.
+  const navigation = useMemo(
+    () => ({
+      navigate: (to: FlowView) =>
+        onStep(
+          to.page === 'step'
+            ? Math.max(
+                0,
+                form.steps.findIndex((s) => s.id === to.stepId),
+              )
+            : 0,
+        ),
+    }),
+    [form, onStep],
+  );
+  if (form.steps.length === 0) return <p>{t('studio.preview.noSteps')}</p>;
+  if (view === 'check')
+    return (
+      <div lang={language} className={styles.previewPage}>
+        <p className={formStyles.hint}>{t('studio.preview.demoCandidate', { name: SAMPLE_CANDIDATE_NAME })}</p>
+        <NavigationContext.Provider value={navigation}>
+          <CheckAnswersPage
+            form={form}
+            answers={answers}
+            onSubmit={() => showToast({ kind: 'success', message: t('studio.preview.notSent') })}
+          />
+        </NavigationContext.Provider>
+      </div>
+    );
+  if (view === 'panel')
+    return panel ? (
+      <div lang={language} className={styles.previewPage}>
+        <p className={formStyles.hint}>{t('studio.preview.panelOf', { role: panel.roleName })}</p>
+        <h3>{SAMPLE_CANDIDATE_NAME}</h3>
+        <CandidateAnswers
+          rows={candidatePanel(form, panel.listFields, { application: answers, profile: answers })}
+          emptyClassName={formStyles.hint}
+        />
+      </div>
+    ) : (
+      <p>{t('studio.preview.noRole')}</p>
+    );
   const index = Math.min(stepIndex, form.steps.length - 1);
-  const step = form.steps[index];
-  if (!step) return <p>{t('studio.preview.noSteps')}</p>;
+  const step = form.steps[index]!;
   return (
     <div lang={language}>
       <p aria-live="polite">{t('studio.preview.stepOf', { n: index + 1, total: form.steps.length })}</p>

@@ -260,7 +260,7 @@ function RoleEditor({
           <Button onClick={save}>{t('studio.roles.save')}</Button>
         </div>
         <div className={styles.column}>
-          <FormPreview draft={draft} organization={organization} />
+          <FormPreview draft={draft} organization={organization} panel={{ roleName: role.name, listFields }} />
         </div>
       </div>
     </>

@@ -14,7 +14,10 @@ import { SelectField } from '#client/ui/form/select-field';
 import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
+import { Folded } from './forms-editor';
 import { RefusalList, refusals } from './refusals';
+import { moved } from './stage-model';
+import { MetricsEditor, SubStagesEditor } from './stage-parts-editor';
 import * as styles from './studio.css';
 
 const CATALOGUE = catalogue as unknown as Omit<OrganizationStage, 'orderIndex'>[];
@@ -26,8 +29,9 @@ const providersAt = (stageId: number) =>
 
 /**
  * The Stages tab (issue 15, decision 0052): the organisation's stages chosen from the product's, ordered with up and
- * down buttons (keyboard and pointer alike), renamed with their substages, each with an assessment provider where spec
- * §3 allows one; saved as a whole, the server's check (and its refusal to remove a stage where candidates are) shown.
+ * down buttons (keyboard and pointer alike), renamed, with their substages and score metrics (decision 0058), each with
+ * an assessment provider where spec §3 allows one; saved as a whole, the server's check (and its refusal to remove a
+ * stage or substage where candidates are, or a metric that holds scores) shown.
  */
 export function StagesEditor({ organization }: { organization: PublicOrganization }) {
   const { t } = useTranslation();
@@ -59,12 +63,7 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
 
   const edit = (index: number, next: (stage: OrganizationStage) => OrganizationStage) =>
     setStages((all) => all.map((stage, i) => (i === index ? next(stage) : stage)));
-  const move = (index: number, by: -1 | 1) =>
-    setStages((all) => {
-      const next = [...all];
-      [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-      return next;
-    });
+  const move = (index: number, by: -1 | 1) => setStages((all) => moved(all, index, by));
 
   const save = async () => {
     setBusy(true);
@@ -94,20 +93,6 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
                 value={stage.name}
                 onChange={(event) => edit(index, (s) => ({ ...s, name: event.target.value }))}
               />
-              {stage.subStages.map((sub, subIndex) => (
-                <TextInput
-                  key={sub.id}
-                  id={`studio-substage-${sub.id}`}
-                  label={t('studio.stages.substage', { n: subIndex + 1, status: sub.codeStage })}
-                  value={sub.name}
-                  onChange={(event) =>
-                    edit(index, (s) => ({
-                      ...s,
-                      subStages: s.subStages.map((o) => (o.id === sub.id ? { ...o, name: event.target.value } : o)),
-                    }))
-                  }
-                />
-              ))}
               {providersAt(stage.id).length > 0 && (
                 <SelectField
                   label={t('studio.stages.provider')}
@@ -123,6 +108,10 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
                   }
                 />
               )}
+              <Folded title={t('studio.stages.parts', { name: stage.name })} keep={false}>
+                <SubStagesEditor stages={stages} stage={stage} onChange={(next) => edit(index, () => next)} />
+                <MetricsEditor stage={stage} onChange={(next) => edit(index, () => next)} />
+              </Folded>
               <div className={styles.inline}>
                 <Button variant="secondary" disabled={index === 0} onClick={() => move(index, -1)}>
                   {t('studio.stages.up', { name: stage.name })}

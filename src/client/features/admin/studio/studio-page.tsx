@@ -22,7 +22,7 @@ import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { FormsEditor, JsonView } from './forms-editor';
-import { FormPreview, ThemePreview } from './preview';
+import { FormPreview, ThemePreview, organizationPanelSource } from './preview';
 import { errorsAt, summaryOf } from './problem-display';
 import { RolesEditor } from './roles-editor';
 import { StagesEditor } from './stages-editor';
@@ -80,6 +80,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
   const [sent, setSent] = useState<ConfigurationProblem[]>([]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const panelSource = useLoad(organizationPanelSource, organization.id);
 
   const problems = useMemo(() => draftProblems(draft, organization.countryBase), [draft, organization.countryBase]);
   const merged = useMemo(() => mergedDraft(draft, organization.countryBase), [draft, organization.countryBase]);
@@ -165,7 +166,15 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           </div>
           <div className={styles.column}>
             {!formsValid && <p>{t('studio.preview.lastValid')}</p>}
-            <FormPreview draft={lastValid} organization={organization} />
+            <LoadState
+              state={panelSource.state}
+              heading={2}
+              title={t('studio.preview.title')}
+              message={(error) => errorMessage(error)}
+              onRetry={panelSource.reload}
+            >
+              {(panel) => <FormPreview draft={lastValid} organization={organization} panel={panel} />}
+            </LoadState>
           </div>
         </div>
       )}

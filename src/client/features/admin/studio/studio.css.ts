@@ -49,6 +49,9 @@ export const preview = style({
   '@media': { [media.lg]: { position: 'sticky', top: vars.space.m } },
 });
 
+// A page previewed inside the preview (check answers, the candidate panel): set apart from the choices above it.
+export const previewPage = style({ borderTop: `1px solid ${vars.colour.border}`, paddingTop: vars.space.m });
+
 export const swatchHeader = style({
   padding: vars.space.m,
   marginBottom: vars.space.m,
