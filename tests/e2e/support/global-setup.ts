@@ -32,7 +32,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForServer(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -43,7 +43,7 @@ async function waitForServer(port: number, child: ChildProcess, output: () => st
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer within 90 s:\n${output()}`);
+  throw new Error(`The server did not answer within 180 s:\n${output()}`);
 }
 
 /** Starts the built product once for the whole e2e run, in a fresh data directory. */
