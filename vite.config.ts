@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress';
 
 // The client is a single-page app rooted at src/client; the Fastify server serves dist/client.
@@ -8,6 +9,12 @@ export default defineConfig({
   root: 'src/client',
   publicDir: false,
   plugins: [react(), vanillaExtractPlugin(), precompress()],
+  resolve: {
+    alias: {
+      // RJSF's markdown renderer, never switched on by the engine: plain text instead (decision 0064).
+      'markdown-to-jsx/react': fileURLToPath(new URL('src/client/engine-ui/theme/plain-markdown.tsx', import.meta.url)),
+    },
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
