@@ -37,20 +37,20 @@ const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     route: 'candidate home /',
     loads: ['index.html', 'features/home/pages.tsx'],
-    budget: 200_000,
+    budget: 185_000,
     target: 150_000,
   },
   {
     route: 'roles list /roles',
     loads: ['index.html', 'features/roles/pages.tsx'],
-    budget: 230_000,
+    budget: 205_000,
     target: 150_000,
   },
   {
     route: 'first application step /applyp/:roleId',
     loads: ['index.html', 'features/application/pages.tsx'],
     awaits: ['application-flow'],
-    budget: 350_000,
+    budget: 330_000,
     target: 250_000,
   },
 ];
