@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchPublicApi } from './api-public.bench';
+import { benchBundle } from './bundle.bench';
 import { benchEngineCompile } from './engine-compile.bench';
 import { benchKeystroke } from './keystroke.bench';
 import { benchLoad } from './load.bench';
@@ -11,13 +12,14 @@ import { benchSearch } from './search.bench';
 import type { Figure } from './support';
 
 /**
- * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, public, load, moves,
- * search, reports) and writes their figures to docs/performance.md, each beside the figure it replaces; the sections of
- * suites not run stay as they were.
+ * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, bundle, public, load,
+ * moves, search, reports) and writes their figures to docs/performance.md, each beside the figure it replaces; the
+ * sections of suites not run stay as they were.
  */
 const suites: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'engine', title: 'Configuration engine', run: benchEngineCompile },
   { key: 'forms', title: 'Rendered forms (Chromium)', run: benchKeystroke },
+  { key: 'bundle', title: 'First loads (bundle budget)', run: benchBundle },
   { key: 'public', title: 'Public API', run: benchPublicApi },
   { key: 'load', title: 'Public API under load (autocannon)', run: benchLoad },
   { key: 'moves', title: 'Stage moves', run: benchMoves },

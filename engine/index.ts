@@ -17,6 +17,7 @@ export * from './config/known';
 export * from './fields/types';
 export * from './fields/catalogue';
 export * from './fields/lists';
+export * from './fields/other-option';
 export * from './forms/types';
 export * from './forms/compile';
 export { KIND_WIDGETS, type WidgetName } from './forms/kinds';

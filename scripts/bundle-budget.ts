@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: its source file's name without extension (`step-form`), also for shared chunks. */
+  name?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -15,24 +18,48 @@ interface RouteBudget {
   route: string;
   /** Manifest keys (source paths under src/client) loaded by the route. */
   loads: readonly string[];
-  /** Bytes on the wire (brotli), at most. Issue 18's targets. */
+  /**
+   * Names of chunks the route's page imports lazily and waits for before its content shows (the application step's
+   * form renderer), with what they import statically; found among the dynamic imports of what `loads` brings.
+   */
+  awaits?: readonly string[];
+  /** Bytes on the wire (brotli), at most: `npm test` fails above it (decision 0064). */
   budget: number;
+  /** Issue 18's target, where the budget is not yet down to it. */
+  target?: number;
 }
 
+/**
+ * The budgets hold each route at today's size plus a few kB for ordinary growth, so a change that adds weight to a
+ * first load fails the suite and has to say why; issue 18's targets are beside them until they are met (decision 0064).
+ */
 const ROUTE_BUDGETS: readonly RouteBudget[] = [
-  { route: 'candidate home /', loads: ['index.html', 'features/home/pages.tsx'], budget: 150_000 },
-  { route: 'roles list /roles', loads: ['index.html', 'features/roles/pages.tsx'], budget: 150_000 },
+  {
+    route: 'candidate home /',
+    loads: ['index.html', 'features/home/pages.tsx'],
+    budget: 185_000,
+    target: 150_000,
+  },
+  {
+    route: 'roles list /roles',
+    loads: ['index.html', 'features/roles/pages.tsx'],
+    budget: 205_000,
+    target: 150_000,
+  },
   {
     route: 'first application step /applyp/:roleId',
     loads: ['index.html', 'features/application/pages.tsx'],
-    budget: 250_000,
+    awaits: ['application-flow'],
+    budget: 330_000,
+    target: 250_000,
   },
 ];
 
-interface FirstLoad {
+export interface FirstLoad {
   route: string;
   bytes: number;
   budget: number;
+  target?: number;
   files: number;
 }
 
@@ -42,40 +69,61 @@ function wireBytes(dir: string, file: string): number {
   return statSync(existsSync(`${full}.br`) ? `${full}.br` : full).size;
 }
 
+function chunkOf(manifest: Manifest, key: string): ManifestChunk {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest: is ROUTE_BUDGETS up to date?`);
+  return chunk;
+}
+
+/** The manifest keys of `keys` and of everything they import statically. */
 function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
-  const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest: is ROUTE_BUDGETS up to date?`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunkOf(manifest, key).imports ?? []) visit(imported);
   };
   keys.forEach(visit);
-  return files;
+  return seen;
+}
+
+/** The keys a route loads: its static closure, then the awaited lazy chunks found among its dynamic imports. */
+function routeKeys(manifest: Manifest, { route, loads, awaits = [] }: RouteBudget): Set<string> {
+  const keys = closure(manifest, loads);
+  const dynamic = [...keys].flatMap((key) => chunkOf(manifest, key).dynamicImports ?? []);
+  const awaited = awaits.map((name) => {
+    const key = dynamic.find((k) => chunkOf(manifest, k).name === name);
+    if (!key) throw new Error(`${route} awaits a chunk named ${name} that none of its chunks imports lazily`);
+    return key;
+  });
+  return closure(manifest, [...keys, ...awaited]);
 }
 
 /** The first load of each budgeted route in a built client, in bytes on the wire. */
-function measureFirstLoads(clientDir: string): FirstLoad[] {
+export function measureFirstLoads(clientDir: string): FirstLoad[] {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  return ROUTE_BUDGETS.map(({ route, loads, budget }) => {
-    const files = [...closure(manifest, loads), 'index.html'];
-    return { route, budget, files: files.length, bytes: files.reduce((sum, f) => sum + wireBytes(clientDir, f), 0) };
+  return ROUTE_BUDGETS.map((budget) => {
+    const files = new Set(['index.html']);
+    for (const key of routeKeys(manifest, budget)) {
+      const chunk = chunkOf(manifest, key);
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+    const bytes = [...files].reduce((sum, file) => sum + wireBytes(clientDir, file), 0);
+    return { route: budget.route, budget: budget.budget, target: budget.target, files: files.size, bytes };
   });
 }
 
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
-// `tsx scripts/bundle-budget.ts`: run after `vite build` (npm run build); exits 1 when a route is over its budget.
+// `tsx scripts/bundle-budget.ts`: run after `vite build` (npm run test:e2e does); exits 1 when a route is over budget.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const loads = measureFirstLoads(path.resolve('dist/client'));
   for (const load of loads) {
     const verdict = load.bytes <= load.budget ? 'within' : 'OVER';
+    const target = load.target === undefined ? '' : ` (issue 18's target: ${kB(load.target)})`;
     process.stdout.write(
-      `${load.route}: ${kB(load.bytes)} brotli in ${load.files} files, ${verdict} its budget of ${kB(load.budget)}\n`,
+      `${load.route}: ${kB(load.bytes)} brotli in ${load.files} files, ${verdict} its budget of ${kB(load.budget)}${target}\n`,
     );
   }
   if (loads.some((load) => load.bytes > load.budget)) process.exit(1);

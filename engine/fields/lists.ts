@@ -17,11 +17,6 @@ export function isListType(name: string): name is ListType {
 
 export const LIST_TYPES: readonly ListType[] = ['COUNTRY', ...(Object.keys(lists) as ListType[])];
 
-/** Options whose choice asks for the specify text (spec §5: appended for 'other' options). */
-export function isOtherOption(option: string): boolean {
-  return /\bother\b/i.test(option) || /another/i.test(option);
-}
-
 /** The text key of a reference-list option's label in a language layer: `list.GENDER.Woman`. */
 export function listOptionKey(type: ListType | RemoteListType, value: string): string {
   return `list.${type}.${value}`;

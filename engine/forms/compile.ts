@@ -1,6 +1,7 @@
 import type { Configuration, CustomQuestion, StepDefinition } from '#schemas/configuration';
 import { CATALOGUE, CATALOGUE_BY_ID, SECTIONS } from '../fields/catalogue';
-import { countryName, isListType, isOtherOption, listOptionKey, listOptions } from '../fields/lists';
+import { countryName, isListType, listOptionKey, listOptions } from '../fields/lists';
+import { isOtherOption } from '../fields/other-option';
 import type { FieldDefinition, FieldKind, ListType, RemoteListType } from '../fields/types';
 import { own } from '../rules/own';
 import { isRequired, isVisible } from '../rules/visibility';

@@ -1,7 +1,7 @@
 import { own } from '../rules/own';
 import { format as formatDate } from 'date-fns';
 import { dateLocale } from './date-locales';
-import { isOtherOption } from '../fields/lists';
+import { isOtherOption } from '../fields/other-option';
 import type { FieldKind } from '../fields/types';
 import type { CompiledField } from '../forms/types';
 

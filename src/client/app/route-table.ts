@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { HostSide } from '#schemas/product';
+import { withHiringTexts } from '../i18n';
 import type { LayoutName } from './layouts/layouts';
 
 /** One screen of spec §2: where it lives, its layout, and whether it needs a signed-in user. */
@@ -16,18 +17,20 @@ const auth = () => import('../features/auth/pages');
 const profile = () => import('../features/profile/pages');
 const account = () => import('../features/account/pages');
 const content = () => import('../features/content/pages');
-const admin = () => import('../features/admin/pages');
-const studio = () => import('../features/admin/studio/pages');
+const admin = () => withHiringTexts(import('../features/admin/pages'));
+const studio = () => withHiringTexts(import('../features/admin/studio/pages'));
 const scheduling = () => import('../features/scheduling/pages');
-const schedulingManager = () => import('../features/scheduling/manager-pages');
+const schedulingManager = () => withHiringTexts(import('../features/scheduling/manager-pages'));
 const events = () => import('../features/events/pages');
 const communications = () => import('../features/communications/pages');
+const communicationTemplates = () => withHiringTexts(communications());
 const eventStaff = () => import('../features/events/manager-pages');
 const roles = () => import('../features/roles/pages');
+const rolePreview = () => import('../features/roles/preview-pages');
 const application = () => import('../features/application/pages');
-const pipeline = () => import('../features/pipeline/pages');
-const reports = () => import('../features/reports/pages');
-const audit = () => import('../features/audit/pages');
+const pipeline = () => withHiringTexts(import('../features/pipeline/pages'));
+const reports = () => withHiringTexts(import('../features/reports/pages'));
+const audit = () => withHiringTexts(import('../features/audit/pages'));
 const integrations = () => import('../features/integrations/pages');
 const showcase = () => import('../features/showcase/showcase-page');
 const formDemos = () => import('../features/showcase/form-demo-pages');
@@ -77,7 +80,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     { path: '/applya/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
     { path: '/applyp/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
     { path: '/apply/:roleId', layout: 'role', page: () => roles().then((m) => m.ApplyPage) },
-    { path: '/preview/:roleId', layout: 'role', page: () => roles().then((m) => m.PreviewPage) },
+    { path: '/preview/:roleId', layout: 'role', page: () => rolePreview().then((m) => m.PreviewPage) },
     { path: '/login', layout: 'welcome', page: () => auth().then((m) => m.LoginPage) },
     { path: '/oauth', layout: 'welcome', page: () => auth().then((m) => m.OauthPage) },
     { path: '/forgot-password', layout: 'welcome', page: () => auth().then((m) => m.ForgotPasswordPage) },
@@ -110,13 +113,13 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     {
       path: '/manager/communications',
       layout: 'manager',
-      page: () => communications().then((m) => m.TemplatesPage),
+      page: () => communicationTemplates().then((m) => m.TemplatesPage),
       signIn: true,
     },
     {
       path: '/manager/communications/:templateId',
       layout: 'manager',
-      page: () => communications().then((m) => m.TemplatePage),
+      page: () => communicationTemplates().then((m) => m.TemplatePage),
       signIn: true,
     },
     { path: '/unsubscribe/:token', layout: 'main', page: () => communications().then((m) => m.UnsubscribePage) },

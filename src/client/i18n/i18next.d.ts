@@ -1,10 +1,12 @@
 import 'i18next';
 import type en from './locales/en.json';
+import type enHiring from './locales/en-hiring.json';
 
-// Translation keys are checked at compile time against the English resource file.
+// Translation keys are checked at compile time against the English resource files (the hiring side's are loaded
+// with its pages, src/client/i18n/index.ts).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & typeof enHiring };
   }
 }

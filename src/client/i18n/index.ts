@@ -8,16 +8,38 @@ interface I18nOptions {
   debug?: boolean;
 }
 
+/** Every instance createI18n made, to be given the hiring side's English texts when they arrive. */
+const instances = new Set<i18n>();
+let hiringTexts: object | undefined;
+
 /**
- * An i18next instance with the shell's English strings. A key missing in the chosen language
- * falls back to English; languages with no resources yet (an organisation's additional
- * languages, loaded later from the translation endpoint) show English.
+ * Loads the English texts of the hiring side's pages (locales/en-hiring.json: the pipeline, reports, studio, admin…)
+ * into every instance, once. They are a chunk of their own so that no candidate downloads them (decision 0065); the
+ * route table loads them with each hiring page (withHiringTexts).
+ */
+async function loadHiringTexts(): Promise<void> {
+  if (hiringTexts) return;
+  hiringTexts = (await import('./locales/en-hiring.json')).default;
+  for (const instance of instances) instance.addResourceBundle(DEFAULT_LANGUAGE, 'translation', hiringTexts, true);
+}
+
+/** A hiring page's chunk, resolved once the hiring side's texts are loaded too (both download side by side). */
+export async function withHiringTexts<T>(chunk: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([chunk, loadHiringTexts()]);
+  return loaded;
+}
+
+/**
+ * An i18next instance with the shell's and the candidate pages' English strings (and the hiring side's once a hiring
+ * page has loaded them). A key missing in the chosen language falls back to English; languages with no resources yet
+ * (an organisation's additional languages, loaded later from the translation endpoint) show English.
  */
 export function createI18n(language = DEFAULT_LANGUAGE, { debug = false }: I18nOptions = {}): i18n {
   const instance = i18next.createInstance();
+  instances.add(instance);
   void instance.use(initReactI18next).init({
     // Each instance its own copy: i18next adds languages and organisation texts into the object it is given.
-    resources: { en: { translation: structuredClone(en) } },
+    resources: { en: { translation: structuredClone({ ...en, ...hiringTexts }) } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     // Resources are bundled, so initialisation can finish synchronously before the first render.

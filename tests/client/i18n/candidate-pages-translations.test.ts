@@ -4,7 +4,7 @@ import en from '#client/i18n/locales/en.json';
 import { createI18n } from '#client/i18n';
 import { uiStrings } from '#engine/config/translations';
 import { DEMO_LANGUAGES, demoLanguageLayer } from '../../engine/support/demo-languages';
-import { expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './page-keys';
+import { CANDIDATE_PAGES, expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './page-keys';
 
 /*
  * Issue 5: the candidate pages (roles, apply, preview, the application and its check answers,
@@ -13,40 +13,11 @@ import { expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './p
  * these pages fails here until each demo language has it.
  */
 
-const PAGES = [
-  'src/client/features/roles/pages.tsx',
-  // Events (issue 14): the list, an event with its registration, the QR check-in.
-  'src/client/features/events/pages.tsx',
-  'src/client/features/application/pages.tsx',
-  'src/client/features/profile/pages.tsx',
-  // The way in: sign-up, verification, sign-in, passwords; the account; the home page.
-  'src/client/features/auth/pages.tsx',
-  'src/client/features/account/pages.tsx',
-  'src/client/features/home/pages.tsx',
-  // The organisation's terms and privacy policy, which the sign-up and the application link to.
-  'src/client/features/content/pages.tsx',
-  // The interview booking page of an invitation link (issue 13).
-  'src/client/features/scheduling/pages.tsx',
-  // The page an email's "Stop these emails" link opens (issue 16).
-  'src/client/features/communications/unsubscribe-page.tsx',
-  // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
-  // banner, toasts, sign-in prompts, loading states and the error screens.
-  'src/client/app/layouts/layouts.tsx',
-  'src/client/features/consent/cookie-consent.tsx',
-  'src/client/app/toast-region.tsx',
-  'src/client/app/error-boundary.tsx',
-  'src/client/app/screens/not-found-page.tsx',
-  'src/client/app/screens/fatal-error-screen.tsx',
-  'src/client/app/screens/chunk-load-error-screen.tsx',
-  'src/client/ui/page/sign-in-prompt.tsx',
-  'src/client/ui/page/load-state.tsx',
-];
-
 /** Calls whose key is not in the source: server messages, translated when a translation has them (spec §8). */
 const SERVER_MESSAGE_CALLS = ['src/client/api/errors.ts', 'src/client/api/use-api-message.ts'];
 
 const english = leafKeys(en as never);
-const files = reachableFiles(PAGES);
+const files = reachableFiles(CANDIDATE_PAGES);
 const { uses, dynamic } = keyUses(files);
 const pageKeys = [...new Set(uses.flatMap((use) => expand(use, english)))].sort();
 

@@ -8,6 +8,38 @@ import path from 'node:path';
  */
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** The candidate pages and what surrounds them (issue 5): the pages a candidate may open, in every language. */
+export const CANDIDATE_PAGES = [
+  'src/client/features/roles/pages.tsx',
+  // The hiring side's preview of a role's form shows the candidate's pages as they are.
+  'src/client/features/roles/preview-pages.tsx',
+  // Events (issue 14): the list, an event with its registration, the QR check-in.
+  'src/client/features/events/pages.tsx',
+  'src/client/features/application/pages.tsx',
+  'src/client/features/profile/pages.tsx',
+  // The way in: sign-up, verification, sign-in, passwords; the account; the home page.
+  'src/client/features/auth/pages.tsx',
+  'src/client/features/account/pages.tsx',
+  'src/client/features/home/pages.tsx',
+  // The organisation's terms and privacy policy, which the sign-up and the application link to.
+  'src/client/features/content/pages.tsx',
+  // The interview booking page of an invitation link (issue 13).
+  'src/client/features/scheduling/pages.tsx',
+  // The page an email's "Stop these emails" link opens (issue 16).
+  'src/client/features/communications/unsubscribe-page.tsx',
+  // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
+  // banner, toasts, sign-in prompts, loading states and the error screens.
+  'src/client/app/layouts/layouts.tsx',
+  'src/client/features/consent/cookie-consent.tsx',
+  'src/client/app/toast-region.tsx',
+  'src/client/app/error-boundary.tsx',
+  'src/client/app/screens/not-found-page.tsx',
+  'src/client/app/screens/fatal-error-screen.tsx',
+  'src/client/app/screens/chunk-load-error-screen.tsx',
+  'src/client/ui/page/sign-in-prompt.tsx',
+  'src/client/ui/page/load-state.tsx',
+];
 const CLIENT = path.join(ROOT, 'src/client');
 
 function resolveModule(from: string, specifier: string): string | null {

@@ -1,3 +1,2 @@
 export { RolesPage } from './roles-page';
 export { ApplyPage } from './apply-page';
-export { PreviewPage } from './preview-page';
