@@ -107,7 +107,7 @@ export const PublicOrganization = Type.Object({
     subdomainRestricted: Type.Boolean(),
     /** Sign-in needs the password and an emailed code: no one-factor way in is offered (decision 0046). */
     otpRequired: Type.Optional(Type.Boolean()),
-    /** The organisation's own SMS limit in parts, when it sets one (the editor counts with the engine's smsSegmentLimit). */
+    /** The organisation's own SMS limit in parts, when it sets one (the editor counts with smsSegmentLimit). */
     smsSegmentLimit: Type.Optional(Type.Integer()),
   }),
   /** defaultConfiguration and formConfiguration without their hiring-side ('hr') part. */

@@ -39,9 +39,9 @@ export function toTemplate(row: MessageTemplateRow): Template {
 }
 
 /**
- * A template as it may be stored, or a 400 naming every problem (decision 0044): a text in each language the
- * organisation offers that it gives (English always), an email's subject, an SMS within the organisation's segment limit,
- * only the placeholders its kind can fill, and a trigger stage of the organisation's pipeline (general
+ * A template as it may be stored, or a 400 naming every problem (decisions 0044, 0060): a text in each language
+ * the organisation offers that it gives (English always), an email's subject, an SMS within the organisation's
+ * segment limit, only the placeholders its kind can fill, and a trigger stage of the organisation's pipeline (general
  * messages only: a move has no interview or event to tell of). Email HTML is sanitised.
  */
 export function checkedTemplate(organization: OrganizationRecord, body: TemplateBody): TemplateValues {
