@@ -1,6 +1,16 @@
 import { Type } from 'typebox';
 import { DEFAULT_ORGANIZATION_STATUS, ORGANIZATION_STATUSES, literalUnion, OrganizationStatus } from './vocabularies';
-import { Edition, Language, ProductType, Region, Sector, Subdomain, Tier, ThemeConfiguration } from './organization';
+import {
+  Edition,
+  Language,
+  ProductType,
+  Region,
+  Sector,
+  SmsSegmentLimit,
+  Subdomain,
+  Tier,
+  ThemeConfiguration,
+} from './organization';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageInfo } from './search';
 
 /*
@@ -72,7 +82,7 @@ export const ReferenceLists = Type.Partial(
 );
 export type ReferenceLists = Type.Static<typeof ReferenceLists>;
 
-/** The session timeout and tag manager settings an admin sets (the rest of settings is kept as it is). */
+/** The session timeout, tag manager and SMS limit settings an admin sets (the rest of settings is kept as it is). */
 const MetadataSettings = Type.Object(
   {
     gtmId: Type.Optional(
@@ -80,6 +90,8 @@ const MetadataSettings = Type.Object(
     ),
     sessionTimeout: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440, description: 'minutes' }))),
     subdomainRestricted: Type.Optional(Type.Boolean({ description: 'sign-up closed to the public' })),
+    /** null goes back to the product's default (DEFAULT_SMS_SEGMENT_LIMIT). */
+    smsSegmentLimit: Type.Optional(Nullable(SmsSegmentLimit)),
   },
   { additionalProperties: false },
 );
@@ -105,6 +117,8 @@ export const OrganizationDetails = Type.Object({
     gtmId: Nullable(Type.String()),
     sessionTimeout: Nullable(Type.Integer()),
     subdomainRestricted: Type.Boolean(),
+    /** The organisation's own limit, null for the product's default (DEFAULT_SMS_SEGMENT_LIMIT). */
+    smsSegmentLimit: Nullable(Type.Integer()),
   }),
   referenceLists: ReferenceLists,
   createdAt: Type.String({ format: 'date-time' }),

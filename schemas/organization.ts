@@ -59,6 +59,16 @@ export type Sector = Type.Static<typeof Sector>;
 
 export { Configuration } from './configuration';
 
+/** The most parts an organisation's SMS template may take (decision 0060): spec §5's 3 unless it sets another. */
+export const DEFAULT_SMS_SEGMENT_LIMIT = 3;
+/** The highest limit an organisation may set: a 10-part SMS already costs ten messages to every candidate. */
+export const MAX_SMS_SEGMENT_LIMIT = 10;
+export const SmsSegmentLimit = Type.Integer({
+  minimum: 1,
+  maximum: MAX_SMS_SEGMENT_LIMIT,
+  description: 'the most parts an SMS template may take',
+});
+
 export const OrganizationSettings = Type.Object(
   {
     gtmId: Type.Optional(Type.String({ pattern: '^GTM-[A-Z0-9]{4,12}$' })),
@@ -71,6 +81,7 @@ export const OrganizationSettings = Type.Object(
     otpRequired: Type.Optional(
       Type.Boolean({ description: 'every user signs in with a one-time password sent by email' }),
     ),
+    smsSegmentLimit: Type.Optional(SmsSegmentLimit),
   },
   { additionalProperties: false },
 );
@@ -96,6 +107,8 @@ export const PublicOrganization = Type.Object({
     subdomainRestricted: Type.Boolean(),
     /** Sign-in needs the password and an emailed code: no one-factor way in is offered (decision 0046). */
     otpRequired: Type.Optional(Type.Boolean()),
+    /** The organisation's own SMS limit in parts, when it sets one (the editor counts with smsSegmentLimit). */
+    smsSegmentLimit: Type.Optional(Type.Integer()),
   }),
   /** defaultConfiguration and formConfiguration without their hiring-side ('hr') part. */
   defaultConfiguration: Configuration,

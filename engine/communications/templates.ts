@@ -31,15 +31,15 @@ export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
 const PLACEHOLDER_PATTERN = /\{\{\s*([^{}\s]*)\s*\}\}/g;
 
-/** The placeholder names a text uses, each once, in order of first use (unknown names included). */
-function placeholdersIn(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER_PATTERN)].map((match) => match[1]!))];
+/** The placeholder names `texts` use, each once, in order of first use (unknown names included). */
+export function placeholdersIn(texts: readonly string[]): string[] {
+  return [...new Set(texts.flatMap((text) => [...text.matchAll(PLACEHOLDER_PATTERN)].map((match) => match[1]!)))];
 }
 
 /** The placeholders of `texts` a message of `kind` cannot fill: unknown names and those of another kind. */
 export function unfillablePlaceholders(kind: MessageKind, texts: readonly string[]): string[] {
   const allowed = new Set<string>(KIND_PLACEHOLDERS[kind]);
-  return [...new Set(texts.flatMap(placeholdersIn))].filter((name) => !allowed.has(name));
+  return placeholdersIn(texts).filter((name) => !allowed.has(name));
 }
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {

@@ -1,3 +1,5 @@
+import { DEFAULT_SMS_SEGMENT_LIMIT } from '#schemas/organization';
+
 /*
  * Spec §5 and issue 16: SMS text and how a phone splits it (GSM 03.38, decision 0045). Text in the GSM
  * basic character set takes one 7-bit septet a character, the extension table's characters two (an
@@ -8,9 +10,6 @@
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENDED = '^{}\\[~]|€\f';
-
-/** The most parts an organisation's SMS may take (spec §5: up to 3 messages). */
-export const SMS_MAX_SEGMENTS = 3;
 
 export function isGsmText(text: string): boolean {
   for (const ch of text) if (!GSM_BASIC.includes(ch) && !GSM_EXTENDED.includes(ch)) return false;
@@ -41,8 +40,13 @@ export function smsLength(text: string): SmsLength {
   return { encoding: 'UCS2', units, single: 70, perPart: 67, segments: segmentsOf(units, 70, 67) };
 }
 
-/** How many messages the text takes; null when more than SMS_MAX_SEGMENTS. */
-export function smsSegments(text: string): number | null {
+/** The most parts an organisation's SMS may take: its own setting, else spec §5's 3 (decision 0060). */
+export function smsSegmentLimit(settings: { smsSegmentLimit?: number }): number {
+  return settings.smsSegmentLimit ?? DEFAULT_SMS_SEGMENT_LIMIT;
+}
+
+/** How many messages the text takes; null when more than `limit`. */
+export function smsSegments(text: string, limit: number): number | null {
   const { segments } = smsLength(text);
-  return segments > SMS_MAX_SEGMENTS ? null : segments;
+  return segments > limit ? null : segments;
 }

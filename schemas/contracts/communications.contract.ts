@@ -37,7 +37,7 @@ export const createTemplate = defineRoute({
   method: 'POST',
   path: '/v1/communications/templates',
   summary:
-    'Add a template: texts per language (English required), only the placeholders its kind can fill, an SMS within 3 parts',
+    "Add a template: texts per language (English required), only the placeholders its kind can fill, an SMS within the organisation's limit of parts",
   tags,
   access,
   authz: 'hiring',

@@ -11,6 +11,7 @@ import {
   isValidUkMobile,
   normaliseUkMobile,
   passwordProblems,
+  smsSegmentLimit,
   smsSegments,
   termsAccepted,
   wordCount,
@@ -146,11 +147,19 @@ describe('percent, text and SMS rules (spec §5)', () => {
     expect(isRichTextEmpty('<p>Hi</p>')).toBe(false);
   });
 
-  it('SMS: 1 message to 160 GSM characters, then parts of 153 (306 in 2, 459 in 3), none beyond', () => {
+  it('SMS: 1 message to 160 GSM characters, then parts of 153 (306 in 2, 459 in 3), none beyond the limit', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 600 }), (n) => {
-        const segments = smsSegments('a'.repeat(n));
+        const segments = smsSegments('a'.repeat(n), smsSegmentLimit({}));
         expect(segments).toBe(n <= 160 ? 1 : n <= 306 ? 2 : n <= 459 ? 3 : null);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 10 }), (n, limit) => {
+        const parts = n <= 160 ? 1 : Math.ceil(n / 153);
+        expect(smsSegments('a'.repeat(n), smsSegmentLimit({ smsSegmentLimit: limit }))).toBe(
+          parts <= limit ? parts : null,
+        );
       }),
     );
     expect(isGsmText('Hello £5 @ home')).toBe(true);

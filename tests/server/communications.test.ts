@@ -20,9 +20,11 @@ import {
   providerSmsTransport,
 } from '#server/modules/communications/sms-transport';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { sha256 } from '#server/lib/secrets';
+import { insertInvitation, insertSchedule } from '#server/modules/scheduling/scheduling.repository';
 import { createUser } from '#server/seed/factories';
 import { roleIdByName } from '../helpers/applications';
-import { demoTokens, v1 } from '../helpers/auth';
+import { demoTokens, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -165,6 +167,11 @@ describe('templates', () => {
       'The placeholder {{interviewTime}} cannot be filled in a general message.',
     ],
     [
+      'a booking link in a general message (only an interview message has an invitation to link to)',
+      emailTemplate({ texts: { en: { subject: 'Hi', body: '<p>Book: {{bookingLink}}</p>' } } }),
+      'The placeholder {{bookingLink}} cannot be filled in a general message.',
+    ],
+    [
       'an unknown placeholder',
       emailTemplate({ texts: { en: { subject: 'Hi {{nickname}}', body: '<p>Hi</p>' } } }),
       'There is no placeholder {{nickname}}.',
@@ -172,12 +179,12 @@ describe('templates', () => {
     [
       'an SMS over 3 messages',
       { ...emailTemplate(), channel: 'SMS', texts: { en: { body: 'a'.repeat(460) } } },
-      'The SMS takes 4 messages; at most 3 are allowed.',
+      'The SMS takes 4 messages; the organisation allows at most 3.',
     ],
     [
       'an SMS of UCS-2 text over 3 messages',
       { ...emailTemplate(), channel: 'SMS', texts: { en: { body: '😀'.repeat(101) } } },
-      'The SMS takes 4 messages; at most 3 are allowed.',
+      'The SMS takes 4 messages; the organisation allows at most 3.',
     ],
     [
       'no English',
@@ -597,5 +604,137 @@ describe('unsubscribe (public, one click)', () => {
       url: `/api/public/communications/unsubscribe/${'x'.repeat(43)}`,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("the organisation's SMS limit", () => {
+  const sms = (parts: number): TemplateBody => ({
+    ...emailTemplate(),
+    channel: 'SMS',
+    texts: { en: { body: 'a'.repeat(parts === 1 ? 160 : 153 * parts) } },
+  });
+  const setLimit = (admin: string, smsSegmentLimit: number | null) =>
+    v1(t.app, admin, 'PUT', `/organization/${acme.id}`, { settings: { smsSegmentLimit } });
+  const saving = (body: TemplateBody) => v1(t.app, recruiter, 'POST', '/communications/templates', body);
+
+  it('is 3 parts unless a platform admin sets another (1 to 10); templates are refused over it with their count', async () => {
+    const admin = (await signIn(t.app, 'admin@candid.example')).access_token;
+    expect((await saving(sms(3))).statusCode).toBe(201);
+    expect((await saving(sms(4))).json<{ message: string }>().message).toContain(
+      'The SMS takes 4 messages; the organisation allows at most 3.',
+    );
+    try {
+      const set = await setLimit(admin, 5);
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json<{ settings: { smsSegmentLimit: number } }>().settings.smsSegmentLimit).toBe(5);
+      const site = await t.app.inject({ method: 'GET', url: '/api/public/organization/acme/' });
+      expect(site.json<{ settings: { smsSegmentLimit?: number } }>().settings.smsSegmentLimit).toBe(5);
+      expect((await saving(sms(5))).statusCode).toBe(201);
+      const over = await saving(sms(6));
+      expect(over.statusCode).toBe(400);
+      expect(over.json<{ message: string }>().message).toContain(
+        'The SMS takes 6 messages; the organisation allows at most 5.',
+      );
+      for (const wrong of [0, 11]) expect((await setLimit(admin, wrong)).statusCode).toBe(400);
+      expect(
+        (await v1(t.app, hr, 'PUT', `/organization/${acme.id}`, { settings: { smsSegmentLimit: 9 } })).statusCode,
+      ).toBe(403);
+    } finally {
+      expect(
+        (await setLimit(admin, null)).json<{ settings: { smsSegmentLimit: null } }>().settings.smsSegmentLimit,
+      ).toBe(null);
+    }
+    expect((await saving(sms(4))).statusCode).toBe(400);
+  });
+});
+
+describe('{{bookingLink}}', () => {
+  /** An interview invitation of the application, open until tomorrow, whose link is `token`; cancelled when told. */
+  async function invite(applicationId: string, token: string, { cancelled = false } = {}) {
+    const manager = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'recruiter@acme.example')
+      .executeTakeFirstOrThrow();
+    const startsAt = new Date(Date.now() + 7 * 86_400_000);
+    const scheduleId = await insertSchedule(
+      db,
+      {
+        organizationId: acme.id,
+        roleId: strategy,
+        stageId: 3,
+        title: 'First interview',
+        timeZone: 'Europe/London',
+        createdBy: manager.id,
+      },
+      [
+        {
+          parentStartsAt: startsAt,
+          parentEndsAt: new Date(startsAt.getTime() + 3_600_000),
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_600_000),
+          location: 'Room 1',
+          capacity: 1,
+          interviewerIds: [manager.id],
+        },
+      ],
+    );
+    const id = await insertInvitation(db, {
+      organizationId: acme.id,
+      scheduleId,
+      applicationId,
+      tokenHash: sha256(token),
+      dueAt: new Date(Date.now() + 86_400_000),
+    });
+    if (cancelled)
+      await db.updateTable('interview_invitations').set({ cancelled_at: new Date() }).where('id', '=', id).execute();
+  }
+  const bookingPage = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/public/interview/${token}`, headers: { host: 'acme.localhost' } });
+
+  it("is the candidate's own booking page, a new link sent (the old one stops), never shown in the history", async () => {
+    const template = await createTemplate(
+      emailTemplate({
+        kind: 'INTERVIEW',
+        texts: { en: { subject: 'Choose a time', body: '<p>Choose your interview time: {{bookingLink}}</p>' } },
+      }),
+    );
+    const [invited, cancelled, uninvited] = [
+      await candidate({ firstName: 'Gwen' }),
+      await candidate({ firstName: 'Huw' }),
+      await candidate({ firstName: 'Iolo' }),
+    ];
+    const oldToken = 'o'.repeat(43);
+    await invite(invited.applicationId, oldToken);
+    await invite(cancelled.applicationId, 'c'.repeat(43), { cancelled: true });
+    expect((await bookingPage(oldToken)).statusCode).toBe(200);
+
+    const preview = await v1(t.app, recruiter, 'POST', '/communications/preview', {
+      template: emailTemplate({ kind: 'INTERVIEW', texts: template.texts }),
+      applicationId: invited.applicationId,
+    });
+    expect(preview.json<Preview>()).toMatchObject({ skipped: null, text: expect.stringMatching(/\/interview\/…$/) });
+
+    const accepted = await send({
+      templateId: template.id,
+      ids: [invited, cancelled, uninvited].map((c) => c.applicationId),
+    });
+    expect(accepted).toMatchObject({ total: 3, queued: 1, skipped: 2 });
+    const { mail } = await deliver();
+    expect(mail.sent.map((m) => m.to)).toEqual([invited.email]);
+    const link = /(https?:\/\/\S+\/interview\/([A-Za-z0-9_-]{43}))/.exec(mail.sent[0]!.text)!;
+    expect(link, mail.sent[0]!.text).not.toBeNull();
+    expect(mail.sent[0]!.html).toContain(link[1]);
+    expect((await bookingPage(link[2]!)).statusCode).toBe(200);
+    expect((await bookingPage(oldToken)).statusCode).toBe(404);
+
+    const [contact] = (await contactsOf(invited.applicationId)).content;
+    expect(contact!.text).toContain('/interview/…');
+    expect(contact!.text).not.toContain(link[2]);
+    for (const other of [cancelled, uninvited])
+      expect((await contactsOf(other.applicationId)).content[0]).toMatchObject({
+        status: 'SKIPPED',
+        detail: 'NOTHING_TO_FILL',
+      });
   });
 });

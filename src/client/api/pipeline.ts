@@ -55,8 +55,15 @@ export async function moveCandidate(
 }
 
 /** One application to a stage's default substage. */
-export async function moveCandidateToStage(applicationId: string, stageId: number): Promise<MoveResult> {
-  return call(moves.moveCandidateToStage, { params: { id: applicationId, stageId } });
+export async function moveCandidateToStage(
+  applicationId: string,
+  stageId: number,
+  { skipMessage = false }: { skipMessage?: boolean } = {},
+): Promise<MoveResult> {
+  return call(moves.moveCandidateToStage, {
+    params: { id: applicationId, stageId },
+    query: skipMessage ? { skipMessage } : {},
+  });
 }
 
 /** The bulk move body: exactly one of ids, or filters with the rows left out of "all matching". */

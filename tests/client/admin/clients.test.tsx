@@ -36,7 +36,7 @@ const details = (overrides: Partial<OrganizationDetails> = {}): OrganizationDeta
   hasLogo: true,
   themeConfiguration: here.themeConfiguration,
   additionalLanguageSupport: [],
-  settings: { gtmId: null, sessionTimeout: null, subdomainRestricted: false },
+  settings: { gtmId: null, sessionTimeout: null, subdomainRestricted: false, smsSegmentLimit: null },
   referenceLists: {},
   createdAt: '2026-11-25T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',

@@ -26,14 +26,14 @@ const template: Template = {
   updatedAt: '2026-11-01T09:00:00.000Z',
 };
 
-function start(path: string, handler: Handler, templates: readonly Template[] = [template]) {
+function start(path: string, handler: Handler, templates: readonly Template[] = [template], org = organization) {
   const fake = fakeAdapter((call) =>
     call.method === 'GET' && call.url === '/v1/communications/templates'
       ? { status: 200, data: templates }
       : hiringApi(handler)(call),
   );
   http.defaults.adapter = fake.adapter;
-  return { ...renderApp(path, { organization, user: manager, side: 'hr' }), calls: fake.calls };
+  return { ...renderApp(path, { organization: org, user: manager, side: 'hr' }), calls: fake.calls };
 }
 
 describe('/manager/communications', () => {
@@ -93,6 +93,23 @@ describe('/manager/communications/new', () => {
     expect(await screen.findAllByText('This kind of message cannot fill {{interviewTime}}')).not.toHaveLength(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it("counts against the organisation's own SMS limit and refuses a longer SMS with its count", async () => {
+    const { calls } = start('/manager/communications/new', () => ({ status: 404 }), [], {
+      ...organization,
+      settings: { ...organization.settings, smsSegmentLimit: 1 },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Create a template' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Short' } });
+    fireEvent.change(screen.getByLabelText('Sent by'), { target: { value: 'SMS' } });
+    fireEvent.change(screen.getByLabelText('Text message (English)'), { target: { value: 'a'.repeat(161) } });
+    expect(screen.getByText('161 characters: sent as 2 SMS That is over the limit of 1 messages.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
+    expect(await screen.findAllByText('The SMS takes 2 messages; the organisation allows at most 1')).not.toHaveLength(
+      0,
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('saves the template and previews it with a candidate found by email', async () => {

@@ -158,6 +158,39 @@ describe('the board: one column per stage, moves by keyboard, menu or drag', () 
     expect(calls.filter((c) => c.url.includes('/ostage/')).map((c) => c.url)).toEqual(['/v1/candidate/a1/ostage/3']);
   });
 
+  it("a drop on a stage that sends a message asks first: moving without it skips the stage's message", async () => {
+    const template = {
+      id: 't1',
+      name: 'Interview news',
+      channel: 'EMAIL',
+      kind: 'GENERAL',
+      texts: { en: { subject: 'News', body: '<p>News</p>' } },
+      trigger: { stageId: 3, substageId: null },
+      updatedAt: '2026-10-03T09:00:00.000Z',
+    };
+    const moves = api(() => ({ status: 200, data: moved('a1', 3, 'At interview', '3-to-invite', 'To invite') }));
+    const { calls } = startHiring(BOARD, (call) =>
+      call.url === '/v1/communications/templates' ? { status: 200, data: [template] } : moves(call),
+    );
+    await screen.findByRole('heading', { name: 'Applied (1)' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/v1/communications/templates')).toBe(true));
+    const dataTransfer = { setData: () => undefined, getData: () => 'a1', dropEffect: 'none', effectAllowed: 'all' };
+    fireEvent.drop(column('At interview'), { dataTransfer });
+    const dialog = await screen.findByRole('dialog', { name: 'Move Ada Lovelace to At interview?' });
+    expect(dialog.textContent).toContain('This move sends the message “Interview news” to the candidates moved.');
+    expect(calls.some((c) => c.url.includes('/ostage/'))).toBe(false);
+    expect(await seriousViolations(document.body)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move without the message' }));
+    await waitFor(() => expect(cardNames('At interview')).toEqual(['Ada Lovelace']));
+    const post = calls.find((c) => c.url.includes('/ostage/'))!;
+    expect([post.url, post.params]).toEqual(['/v1/candidate/a1/ostage/3', { skipMessage: true }]);
+
+    // A drop on a stage with no message moves at once.
+    fireEvent.drop(column('For review'), { dataTransfer });
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/ostage/'))).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('has no serious accessibility problems, with the menu open', async () => {
     const { container } = startHiring(
       BOARD,

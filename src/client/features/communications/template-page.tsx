@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, KIND_PLACEHOLDERS, smsLength, SMS_MAX_SEGMENTS, unfillablePlaceholders } from '#engine';
+import { DEFAULT_LANGUAGE, KIND_PLACEHOLDERS, smsLength, smsSegmentLimit, unfillablePlaceholders } from '#engine';
 import { CHANNELS, MESSAGE_KINDS, type Channel, type MessageKind } from '#schemas/communications';
 import type { CandidateListItem } from '#schemas/search';
 import {
@@ -77,11 +77,12 @@ const fieldIdOf = (field: string) => `template-${field.replace(/^texts\./, '').r
 
 function SmsCount({ text }: { text: string }) {
   const { t } = useTranslation();
+  const limit = smsSegmentLimit(useOrganization().settings);
   const length = smsLength(text);
   return (
     <p className={styles.count} aria-live="polite">
       {t(`communications.editor.smsCount.${length.encoding}`, { count: length.units, segments: length.segments })}
-      {length.segments > SMS_MAX_SEGMENTS ? ` ${t('communications.editor.smsTooLong', { max: SMS_MAX_SEGMENTS })}` : ''}
+      {length.segments > limit ? ` ${t('communications.editor.smsTooLong', { max: limit })}` : ''}
     </p>
   );
 }
@@ -234,12 +235,19 @@ function TemplateForm({ template, onSaved }: { template: Template | null; onSave
     event.preventDefault();
     const problems: SummaryError[] = [];
     if (!draft.name.trim()) problems.push({ fieldId: 'template-name', message: t('communications.errors.name') });
+    const segmentLimit = smsSegmentLimit(organization.settings);
     for (const { code } of languages) {
       const text = textOf(code);
       for (const name of unfillablePlaceholders(draft.kind, [text.subject, text.body]))
         problems.push({
           fieldId: fieldIdOf(`${code}.body`),
           message: t('communications.errors.placeholder', { name: `{{${name}}}` }),
+        });
+      const { segments } = smsLength(text.body.trim());
+      if (draft.channel === 'SMS' && segments > segmentLimit)
+        problems.push({
+          fieldId: fieldIdOf(`${code}.body`),
+          message: t('communications.errors.smsTooLong', { count: segments, max: segmentLimit }),
         });
     }
     if (!textOf(DEFAULT_LANGUAGE).body.trim())

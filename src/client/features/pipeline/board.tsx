@@ -6,13 +6,18 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { CandidateListItem, CandidateSearchFilters } from '#schemas/search';
 import { moveCandidateToStage, searchCandidates, type MoveResult } from '../../api/pipeline';
+import type { Template } from '../../api/communications';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
+import { Button, ButtonGroup } from '../../ui/button/button';
+import { useClickLock } from '../../ui/button/use-click-lock';
+import { Dialog } from '../../ui/dialog/dialog';
 import { LoadState } from '../../ui/page/load-state';
 import { useLoad } from '../../ui/page/use-load';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import * as styles from './pipeline.css';
+import { templatesGoing, useMoveTemplates, useWillSend } from './stage-message';
 
 /** Cards per column; the rest are a link away, in the list. */
 const BOARD_CARDS_PER_COLUMN = 20;
@@ -53,6 +58,14 @@ interface Lifted {
   over: number;
 }
 
+/** A move waiting for the manager's word because the stage sends a message (issue 16). */
+interface PendingMove {
+  card: CandidateListItem;
+  from: number;
+  to: number;
+  going: Template[];
+}
+
 interface BoardProps {
   stages: readonly OrganizationStage[];
   /** The search's filters without a stage (each column adds its own). */
@@ -67,7 +80,8 @@ const handleId = (prefix: string, cardId: string) => `${prefix}-handle-${cardId}
  * A role's board: one column per stage with its candidates as cards. A card moves by drag and
  * drop, by keyboard on its handle (Space picks it up, arrows choose the stage, Space drops, Escape
  * cancels) and by its "Move to…" menu; every move calls the single-move endpoint, shows at once,
- * and goes back with a toast when the server refuses it.
+ * and goes back with a toast when the server refuses it. A move to a stage that sends a message asks
+ * first, as the move dialog does: send it, move without it, or cancel (decision 0061).
  */
 export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
   const { t } = useTranslation();
@@ -84,6 +98,8 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
   const [announcement, setAnnouncement] = useState('');
   const [focusCard, setFocusCard] = useState<string | null>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const templates = useMoveTemplates();
+  const [pending, setPending] = useState<PendingMove | null>(null);
 
   useEffect(() => {
     if (!focusCard) return;
@@ -129,11 +145,23 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
       showToast({ kind: 'error', message: t('pipeline.board.moveFailedToast', { name: card.name, message: blocker }) });
       return;
     }
+    const going = templatesGoing(
+      templates,
+      stages.find((stage) => stage.id === to),
+    );
+    if (going.length > 0) {
+      setPending({ card, from, to, going });
+      return;
+    }
+    send(card, from, to, false);
+  };
+
+  const send = (card: CandidateListItem, from: number, to: number, skipMessage: boolean) => {
     const previous = placements[card.id];
     setPlacement(card.id, { stageId: to });
     setFocusCard(card.id);
     setAnnouncement(t('pipeline.board.moving', { name: card.name, stage: stageName(to) }));
-    moveCandidateToStage(card.id, to).then(
+    moveCandidateToStage(card.id, to, { skipMessage }).then(
       (result) => {
         setPlacement(card.id, { stageId: result.stageId, result });
         setAnnouncement(t('pipeline.board.moved', { name: card.name, stage: result.stageName }));
@@ -194,8 +222,26 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
     if (found) move(found.item, where(found.item.id, found.home), to);
   };
 
+  const decide = (skipMessage: boolean) => {
+    if (!pending) return;
+    setPending(null);
+    send(pending.card, pending.from, pending.to, skipMessage);
+  };
+  const cancelPending = () => {
+    if (!pending) return;
+    setPending(null);
+    setFocusCard(pending.card.id);
+    setAnnouncement(t('pipeline.board.cancelled', { name: pending.card.name, stage: stageName(pending.from) }));
+  };
+
   return (
     <>
+      <MoveMessageDialog
+        pending={pending}
+        stage={pending ? stageName(pending.to) : ''}
+        onDecide={decide}
+        onCancel={cancelPending}
+      />
       <p id={`${prefix}-instructions`} className={visuallyHidden}>
         {t('pipeline.board.instructions')}
       </p>
@@ -301,6 +347,41 @@ export function Board({ stages, filters, hrefFor, listHrefFor }: BoardProps) {
         })}
       </div>
     </>
+  );
+}
+
+interface MoveMessageDialogProps {
+  pending: PendingMove | null;
+  stage: string;
+  onDecide: (skipMessage: boolean) => void;
+  onCancel: () => void;
+}
+
+/** The board's "a message will go" question: move and send, move without it, or don't move. */
+function MoveMessageDialog({ pending, stage, onDecide, onCancel }: MoveMessageDialogProps) {
+  const { t } = useTranslation();
+  const willSend = useWillSend();
+  const moveAndSend = useClickLock(() => onDecide(false));
+  const moveWithoutMessage = useClickLock(() => onDecide(true));
+  return (
+    <Dialog
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={t('pipeline.board.messageTitle', { name: pending?.card.name ?? '', stage })}
+      description={pending ? willSend(pending.going) : ''}
+    >
+      <ButtonGroup>
+        <Button onClick={moveAndSend}>{t('pipeline.board.moveAndSend')}</Button>
+        <Button variant="secondary" onClick={moveWithoutMessage}>
+          {t('pipeline.board.moveWithoutMessage')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('pipeline.board.cancelMove')}
+        </Button>
+      </ButtonGroup>
+    </Dialog>
   );
 }
 

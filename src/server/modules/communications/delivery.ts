@@ -4,6 +4,8 @@ import type { MailTransport, OutgoingEmail } from '../../email/mail-transport';
 import type { JobHandlers } from '../../jobs/worker';
 import { newToken, sha256 } from '../../lib/secrets';
 import { findOrganizationByKey } from '../organizations/organization.repository';
+import { bookingLinkOf } from '../scheduling/interview-emails';
+import { renewInvitationToken } from '../scheduling/scheduling.repository';
 import { findUserById } from '../user-store/user.repository';
 import {
   failBatchMessages,
@@ -13,7 +15,16 @@ import {
   finishMessage,
   claimMessage,
 } from './message.repository';
-import { messageLanguage, placeholderValues, renderMessage, type RenderedMessage } from './render';
+import {
+  meetsRequirement,
+  messageLanguage,
+  placeholderValues,
+  renderMessage,
+  requirementOf,
+  shownBookingLink,
+  usesPlaceholder,
+  type RenderedMessage,
+} from './render';
 import { MESSAGE_BATCH_JOB, senderNameOf, type BatchJobPayload } from './send.service';
 import type { SmsTransport } from './sms-transport';
 import { findTemplate } from './template.repository';
@@ -63,6 +74,8 @@ async function runBatch(db: Db, transports: MessageTransports, job: JobRow, payl
   }
   const sender = batch.sender_id ? await findUserById(db, batch.sender_id) : undefined;
   const senderName = sender ? senderNameOf(sender) : organization.name;
+  const requirement = requirementOf(template);
+  const carriesLink = usesPlaceholder(template, 'bookingLink');
   const lastTry = job.attempts >= job.max_attempts;
   let failures = 0;
   let after: string | null = null;
@@ -79,16 +92,21 @@ async function runBatch(db: Db, transports: MessageTransports, job: JobRow, payl
         await finishMessage(db, message.id, { status: 'FAILED', error: 'The application no longer exists.' });
         continue;
       }
-      const language = messageLanguage(template.texts, message.language);
-      const values = placeholderValues(recipient, { organization, senderName, siteBase: batch.site_base, language });
-      if (
-        (template.kind === 'INTERVIEW' && !values.interviewTime) ||
-        (template.kind === 'EVENT' && !values.eventName)
-      ) {
+      if (!meetsRequirement(recipient, requirement)) {
         await finishMessage(db, message.id, { status: 'SKIPPED', reason: 'NOTHING_TO_FILL' });
         continue;
       }
+      const language = messageLanguage(template.texts, message.language);
+      // A message with {{bookingLink}} carries a new link to the invitation (decision 0060).
+      const invitationId = carriesLink ? recipient.invitation_id : null;
+      const linkToken = invitationId && newToken();
+      const bookingLink = linkToken && bookingLinkOf(batch.site_base, linkToken);
+      const values = placeholderValues(recipient, { organization, senderName, language, bookingLink });
       const rendered = renderMessage(template, language, values);
+      // What the contact history keeps: the link's token is the candidate's alone.
+      const recorded = bookingLink
+        ? renderMessage(template, language, { ...values, bookingLink: shownBookingLink(batch.site_base) })
+        : rendered;
       const token = template.channel === 'EMAIL' ? newToken() : null;
       try {
         if (token) await transports.mail.send(emailOf(message.to_address, rendered, batch.site_base, token));
@@ -99,11 +117,15 @@ async function runBatch(db: Db, transports: MessageTransports, job: JobRow, payl
         await finishMessage(db, message.id, { status: lastTry ? 'FAILED' : 'QUEUED', error: text });
         continue;
       }
-      await finishMessage(db, message.id, {
-        status: 'SENT',
-        subject: rendered.subject,
-        text: rendered.text,
-        unsubscribeTokenHash: token && sha256(token),
+      // The link changes only once the message carrying it has gone: until then the earlier one still works.
+      await db.transaction().execute(async (trx) => {
+        if (invitationId && linkToken) await renewInvitationToken(trx, invitationId, sha256(linkToken));
+        await finishMessage(trx, message.id, {
+          status: 'SENT',
+          subject: recorded.subject,
+          text: recorded.text,
+          unsubscribeTokenHash: token && sha256(token),
+        });
       });
     }
   }

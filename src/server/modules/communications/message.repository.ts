@@ -1,5 +1,5 @@
 import { sql, type Expression } from 'kysely';
-import type { Channel, MessageKind, MessageStatus } from '#schemas/communications';
+import type { Channel, MessageStatus } from '#schemas/communications';
 import type { Db } from '../../db/client';
 
 /*
@@ -46,11 +46,33 @@ const HAS_INTERVIEW = sql<boolean>`exists (
   join interview_slots s on s.id = b.slot_id
   where i.application_id = ap.id and b.status = 'BOOKED' and s.starts_at > now())`;
 
+/**
+ * The application's latest interview invitation whose booking page still serves the candidate (decision
+ * 0060): not cancelled, and either booked for a time to come (the page changes it) or open until its due date.
+ */
+const LIVE_INVITATION = sql<string | null>`(
+  select i.id from interview_invitations i
+  where i.application_id = ap.id and i.cancelled_at is null and (
+    exists (select 1 from interview_bookings b join interview_slots s on s.id = b.slot_id
+      where b.invitation_id = i.id and b.status = 'BOOKED' and s.starts_at > now())
+    or (i.due_at >= now()
+      and not exists (select 1 from interview_bookings b where b.invitation_id = i.id and b.status = 'BOOKED')))
+  order by i.created_at desc, i.id limit 1)`;
+
 /** A place at an event of the organisation still to come. */
 const HAS_EVENT = sql<boolean>`exists (
   select 1 from event_registrations r join events e on e.id = r.event_id
   where r.user_id = ap.user_id and r.organization_id = ap.organization_id and r.status = 'REGISTERED'
     and e.start_at > now())`;
+
+/** What a template needs of a person to be filled (decision 0060; `requirementOf` in render.ts): null for nothing. */
+export type Requirement = 'BOOKED_INTERVIEW' | 'LIVE_INVITATION' | 'EVENT' | null;
+
+const MEETS: Readonly<Record<NonNullable<Requirement>, Expression<boolean>>> = {
+  BOOKED_INTERVIEW: HAS_INTERVIEW,
+  LIVE_INVITATION: sql<boolean>`${LIVE_INVITATION} is not null`,
+  EVENT: HAS_EVENT,
+};
 
 /**
  * One message per candidate of `applications` (a subquery of application ids, already limited to the
@@ -61,12 +83,12 @@ const HAS_EVENT = sql<boolean>`exists (
  */
 export async function insertBatchMessages(
   db: Db,
-  batch: { organizationId: string; batchId: string; channel: Channel; kind: MessageKind },
+  batch: { organizationId: string; batchId: string; channel: Channel; requirement: Requirement },
   applications: Expression<unknown>,
 ): Promise<number> {
   const address = batch.channel === 'EMAIL' ? sql<string>`u.email` : MOBILE;
   const accepts = batch.channel === 'EMAIL' ? sql`u.accept_email_messages` : sql`u.accept_sms_messages`;
-  const fillable = batch.kind === 'INTERVIEW' ? HAS_INTERVIEW : batch.kind === 'EVENT' ? HAS_EVENT : sql<boolean>`true`;
+  const fillable = batch.requirement ? MEETS[batch.requirement] : sql<boolean>`true`;
   const result = await sql`
     insert into messages (organization_id, batch_id, user_id, application_id, status, skip_reason, language, to_address)
     select organization_id, batch_id, user_id, application_id,
@@ -153,6 +175,8 @@ export interface Recipient {
   interview_starts_at: Date | null;
   interview_ends_at: Date | null;
   interview_time_zone: string | null;
+  /** The invitation whose booking link a message may carry (LIVE_INVITATION), if any. */
+  invitation_id: string | null;
   event_title: string | null;
   mobile: string | null;
   accept_email_messages: boolean;
@@ -217,6 +241,7 @@ export async function findRecipients(
       'iv.starts_at as interview_starts_at',
       'iv.ends_at as interview_ends_at',
       'iv.time_zone as interview_time_zone',
+      LIVE_INVITATION.as('invitation_id'),
       'ev.title as event_title',
       MOBILE.as('mobile'),
       'u.accept_email_messages',

@@ -1,16 +1,18 @@
 import {
   DEFAULT_LANGUAGE,
   displayName,
+  placeholdersIn,
   renderTemplate,
   slotLabel,
   smsLength,
   stageName,
   type PlaceholderValues,
 } from '#engine';
-import type { Channel, TemplateText } from '#schemas/communications';
+import type { Channel, MessageKind, TemplateText } from '#schemas/communications';
 import type { OrganizationRecord } from '../../db/types';
+import { bookingLinkOf } from '../scheduling/interview-emails';
 import { plainTextOf, sanitiseEmailHtml } from './message-html';
-import type { Recipient } from './message.repository';
+import type { Recipient, Requirement } from './message.repository';
 
 export interface RenderedMessage {
   language: string;
@@ -26,10 +28,54 @@ export function messageLanguage(texts: Readonly<Record<string, TemplateText>>, w
 
 const localeOf = (language: string) => (language === DEFAULT_LANGUAGE ? 'en-GB' : language);
 
-/** Every placeholder's value for one recipient (interview and event ones when they have one coming). */
+/**
+ * A booking link as previews and the contact history show it: the token is the candidate's credential and is
+ * stored only as a hash, so no page shows it (decision 0060).
+ */
+export const shownBookingLink = (siteBase: string) => bookingLinkOf(siteBase, '…');
+
+interface TemplateParts {
+  kind: MessageKind;
+  texts: Readonly<Record<string, TemplateText>>;
+}
+
+/** Whether any of the template's texts uses {{name}}. */
+export function usesPlaceholder(template: TemplateParts, name: string): boolean {
+  const texts = Object.values(template.texts).flatMap((text) => [text.subject ?? '', text.body]);
+  return placeholdersIn(texts).includes(name);
+}
+
+/**
+ * What a person must have for the template to be filled (decision 0060): an event message their next
+ * event; an interview message a booked interview to come when it tells {{interviewTime}}, else an
+ * invitation whose booking page still serves them (its link is what {{bookingLink}} carries).
+ */
+export function requirementOf(template: TemplateParts): Requirement {
+  if (template.kind === 'EVENT') return 'EVENT';
+  if (template.kind === 'GENERAL') return null;
+  return usesPlaceholder(template, 'interviewTime') ? 'BOOKED_INTERVIEW' : 'LIVE_INVITATION';
+}
+
+/** The recipient has what `requirement` asks (the same rule as the batch's SQL, on a fetched Recipient). */
+export function meetsRequirement(recipient: Recipient, requirement: Requirement): boolean {
+  if (requirement === 'BOOKED_INTERVIEW') return recipient.interview_starts_at !== null;
+  if (requirement === 'LIVE_INVITATION') return recipient.invitation_id !== null;
+  if (requirement === 'EVENT') return recipient.event_title !== null;
+  return true;
+}
+
+/**
+ * Every placeholder's value for one recipient (interview and event ones when they have one coming);
+ * `bookingLink` is the invitation's link made for this message (a preview shows where it will point).
+ */
 export function placeholderValues(
   recipient: Recipient,
-  context: { organization: OrganizationRecord; senderName: string; siteBase: string; language: string },
+  context: {
+    organization: OrganizationRecord;
+    senderName: string;
+    language: string;
+    bookingLink: string | null;
+  },
 ): PlaceholderValues {
   const { organization } = context;
   const interview =
@@ -51,10 +97,8 @@ export function placeholderValues(
     stageName: recipient.stage_id === null ? '' : stageName(organization.stages, recipient.stage_id),
     organisationName: organization.name,
     senderName: context.senderName,
-    ...(interview && {
-      interviewTime: `${interview} (${recipient.interview_time_zone ?? 'UTC'})`,
-      bookingLink: `${context.siteBase}/applications`,
-    }),
+    ...(interview && { interviewTime: `${interview} (${recipient.interview_time_zone ?? 'UTC'})` }),
+    ...(context.bookingLink !== null && { bookingLink: context.bookingLink }),
     ...(recipient.event_title !== null && { eventName: recipient.event_title }),
   };
 }

@@ -17,7 +17,15 @@ import {
   type NewBatch,
   type Recipient,
 } from './message.repository';
-import { messageLanguage, placeholderValues, renderMessage, smsCount } from './render';
+import {
+  meetsRequirement,
+  messageLanguage,
+  placeholderValues,
+  renderMessage,
+  requirementOf,
+  shownBookingLink,
+  smsCount,
+} from './render';
 import { findStageTemplates, type TemplateValues } from './template.repository';
 import { checkedTemplate, templateOf, toTemplate } from './template.service';
 
@@ -69,7 +77,7 @@ async function queueBatch(
   });
   await insertBatchMessages(
     db,
-    { organizationId: organization.id, batchId, channel: template.channel, kind: template.kind },
+    { organizationId: organization.id, batchId, channel: template.channel, requirement: requirementOf(template) },
     applications,
   );
   const payload: BatchJobPayload = { batchId };
@@ -165,8 +173,7 @@ function skipReasonOf(recipient: Recipient, template: TemplateValues): SkipReaso
   const accepts = template.channel === 'EMAIL' ? recipient.accept_email_messages : recipient.accept_sms_messages;
   if (isOptedOutEmail(recipient.email) || !accepts) return 'OPTED_OUT';
   if (template.channel === 'SMS' && !recipient.mobile) return 'NO_ADDRESS';
-  if (template.kind === 'INTERVIEW' && !recipient.interview_starts_at) return 'NOTHING_TO_FILL';
-  if (template.kind === 'EVENT' && recipient.event_title === null) return 'NOTHING_TO_FILL';
+  if (!meetsRequirement(recipient, requirementOf(template))) return 'NOTHING_TO_FILL';
   return null;
 }
 
@@ -184,8 +191,9 @@ export async function previewMessage(db: Db, viewer: Viewer, body: PreviewBody, 
   const values = placeholderValues(recipient, {
     organization,
     senderName: senderNameOf(viewer.user),
-    siteBase,
     language,
+    // The link is made when the message is sent (decision 0060): the preview shows where it leads.
+    bookingLink: recipient.invitation_id && shownBookingLink(siteBase),
   });
   const rendered = renderMessage(template, language, values);
   return {

@@ -3,8 +3,8 @@ import {
   KIND_PLACEHOLDERS,
   moveTarget,
   offeredLanguage,
-  SMS_MAX_SEGMENTS,
   smsLength,
+  smsSegmentLimit,
   unfillablePlaceholders,
 } from '#engine';
 import type { FieldError } from '#schemas/api';
@@ -39,15 +39,16 @@ export function toTemplate(row: MessageTemplateRow): Template {
 }
 
 /**
- * A template as it may be stored, or a 400 naming every problem (decision 0044): a text in each language the
- * organisation offers that it gives (English always), an email's subject, an SMS within the segment limit,
- * only the placeholders its kind can fill, and a trigger stage of the organisation's pipeline (general
+ * A template as it may be stored, or a 400 naming every problem (decisions 0044, 0060): a text in each language
+ * the organisation offers that it gives (English always), an email's subject, an SMS within the organisation's
+ * segment limit, only the placeholders its kind can fill, and a trigger stage of the organisation's pipeline (general
  * messages only: a move has no interview or event to tell of). Email HTML is sanitised.
  */
 export function checkedTemplate(organization: OrganizationRecord, body: TemplateBody): TemplateValues {
   const problems: FieldError[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
   const texts: Record<string, TemplateText> = {};
+  const segmentLimit = smsSegmentLimit(organization.settings);
   if (!body.texts[DEFAULT_LANGUAGE]) problem(`texts.${DEFAULT_LANGUAGE}`, 'Write the message in English.');
   for (const [code, text] of Object.entries(body.texts)) {
     const field = `texts.${code}`;
@@ -66,8 +67,11 @@ export function checkedTemplate(organization: OrganizationRecord, body: Template
       if (subject) problem(`${field}.subject`, 'An SMS has no subject.');
       const body_ = text.body.trim();
       const { segments } = smsLength(body_);
-      if (segments > SMS_MAX_SEGMENTS)
-        problem(`${field}.body`, `The SMS takes ${segments} messages; at most ${SMS_MAX_SEGMENTS} are allowed.`);
+      if (segments > segmentLimit)
+        problem(
+          `${field}.body`,
+          `The SMS takes ${segments} messages; the organisation allows at most ${segmentLimit}.`,
+        );
       texts[code] = { body: body_ };
     }
     for (const name of unfillablePlaceholders(body.kind, [subject, text.body]))

@@ -92,7 +92,7 @@ function listItem(row: OrganizationListRow) {
 }
 
 async function toDetails(db: Db, org: OrganizationRecord): Promise<OrganizationDetails> {
-  const { gtmId, sessionTimeout, subdomainRestricted } = org.settings;
+  const { gtmId, sessionTimeout, subdomainRestricted, smsSegmentLimit } = org.settings;
   return {
     id: org.id,
     name: org.name,
@@ -113,6 +113,7 @@ async function toDetails(db: Db, org: OrganizationRecord): Promise<OrganizationD
       gtmId: gtmId ?? null,
       sessionTimeout: sessionTimeout ?? null,
       subdomainRestricted: subdomainRestricted ?? false,
+      smsSegmentLimit: smsSegmentLimit ?? null,
     },
     referenceLists: org.reference_lists,
     createdAt: new Date(org.created_at).toISOString(),
@@ -180,6 +181,8 @@ function mergedSettings(
   if (update.sessionTimeout === null) delete next.sessionTimeout;
   else if (update.sessionTimeout !== undefined) next.sessionTimeout = update.sessionTimeout;
   if (update.subdomainRestricted !== undefined) next.subdomainRestricted = update.subdomainRestricted;
+  if (update.smsSegmentLimit === null) delete next.smsSegmentLimit;
+  else if (update.smsSegmentLimit !== undefined) next.smsSegmentLimit = update.smsSegmentLimit;
   return next;
 }
 

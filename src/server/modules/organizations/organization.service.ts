@@ -17,7 +17,7 @@ export function withoutHr(configuration: Configuration): Configuration {
 
 /** What any visitor of an organisation's hosts may read about it (schemas PublicOrganization). */
 export function toPublicOrganization(org: OrganizationRecord): PublicOrganization {
-  const { gtmId, sessionTimeout, subdomainRestricted, otpRequired } = org.settings;
+  const { gtmId, sessionTimeout, subdomainRestricted, otpRequired, smsSegmentLimit } = org.settings;
   return {
     id: org.id,
     name: org.name,
@@ -36,6 +36,7 @@ export function toPublicOrganization(org: OrganizationRecord): PublicOrganizatio
       ...(sessionTimeout !== undefined && { sessionTimeout }),
       subdomainRestricted: subdomainRestricted ?? false,
       ...(otpRequired === true && { otpRequired: true }),
+      ...(smsSegmentLimit !== undefined && { smsSegmentLimit }),
     },
     defaultConfiguration: withoutHr(org.default_configuration),
     formConfiguration: withoutHr(org.form_configuration),

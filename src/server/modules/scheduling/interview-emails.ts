@@ -36,6 +36,9 @@ export interface EmailSite {
   host: string;
 }
 
+/** The candidate's booking page of an invitation's link (the token itself: only its hash is kept). */
+export const bookingLinkOf = (siteBase: string, token: string) => `${siteBase}/interview/${token}`;
+
 export async function queueInvitationEmail(
   db: Db,
   organization: OrganizationRecord,
@@ -55,7 +58,7 @@ export async function queueInvitationEmail(
       firstName: context.preferred_name ?? context.first_name,
       roleName: context.role_name,
       due: dueText(context.due_at, context.time_zone, context.language),
-      link: `${site.base}/interview/${token}`,
+      link: bookingLinkOf(site.base, token),
     },
   });
 }

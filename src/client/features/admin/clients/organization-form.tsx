@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subdomainProblem } from '#engine';
-import { EDITIONS, PRODUCT_TYPES, REGIONS, TIERS, type Language } from '#schemas/organization';
+import {
+  DEFAULT_SMS_SEGMENT_LIMIT,
+  EDITIONS,
+  MAX_SMS_SEGMENT_LIMIT,
+  PRODUCT_TYPES,
+  REGIONS,
+  TIERS,
+  type Language,
+} from '#schemas/organization';
 import type { NewOrganizationBody, OrganizationDetails } from '#schemas/organization-admin';
 import type { ReferenceItem } from '#schemas/reference-data';
 import { useApiMessage, useFieldErrors } from '#client/api/use-api-message';
@@ -39,6 +47,7 @@ export interface OrganizationFormValues {
   languages: string[];
   sessionTimeout: string;
   gtmId: string;
+  smsSegmentLimit: string;
 }
 
 function valuesOf(org: OrganizationDetails | null): OrganizationFormValues {
@@ -53,6 +62,7 @@ function valuesOf(org: OrganizationDetails | null): OrganizationFormValues {
     languages: org?.additionalLanguageSupport.map((l) => l.code) ?? [],
     sessionTimeout: org?.settings.sessionTimeout ? String(org.settings.sessionTimeout) : '',
     gtmId: org?.settings.gtmId ?? '',
+    smsSegmentLimit: org?.settings.smsSegmentLimit ? String(org.settings.smsSegmentLimit) : '',
   };
 }
 
@@ -60,7 +70,7 @@ function valuesOf(org: OrganizationDetails | null): OrganizationFormValues {
 function problemsOf(
   values: OrganizationFormValues,
   creating: boolean,
-  tr: (key: 'nameMissing' | 'timeoutInvalid' | 'gtmInvalid') => string,
+  tr: (key: 'nameMissing' | 'timeoutInvalid' | 'gtmInvalid' | 'smsSegmentLimitInvalid') => string,
 ): SummaryError[] {
   const problems: SummaryError[] = [];
   if (!values.name.trim()) problems.push({ fieldId: 'org-name', message: tr('nameMissing') });
@@ -73,6 +83,9 @@ function problemsOf(
     problems.push({ fieldId: 'org-timeout', message: tr('timeoutInvalid') });
   if (values.gtmId.trim() && !GTM_ID.test(values.gtmId.trim()))
     problems.push({ fieldId: 'org-gtm', message: tr('gtmInvalid') });
+  const smsLimit = values.smsSegmentLimit.trim();
+  if (smsLimit && !(/^\d+$/.test(smsLimit) && Number(smsLimit) >= 1 && Number(smsLimit) <= MAX_SMS_SEGMENT_LIMIT))
+    problems.push({ fieldId: 'org-sms-limit', message: tr('smsSegmentLimitInvalid') });
   return problems;
 }
 
@@ -80,6 +93,7 @@ function problemsOf(
 function bodyOf(values: OrganizationFormValues, sectors: readonly ReferenceItem[]): NewOrganizationBody {
   const sector = sectors.find((s) => s.id === values.sectorId) ?? { id: '1', value: 'General' };
   const timeout = values.sessionTimeout.trim();
+  const smsLimit = values.smsSegmentLimit.trim();
   return {
     name: values.name.trim(),
     subdomain: values.subdomain.trim(),
@@ -89,7 +103,11 @@ function bodyOf(values: OrganizationFormValues, sectors: readonly ReferenceItem[
     countryBase: values.countryBase as NewOrganizationBody['countryBase'],
     sector: { id: Number(sector.id), name: sector.value },
     additionalLanguageSupport: PRODUCT_LANGUAGES.filter((l) => values.languages.includes(l.code)),
-    settings: { sessionTimeout: timeout ? Number(timeout) : null, gtmId: values.gtmId.trim() || null },
+    settings: {
+      sessionTimeout: timeout ? Number(timeout) : null,
+      gtmId: values.gtmId.trim() || null,
+      smsSegmentLimit: smsLimit ? Number(smsLimit) : null,
+    },
   };
 }
 
@@ -101,6 +119,8 @@ const FIELD_IDS: Record<string, string> = {
   'settings/sessionTimeout': 'org-timeout',
   gtmId: 'org-gtm',
   'settings/gtmId': 'org-gtm',
+  smsSegmentLimit: 'org-sms-limit',
+  'settings/smsSegmentLimit': 'org-sms-limit',
 };
 
 interface OrganizationFormProps {
@@ -121,7 +141,7 @@ export function OrganizationForm({ initial, sectors, submitLabel, onSubmit }: Or
   const set = (key: keyof OrganizationFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const onFormSubmit = useClickLock((event: FormEvent) => {
     event.preventDefault();
-    const problems = problemsOf(values, creating, (key) => t(`admin.form.${key}`));
+    const problems = problemsOf(values, creating, (key) => t(`admin.form.${key}`, { max: MAX_SMS_SEGMENT_LIMIT }));
     if (problems.length > 0) return errors.fail(problems);
     errors.clear();
     onSubmit(bodyOf(values, sectors)).catch((error: unknown) => {
@@ -229,6 +249,16 @@ export function OrganizationForm({ initial, sectors, submitLabel, onSubmit }: Or
         spellCheck={false}
         error={errors.of('org-gtm')}
         onChange={(event) => set('gtmId')(event.target.value.toUpperCase())}
+      />
+      <TextInput
+        id="org-sms-limit"
+        label={t('admin.form.smsSegmentLimit')}
+        hint={t('admin.form.smsSegmentLimitHint', { max: MAX_SMS_SEGMENT_LIMIT, default: DEFAULT_SMS_SEGMENT_LIMIT })}
+        className={styles.narrowInput}
+        inputMode="numeric"
+        value={values.smsSegmentLimit}
+        error={errors.of('org-sms-limit')}
+        onChange={(event) => set('smsSegmentLimit')(event.target.value)}
       />
       <Button type="submit">{submitLabel}</Button>
     </form>
