@@ -235,16 +235,20 @@ export function CandidateTable(props: CandidateTableProps) {
     onHelp,
     singleKeys,
   });
-  // Back from a candidate opened here: that row takes the focus, so screening goes on where it stopped.
+  // Back from a candidate opened here: that row takes the focus, so screening goes on where it stopped. Read once,
+  // as the list mounts (it mounts after the navigation moved the focus to <main>).
   const [opened, setOpened] = useAtom(openedRowAtom);
+  const returningTo = useRef(opened);
   useEffect(() => {
-    if (opened === null) return;
+    const id = returningTo.current;
+    if (id === null) return;
+    returningTo.current = null;
     setOpened(null);
     const row = [...(region.current?.querySelectorAll('tbody tr') ?? [])].find((tr) =>
-      tr instanceof HTMLElement ? tr.dataset.rowId === opened : false,
+      tr instanceof HTMLElement ? tr.dataset.rowId === id : false,
     );
     rowLink(row)?.focus();
-  }, [opened, setOpened]);
+  }, [setOpened]);
   return (
     <Context.Provider value={context}>
       <div

@@ -53,9 +53,10 @@ const selectionAtom = atom<{ key: string; selection: Selection }>({ key: '', sel
 const filtersShownAtom = atomWithStorage<boolean | null>('searchFiltersShown', null, undefined, { getOnInit: true });
 const wideScreen = () => typeof window.matchMedia !== 'function' || window.matchMedia(media.md).matches;
 
-/** Moves the focus to the first control of the selection's actions (m). */
+/** Moves the focus to the selection's actions (m): the stage to move to, or with nothing to move, its first button. */
 function focusSelectionActions(): void {
-  document.getElementById(SELECTION_ACTIONS_ID)?.querySelector<HTMLElement>('select, button')?.focus();
+  const actions = document.getElementById(SELECTION_ACTIONS_ID);
+  (actions?.querySelector('select') ?? actions?.querySelector('button'))?.focus();
 }
 
 function stageTotal(totals: StageTotals | undefined, stageId: number): number | undefined {
