@@ -69,10 +69,11 @@ describe('the hiring workspace', () => {
     const rows = page.locator('tbody tr[data-row-id]');
     await rows.nth(14).waitFor();
 
-    // Every one of the first 15 rows whole in the window, its name, stage, status, score and first answer in sight.
+    // Every one of the first 15 rows whole in the window, its name, stage, status, score and the role's first answers
+    // in sight beside the open filter panel (the role's listFields begin with the first and last name).
     const headers = await page.locator('thead th').allTextContents();
     const column = (label: string) => headers.findIndex((h) => h.startsWith(label));
-    const wanted = ['Name', 'Stage', 'Status', 'Score', 'First name', 'Universities'].map((label) => {
+    const wanted = ['Name', 'Stage', 'Status', 'Score', 'First name', 'Last name'].map((label) => {
       const index = column(label);
       expect(index, `${label} in ${headers.join(' | ')}`).toBeGreaterThan(0);
       return index;
