@@ -5,6 +5,7 @@ import type { UserType } from '#schemas/organization';
 import { isCandidate } from '#engine';
 import { userAtom } from '../../state/auth';
 import { Shell } from './shell';
+import { WorkspaceShell } from './workspace-shell';
 import { useOrganization } from '../../state/site';
 import { candidateNav, hiringNav, shownNav, signedInCandidateNav, type NavItem } from './nav-items';
 import * as styles from './shell.css';
@@ -40,7 +41,7 @@ function useCandidateNav(): readonly NavItem[] {
 
 function CandidateLayout({ children }: { children: ReactNode }) {
   return (
-    <Shell nav={useCandidateNav()} side="candidate" width="page">
+    <Shell nav={useCandidateNav()} width="page">
       {children}
     </Shell>
   );
@@ -48,7 +49,7 @@ function CandidateLayout({ children }: { children: ReactNode }) {
 
 function WideCandidateLayout({ children }: { children: ReactNode }) {
   return (
-    <Shell nav={useCandidateNav()} side="candidate" width="wide">
+    <Shell nav={useCandidateNav()} width="wide">
       {children}
     </Shell>
   );
@@ -56,7 +57,7 @@ function WideCandidateLayout({ children }: { children: ReactNode }) {
 
 function FullWidthLayout({ children }: { children: ReactNode }) {
   return (
-    <Shell nav={useCandidateNav()} side="candidate" width="full">
+    <Shell nav={useCandidateNav()} width="full">
       {children}
     </Shell>
   );
@@ -65,7 +66,7 @@ function FullWidthLayout({ children }: { children: ReactNode }) {
 /** Sign-in, sign-up and token pages: one readable column. */
 function WelcomeLayout({ children }: { children: ReactNode }) {
   return (
-    <Shell nav={useCandidateNav()} side="candidate" width="page">
+    <Shell nav={useCandidateNav()} width="page">
       <div className={styles.narrowColumn}>{children}</div>
     </Shell>
   );
@@ -76,21 +77,9 @@ function useHiringNav(): readonly NavItem[] {
   return shownNav(hiringNav(useAtomValue(userAtom).user?.userType), useOrganization());
 }
 
-/** /manager pages, /clients and /admin, and a hiring user's account pages. */
+/** /manager pages, /clients and /admin, reports, and a hiring user's account pages: the workspace (decision 0066). */
 function ManagerLayout({ children }: { children: ReactNode }) {
-  return (
-    <Shell nav={useHiringNav()} side="hr" width="wide">
-      {children}
-    </Shell>
-  );
-}
-
-function ReportLayout({ children }: { children: ReactNode }) {
-  return (
-    <Shell nav={useHiringNav()} side="hr" width="full">
-      {children}
-    </Shell>
-  );
+  return <WorkspaceShell nav={useHiringNav()}>{children}</WorkspaceShell>;
 }
 
 /** Account and settings take the layout of the user's side (spec §2 Layouts). */
@@ -120,7 +109,7 @@ const layouts: Record<LayoutName, LayoutComponent> = {
   account: AccountLayout,
   roles: WideCandidateLayout,
   role: CandidateLayout,
-  report: ReportLayout,
+  report: ManagerLayout,
   event: CandidateLayout,
   admin: ManagerLayout,
   manager: ManagerLayout,

@@ -8,17 +8,16 @@ import type * as styles from './shell.css';
 
 export interface ShellProps {
   nav: readonly NavItem[];
-  side: 'candidate' | 'hr';
   width: keyof typeof styles.widths;
   children: ReactNode;
 }
 
-/** The page frame every layout shares: skip link, header, main, footer. */
-export function Shell({ nav, side, width, children }: ShellProps) {
+/** The candidate side's page frame: skip link, header, main, footer (the hiring side has WorkspaceShell). */
+export function Shell({ nav, width, children }: ShellProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader nav={nav} navLabel={side === 'hr' ? 'hrNavLabel' : 'navLabel'} width={width} />
+      <SiteHeader nav={nav} width={width} />
       <MainContent width={width}>{children}</MainContent>
       <SiteFooter width={width} />
     </>

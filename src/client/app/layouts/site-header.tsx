@@ -8,12 +8,11 @@ import * as styles from './shell.css';
 
 interface SiteHeaderProps {
   nav: readonly NavItem[];
-  navLabel: 'navLabel' | 'hrNavLabel';
   width: keyof typeof styles.widths;
 }
 
 /** The branded banner: organisation logo on its header colour, then the navigation. */
-export function SiteHeader({ nav, navLabel, width }: SiteHeaderProps) {
+export function SiteHeader({ nav, width }: SiteHeaderProps) {
   const { t } = useTranslation();
   const organization = useOrganization();
   return (
@@ -24,7 +23,7 @@ export function SiteHeader({ nav, navLabel, width }: SiteHeaderProps) {
           <img className={styles.logo} src={organization.logoUrl} alt={organization.name} />
         </Link>
         {nav.length > 0 && (
-          <nav aria-label={t(`header.${navLabel}`)}>
+          <nav aria-label={t('header.navLabel')}>
             <ul className={styles.navList}>
               {nav.map((item) => (
                 <li key={item.to}>

@@ -31,6 +31,9 @@ import { Link } from 'react-router-dom';
 import { INTERVIEW_STAGES, type StageId } from '#engine';
 import * as styles from './pipeline.css';
 
+/** The selection bar's id: m on the list moves the focus to its first control (decision 0067). */
+export const SELECTION_ACTIONS_ID = 'selection-actions';
+
 interface BulkActionsProps {
   stages: readonly OrganizationStage[];
   /** The organisation's roles (empty until loaded): fast-track's targets. */
@@ -115,6 +118,7 @@ export function BulkActions({
     selection.mode === 'ids' && isPageSelected(selection, pageIds) && selection.ids.length === pageIds.length;
   return (
     <div
+      id={SELECTION_ACTIONS_ID}
       className={count === 0 ? styles.selectionBar.idle : styles.selectionBar.active}
       role="group"
       aria-labelledby={`${ids}-count`}

@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { atom, useAtom, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   createColumnHelper,
@@ -13,6 +14,7 @@ import { formatScore } from '#engine';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { isPageSelected, isSelected, type Selection } from './selection';
 import { formatShortDate } from './format';
+import { rowLink, useRowKeys } from './row-keys';
 import * as styles from './pipeline.css';
 
 const features = tableFeatures({ rowSortingFeature });
@@ -26,6 +28,9 @@ interface TableContext {
 }
 const Context = createContext<TableContext | null>(null);
 const useTableContext = () => useContext(Context)!;
+
+/** The row whose candidate was opened from the list: its row takes the focus again on the way back. */
+const openedRowAtom = atom<string | null>(null);
 
 function SelectCell({ row }: { row: CandidateListItem }) {
   const { t } = useTranslation();
@@ -43,12 +48,18 @@ function SelectCell({ row }: { row: CandidateListItem }) {
 
 function NameCell({ row }: { row: CandidateListItem }) {
   const { hrefFor } = useTableContext();
+  const setOpened = useSetAtom(openedRowAtom);
   return (
-    <>
-      <Link to={hrefFor(row)}>{row.name}</Link>
-      {row.email ? <div className={styles.muted}>{row.email}</div> : null}
-    </>
+    <Link to={hrefFor(row)} className={styles.rowLink} onClick={() => setOpened(row.id)}>
+      {row.name}
+    </Link>
   );
+}
+
+/** An answer or a fact in one line of the dense table, cut short with an ellipsis (the full text stays readable to
+ * assistive technology and on the candidate's page). */
+function Line({ text }: { text: string }) {
+  return <span className={styles.line}>{text}</span>;
 }
 
 /** Column id → the server's sort field (spec §3 Search state: candidatesSortField). */
@@ -79,11 +90,19 @@ interface CandidateTableProps {
   hrefFor: (row: CandidateListItem) => string;
   busy: boolean;
   caption: string;
+  /** Single-key shortcuts are on (decision 0067). */
+  singleKeys: boolean;
+  /** m: go to the actions for the selected. */
+  onActions: () => void;
+  /** ?: show the shortcuts. */
+  onHelp: () => void;
 }
 
 /**
  * The candidate list (@tanstack/react-table v9): the server sorts and pages (manualSorting);
- * the table owns the column model and the sorting state, which mirrors the address.
+ * the table owns the column model and the sorting state, which mirrors the address. Dense (decision 0066):
+ * one line a row, name, stage, status and score first, then the role's answers; a sticky header; the keys
+ * of decision 0067 move through the rows, select and open them.
  */
 export function CandidateTable(props: CandidateTableProps) {
   const { t } = useTranslation();
@@ -100,6 +119,9 @@ export function CandidateTable(props: CandidateTableProps) {
     hrefFor,
     busy,
     caption,
+    singleKeys,
+    onActions,
+    onHelp,
   } = props;
   const columns = useMemo(
     () =>
@@ -115,21 +137,40 @@ export function CandidateTable(props: CandidateTableProps) {
           cell: (info) => <NameCell row={info.row.original} />,
         }),
         ...(showRole
-          ? [helper.accessor('roleName', { header: () => t('pipeline.table.role'), enableSorting: false })]
+          ? [
+              helper.accessor('roleName', {
+                header: () => t('pipeline.table.role'),
+                cell: (info) => <Line text={info.getValue()} />,
+                enableSorting: false,
+              }),
+            ]
           : []),
         helper.accessor((row) => [row.stageName, row.substageName].filter(Boolean).join(' – '), {
           id: 'stage',
           header: () => t('pipeline.table.stage'),
-          cell: (info) => info.getValue() || t('pipeline.table.none'),
+          cell: (info) => <Line text={info.getValue() || t('pipeline.table.none')} />,
         }),
         helper.accessor('stageStatus', {
           header: () => t('pipeline.table.status'),
           cell: (info) => (info.getValue() ? t(`pipeline.status.${info.getValue()!}`) : ''),
           enableSorting: false,
         }),
+        helper.accessor('totalScore', {
+          header: () => t('pipeline.table.score'),
+          cell: (info) => (info.getValue() === null ? '' : formatScore(info.getValue()!)),
+        }),
+        ...fieldColumns.map(({ id, label }) =>
+          helper.accessor((row) => row.fields?.[id] ?? '', {
+            id: `field:${id}`,
+            header: () => label,
+            cell: (info) => <Line text={info.getValue()} />,
+            enableSorting: false,
+          }),
+        ),
         helper.accessor((row) => [row.universityName, row.degreeClass].filter(Boolean).join(', '), {
           id: 'university',
           header: () => t('pipeline.table.university'),
+          cell: (info) => <Line text={info.getValue()} />,
           enableSorting: false,
         }),
         helper.accessor('averagePercent', {
@@ -137,22 +178,23 @@ export function CandidateTable(props: CandidateTableProps) {
           cell: (info) => (info.getValue() === null ? '' : `${formatScore(info.getValue()!)}%`),
           enableSorting: false,
         }),
-        helper.accessor('totalScore', {
-          header: () => t('pipeline.table.score'),
-          cell: (info) => (info.getValue() === null ? '' : formatScore(info.getValue()!)),
-        }),
+        // The role's answer columns may show the email already.
+        ...(fieldColumns.some((column) => column.id === 'email')
+          ? []
+          : [
+              helper.accessor((row) => row.email ?? '', {
+                id: 'email',
+                header: () => t('pipeline.table.email'),
+                cell: (info) => <Line text={info.getValue()} />,
+                enableSorting: false,
+              }),
+            ]),
         helper.accessor((row) => row.assignee?.name ?? '', {
           id: 'assignee',
           header: () => t('pipeline.table.assignee'),
+          cell: (info) => <Line text={info.getValue()} />,
           enableSorting: false,
         }),
-        ...fieldColumns.map(({ id, label }) =>
-          helper.accessor((row) => row.fields?.[id] ?? '', {
-            id: `field:${id}`,
-            header: () => label,
-            enableSorting: false,
-          }),
-        ),
         helper.accessor('appliedAt', {
           header: () => t('pipeline.table.applied'),
           cell: (info) => (info.getValue() ? formatShortDate(info.getValue()!) : ''),
@@ -186,9 +228,36 @@ export function CandidateTable(props: CandidateTableProps) {
   });
   const pageIds = rows.map((row) => row.id);
   const context = useMemo(() => ({ selection, onToggle, hrefFor }), [selection, onToggle, hrefFor]);
+  const region = useRef<HTMLDivElement>(null);
+  useRowKeys(region, {
+    onToggle: (id) => onToggle(id, !isSelected(selection, id)),
+    onActions,
+    onHelp,
+    singleKeys,
+  });
+  // Back from a candidate opened here: that row takes the focus, so screening goes on where it stopped. Read once,
+  // as the list mounts (it mounts after the navigation moved the focus to <main>).
+  const [opened, setOpened] = useAtom(openedRowAtom);
+  const returningTo = useRef(opened);
+  useEffect(() => {
+    const id = returningTo.current;
+    if (id === null) return;
+    returningTo.current = null;
+    setOpened(null);
+    const row = [...(region.current?.querySelectorAll('tbody tr') ?? [])].find((tr) =>
+      tr instanceof HTMLElement ? tr.dataset.rowId === id : false,
+    );
+    rowLink(row)?.focus();
+  }, [setOpened]);
   return (
     <Context.Provider value={context}>
-      <div className={styles.tableRegion} role="region" aria-labelledby="candidate-table-caption" tabIndex={0}>
+      <div
+        className={styles.tableRegion}
+        role="region"
+        aria-labelledby="candidate-table-caption"
+        tabIndex={0}
+        ref={region}
+      >
         <table className={styles.table} aria-busy={busy || undefined}>
           <caption id="candidate-table-caption" className={visuallyHidden}>
             {caption}
@@ -252,7 +321,11 @@ export function CandidateTable(props: CandidateTableProps) {
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={isSelected(selection, row.id) ? styles.selectedRow : undefined}>
+              <tr
+                key={row.id}
+                data-row-id={row.id}
+                className={isSelected(selection, row.id) ? `${styles.row} ${styles.selectedRow}` : styles.row}
+              >
                 {row.getAllCells().map((cell) =>
                   cell.column.id === 'name' ? (
                     <th key={cell.id} className={`${styles.td} ${styles.rowHeader}`} scope="row">

@@ -103,8 +103,8 @@ function draftOf(filters: CandidateSearchFilters): Draft {
   };
 }
 
-/** How many filters are set (the folded panel says so). */
-function activeFilterCount(filters: CandidateSearchFilters): number {
+/** How many filters are set (the panel's heading and its Show button say so). */
+export function activeFilterCount(filters: CandidateSearchFilters): number {
   return Object.values(compactFilters(filters)).reduce<number>(
     (n, value) => n + (Array.isArray(value) ? value.length : 1),
     0,

@@ -4,49 +4,67 @@ import * as formStyles from '../../ui/form/form.css';
 import { media } from '../../ui/media';
 import { controlFocusRing, focusRing } from '../../ui/focus.css';
 
-// Filters beside the results from the md breakpoint; above them, folded, on phones.
-export const layout = style({
-  display: 'grid',
-  gap: vars.space.l,
-  '@media': { [media.md]: { gridTemplateColumns: 'minmax(15rem, 1fr) minmax(0, 3fr)', alignItems: 'start' } },
+// Filters beside the results from the md breakpoint, above them on phones; hidden, the results take the width.
+const layoutBase = style({ display: 'grid', gap: vars.space.m, gridTemplateColumns: 'minmax(0, 1fr)' });
+export const layout = styleVariants({
+  withFilters: [
+    layoutBase,
+    { '@media': { [media.md]: { gridTemplateColumns: 'minmax(14rem, 1fr) minmax(0, 4fr)', alignItems: 'start' } } },
+  ],
+  withoutFilters: [layoutBase],
 });
 export const results = style({ minWidth: 0 });
 
+// One line of controls above the list (role, view, answers, filters, shortcuts), wrapping on phones.
 export const toolbar = style({
   display: 'flex',
   minWidth: 0,
   flexWrap: 'wrap',
-  gap: `${vars.space.s} ${vars.space.l}`,
-  alignItems: 'flex-end',
-  marginBottom: vars.space.l,
+  gap: `${vars.space.xs} ${vars.space.l}`,
+  alignItems: 'center',
+  marginBottom: vars.space.s,
 });
 export const toolbarField = style({ minWidth: 0, flex: '1 1 14rem', maxWidth: '30rem' });
+/** The role choice with its label beside it. */
+export const inlineField = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.s,
+  minWidth: 0,
+  flex: '0 1 30rem',
+});
+globalStyle(`${inlineField} > label`, { margin: 0 });
+globalStyle(`${inlineField} > select`, { height: '2.25rem', paddingBlock: 0 });
+globalStyle(`${toolbar} p, ${toolbar} ul`, { margin: 0 });
 
 // The design system's select and label; a select here fills its toolbar slot.
 export const select = style([formStyles.select, { width: '100%', minWidth: '12rem', maxWidth: '30rem' }]);
 export const label = formStyles.label;
 
-// Stage tabs and substage tabs: links (each is an address), wrapping on phones.
+// Stage tabs and substage tabs: links (each is an address), compact and wrapping.
 export const tabs = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: `0 0 ${vars.space.m}`,
+  gap: 2,
+  margin: `0 0 ${vars.space.xs}`,
   padding: 0,
   listStyle: 'none',
+  fontSize: vars.font.sizeSmall,
   borderBottom: `1px solid ${vars.colour.border}`,
 });
 export const subTabs = style({
   display: 'flex',
   flexWrap: 'wrap',
+  alignItems: 'baseline',
   gap: vars.space.xs,
-  margin: `0 0 ${vars.space.m}`,
+  margin: `0 0 ${vars.space.xs}`,
   padding: 0,
   listStyle: 'none',
+  fontSize: vars.font.sizeSmall,
 });
 const tabBase = style({
   display: 'inline-block',
-  padding: `${vars.space.s} ${vars.space.m}`,
+  padding: `${vars.space.xs} ${vars.space.s}`,
   color: vars.colour.link,
   textDecoration: 'underline',
   border: '1px solid transparent',
@@ -68,11 +86,11 @@ export const tab = styleVariants({
   ],
 });
 export const subTab = styleVariants({
-  idle: [tabBase, { padding: `${vars.space.xs} ${vars.space.s}` }],
+  idle: [tabBase, { padding: `2px ${vars.space.s}` }],
   current: [
     tabBase,
     {
-      padding: `${vars.space.xs} ${vars.space.s}`,
+      padding: `2px ${vars.space.s}`,
       color: vars.colour.text,
       textDecoration: 'none',
       fontWeight: vars.font.weightBold,
@@ -92,29 +110,62 @@ export const filterSummary = style({
 export const rangeRow = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap' });
 export const narrowInput = style({ maxWidth: '6em' });
 
-// The table scrolls sideways inside its own focusable region on narrow screens.
+// The table scrolls inside its own focusable region: sideways on narrow screens and, from the md breakpoint,
+// down within the window's height under a sticky header (decision 0066).
 // position: relative keeps visually hidden (absolute) texts inside the scrolling box, so they do not widen the page.
 export const tableRegion = style({
   position: 'relative',
   overflowX: 'auto',
-  marginBottom: vars.space.l,
+  marginBottom: vars.space.m,
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}` } },
+  '@media': { [media.md]: { overflowY: 'auto', maxHeight: '100vh' } },
 });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSmall });
+export const table = style({
+  width: '100%',
+  borderCollapse: 'separate',
+  borderSpacing: 0,
+  fontSize: vars.font.sizeSmall,
+});
 export const th = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
   textAlign: 'left',
   verticalAlign: 'bottom',
-  padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`,
+  padding: `${vars.space.xs} ${vars.space.s} ${vars.space.xs} ${vars.space.xs}`,
+  background: vars.colour.background,
   borderBottom: `2px solid ${vars.colour.text}`,
   whiteSpace: 'nowrap',
 });
+// One line a row: about 29 px, so 15 rows and more fill a laptop screen under the page's controls.
 export const td = style({
-  padding: `${vars.space.s} ${vars.space.s} ${vars.space.s} 0`,
+  padding: `3px ${vars.space.s} 3px ${vars.space.xs}`,
   borderBottom: `1px solid ${vars.colour.border}`,
-  verticalAlign: 'top',
+  verticalAlign: 'middle',
+  whiteSpace: 'nowrap',
+  lineHeight: 1.25,
 });
 export const rowHeader = style({ textAlign: 'left', fontWeight: 'normal' });
-export const selectedRow = style({ backgroundColor: '#f8f8e8' });
+/** A row: a tint under the pointer, a bar at its start while it holds the keyboard focus. */
+export const row = style({
+  selectors: {
+    '&:hover': { backgroundColor: vars.colour.panel },
+    '&:focus-within': { boxShadow: `inset 4px 0 0 ${vars.brand.secondary}` },
+  },
+});
+export const selectedRow = style({
+  backgroundColor: '#f8f8e8',
+  selectors: { '&:hover': { backgroundColor: '#efefd0' } },
+});
+/** The name: the row's link and its keyboard stop; clear of the sticky header and the selection bar when focused. */
+export const rowLink = style({ scrollMarginTop: '2.5rem' });
+/** A cell's text on one line, cut with an ellipsis past 16em. */
+export const line = style({
+  display: 'block',
+  maxWidth: '16em',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
 export const sortButton = style({
   padding: 0,
   border: 0,
@@ -127,8 +178,9 @@ export const sortButton = style({
   selectors: { '&:focus-visible': focusRing },
 });
 export const checkbox = style({
-  width: 24,
-  height: 24,
+  width: 20,
+  height: 20,
+  verticalAlign: 'middle',
   margin: 0,
   accentColor: vars.colour.text,
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.colour.focus}`, outlineOffset: 1 } },
@@ -369,3 +421,22 @@ export const stageMessage = style({
   padding: vars.space.s,
   borderInlineStart: `5px solid ${vars.colour.focus}`,
 });
+
+// The shortcut help.
+export const shortcutTable = style({ borderCollapse: 'collapse', width: '100%', marginBlock: vars.space.m });
+globalStyle(`${shortcutTable} th, ${shortcutTable} td`, {
+  textAlign: 'left',
+  padding: `${vars.space.xs} ${vars.space.s} ${vars.space.xs} 0`,
+  borderBottom: `1px solid ${vars.colour.border}`,
+});
+export const shortcutCaption = style({ textAlign: 'left', fontWeight: vars.font.weightBold });
+export const kbd = style({
+  display: 'inline-block',
+  minWidth: '1.6em',
+  padding: '0 4px',
+  border: `1px solid ${vars.colour.text}`,
+  borderBottomWidth: 2,
+  fontFamily: 'inherit',
+  textAlign: 'center',
+});
+export const shortcutSwitch = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });

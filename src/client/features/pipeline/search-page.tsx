@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { CandidateListItem, CandidateSearchPage, ListFieldColumns, StageTotals } from '#schemas/search';
@@ -16,10 +17,11 @@ import { LoadState } from '../../ui/page/load-state';
 import { useKeptLoad, useLoad } from '../../ui/page/use-load';
 import { Pagination } from '../../ui/pagination/pagination';
 import { DelayedSpinner } from '../../ui/spinner/delayed-spinner';
+import { media } from '../../ui/media';
 import { Board } from './board';
-import { BulkActions } from './bulk-actions';
+import { BulkActions, SELECTION_ACTIONS_ID } from './bulk-actions';
 import { CandidateTable } from './candidate-table';
-import { FilterPanel, loadFilterOptions } from './filter-panel';
+import { FilterPanel, activeFilterCount, loadFilterOptions } from './filter-panel';
 import { choiceQuestions } from './more-filters';
 import {
   candidateHref,
@@ -34,11 +36,28 @@ import {
   type StagePosition,
 } from './search-state';
 import { NO_SELECTION, togglePage, toggleRow, type Selection } from './selection';
+import { ShortcutHelp, singleKeysAtom } from './shortcuts';
 import { useStages } from './use-stages';
 import * as styles from './pipeline.css';
 
 const NO_ROWS: CandidateListItem[] = [];
 const NO_COLUMNS: ListFieldColumns = [];
+
+/**
+ * The selection with the filters it belongs to. Kept outside the page, so opening a candidate and coming back
+ * finds it still ticked; new filters or another tab start afresh.
+ */
+const selectionAtom = atom<{ key: string; selection: Selection }>({ key: '', selection: NO_SELECTION });
+
+/** The filter panel shown or hidden, as the user last chose in this browser; until then, shown on wide screens. */
+const filtersShownAtom = atomWithStorage<boolean | null>('searchFiltersShown', null, undefined, { getOnInit: true });
+const wideScreen = () => typeof window.matchMedia !== 'function' || window.matchMedia(media.md).matches;
+
+/** Moves the focus to the selection's actions (m): the stage to move to, or with nothing to move, its first button. */
+function focusSelectionActions(): void {
+  const actions = document.getElementById(SELECTION_ACTIONS_ID);
+  (actions?.querySelector('select') ?? actions?.querySelector('button'))?.focus();
+}
 
 function stageTotal(totals: StageTotals | undefined, stageId: number): number | undefined {
   return totals?.find((s) => s.stageId === stageId)?.total;
@@ -147,16 +166,19 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
   );
 
   // The selection belongs to one set of matching applications: new filters or another tab start afresh.
-  const selectionKey = JSON.stringify(filters);
-  const [stored, setStored] = useState<{ key: string; selection: Selection }>({
-    key: selectionKey,
-    selection: NO_SELECTION,
-  });
+  const selectionKey = JSON.stringify([organization.id, filters]);
+  const [stored, setStored] = useAtom(selectionAtom);
   const selection = stored.key === selectionKey ? stored.selection : NO_SELECTION;
   const setSelection = useCallback(
     (next: Selection) => setStored({ key: selectionKey, selection: next }),
-    [selectionKey],
+    [selectionKey, setStored],
   );
+  const [storedShown, setFiltersShown] = useAtom(filtersShownAtom);
+  const filtersShown = storedShown ?? wideScreen();
+  const filtersId = useId();
+  const filterCount = activeFilterCount(state.filters);
+  const singleKeys = useAtomValue(singleKeysAtom);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const page = search.data;
   const rows = page?.content ?? NO_ROWS;
@@ -181,98 +203,126 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
     .join(' – ');
 
   return (
-    <div className={styles.layout}>
-      <FilterPanel
-        key={JSON.stringify(state.filters)}
-        filters={state.filters}
-        options={filterOptions.status === 'ready' ? filterOptions.data : null}
-        onApply={(next) => go(at({ filters: next }))}
-        onClear={() => go(at({ filters: {} }))}
-        contextual={organization.edition === 'contextual'}
-        questions={choiceQuestions(organization.formConfiguration.custom)}
-      />
-      <div className={styles.results}>
-        <StageTabs stages={stages} position={position} totals={page?.totalForStage} hrefFor={hrefForPosition} />
-        {search.error ? (
-          <>
-            <h2>{t('pipeline.search.failedTitle')}</h2>
-            <p role="alert">{apiMessage(search.error)}</p>
-            <Button variant="secondary" onClick={search.reload}>
-              {t('common.tryAgain')}
-            </Button>
-          </>
-        ) : !page ? (
-          <DelayedSpinner />
-        ) : (
-          <>
-            <p role="status">
-              {t('pipeline.search.found', { count: page.totalElements })}
-              {search.loading ? <span className={styles.muted}> {t('pipeline.search.updating')}</span> : null}
-            </p>
-            {page.totalElements === 0 ? (
-              <>
-                <h2>{t('pipeline.search.noneTitle')}</h2>
-                <p>{t('pipeline.search.noneBody')}</p>
-              </>
-            ) : (
-              <>
-                <CandidateTable
-                  rows={rows}
-                  showRole={!state.roleId}
-                  fieldColumns={(variant === 'candidatev' && page.columns) || NO_COLUMNS}
-                  sortBy={query.sortBy}
-                  orderBy={query.orderBy}
-                  onSort={(sortBy, orderBy) => go(at({ sortBy, orderBy }))}
-                  selection={selection}
-                  onToggle={onToggle}
-                  onTogglePage={(selected) => setSelection(togglePage(selection, pageIds, selected))}
-                  hrefFor={hrefFor}
-                  busy={search.loading}
-                  caption={caption}
-                />
-                <BulkActions
-                  stages={stages}
-                  roles={roles}
-                  selection={selection}
-                  onSelectionChange={setSelection}
-                  totalElements={page.totalElements}
-                  pageIds={pageIds}
-                  roleId={state.roleId}
-                  roleName={roleName}
-                  filters={filters}
-                  userId={userId}
-                  onMoved={search.reload}
-                />
-                <div className={styles.pageSize}>
-                  <span id="page-size-label">{t('pipeline.search.perPage')}</span>
-                  <ul className={styles.statusTabs} aria-labelledby="page-size-label">
-                    {PAGE_SIZES.map((size) => (
-                      <li key={size}>
-                        {size === state.resultsPerPage ? (
-                          <strong aria-current="true">{size}</strong>
-                        ) : (
-                          <Link
-                            to={searchHref(at({ resultsPerPage: size }))}
-                            aria-label={t('pipeline.search.perPageLink', { count: size })}
-                          >
-                            {size}
-                          </Link>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                <Pagination
-                  page={page.number}
-                  totalPages={page.totalPages}
-                  hrefFor={(n) => searchHref({ ...location, state: { ...state, page: n } })}
-                />
-              </>
-            )}
-          </>
-        )}
+    <>
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-expanded={filtersShown}
+          aria-controls={filtersId}
+          onClick={() => setFiltersShown(!filtersShown)}
+        >
+          {filtersShown
+            ? t('pipeline.search.hideFilters')
+            : filterCount > 0
+              ? t('pipeline.search.showFiltersWithCount', { count: filterCount })
+              : t('pipeline.search.showFilters')}
+        </button>
+        <button type="button" className={styles.linkButton} onClick={() => setHelpOpen(true)}>
+          {t('pipeline.search.shortcuts')}
+        </button>
+        {page ? (
+          <p role="status">
+            {t('pipeline.search.found', { count: page.totalElements })}
+            {search.loading ? <span className={styles.muted}> {t('pipeline.search.updating')}</span> : null}
+          </p>
+        ) : null}
       </div>
-    </div>
+      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      <div className={filtersShown ? styles.layout.withFilters : styles.layout.withoutFilters}>
+        <div id={filtersId} hidden={!filtersShown}>
+          <FilterPanel
+            key={JSON.stringify(state.filters)}
+            filters={state.filters}
+            options={filterOptions.status === 'ready' ? filterOptions.data : null}
+            onApply={(next) => go(at({ filters: next }))}
+            onClear={() => go(at({ filters: {} }))}
+            contextual={organization.edition === 'contextual'}
+            questions={choiceQuestions(organization.formConfiguration.custom)}
+          />
+        </div>
+        <div className={styles.results}>
+          <StageTabs stages={stages} position={position} totals={page?.totalForStage} hrefFor={hrefForPosition} />
+          {search.error ? (
+            <>
+              <h2>{t('pipeline.search.failedTitle')}</h2>
+              <p role="alert">{apiMessage(search.error)}</p>
+              <Button variant="secondary" onClick={search.reload}>
+                {t('common.tryAgain')}
+              </Button>
+            </>
+          ) : !page ? (
+            <DelayedSpinner />
+          ) : (
+            <>
+              {page.totalElements === 0 ? (
+                <>
+                  <h2>{t('pipeline.search.noneTitle')}</h2>
+                  <p>{t('pipeline.search.noneBody')}</p>
+                </>
+              ) : (
+                <>
+                  <CandidateTable
+                    rows={rows}
+                    showRole={!state.roleId}
+                    fieldColumns={(variant === 'candidatev' && page.columns) || NO_COLUMNS}
+                    sortBy={query.sortBy}
+                    orderBy={query.orderBy}
+                    onSort={(sortBy, orderBy) => go(at({ sortBy, orderBy }))}
+                    selection={selection}
+                    onToggle={onToggle}
+                    onTogglePage={(selected) => setSelection(togglePage(selection, pageIds, selected))}
+                    hrefFor={hrefFor}
+                    busy={search.loading}
+                    caption={caption}
+                    singleKeys={singleKeys}
+                    onActions={focusSelectionActions}
+                    onHelp={() => setHelpOpen(true)}
+                  />
+                  <BulkActions
+                    stages={stages}
+                    roles={roles}
+                    selection={selection}
+                    onSelectionChange={setSelection}
+                    totalElements={page.totalElements}
+                    pageIds={pageIds}
+                    roleId={state.roleId}
+                    roleName={roleName}
+                    filters={filters}
+                    userId={userId}
+                    onMoved={search.reload}
+                  />
+                  <div className={styles.pageSize}>
+                    <span id="page-size-label">{t('pipeline.search.perPage')}</span>
+                    <ul className={styles.statusTabs} aria-labelledby="page-size-label">
+                      {PAGE_SIZES.map((size) => (
+                        <li key={size}>
+                          {size === state.resultsPerPage ? (
+                            <strong aria-current="true">{size}</strong>
+                          ) : (
+                            <Link
+                              to={searchHref(at({ resultsPerPage: size }))}
+                              aria-label={t('pipeline.search.perPageLink', { count: size })}
+                            >
+                              {size}
+                            </Link>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  <Pagination
+                    page={page.number}
+                    totalPages={page.totalPages}
+                    hrefFor={(n) => searchHref({ ...location, state: { ...state, page: n } })}
+                  />
+                </>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </>
   );
 }
 
@@ -300,7 +350,7 @@ export function SearchScreen({ title }: { title: string }) {
     <>
       <h1>{roleName ? t('pipeline.search.titleForRole', { title, role: roleName }) : title}</h1>
       <div className={styles.toolbar}>
-        <div className={styles.toolbarField}>
+        <div className={styles.inlineField}>
           <label className={styles.label} htmlFor="search-role">
             {t('pipeline.search.role')}
           </label>
