@@ -29,6 +29,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     // An idle connection the server closes (restart, failover, an administrator) must not crash the
     // process: pg reports it on the pool, and the next query simply opens a new connection.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    // The same for a connection in use (mid-transaction): its statement fails with the error, answered 503 by the
+    // error handler (decision 0069), and pg drops the connection; unheard, the client's 'error' event would end the
+    // process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // Row-level security (migration 0022) reads the organisation from each connection's settings (decision 0068).
     return new Kysely<Database>({ dialect: withOrganizationScope(new PostgresDialect({ pool })) });
   }

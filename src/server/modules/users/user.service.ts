@@ -268,8 +268,8 @@ export async function deleteMe(db: Db, viewer: Viewer): Promise<void> {
  */
 export async function deleteUser(db: Db, viewer: Viewer, id: string): Promise<void> {
   if (!isUuid(id)) throw noUser(id);
-  // A platform admin deletes accounts of every organisation (spec §6): this path crosses the organisation wall by design
-  // (decision 0068); every other caller stays inside the request's organisation.
+  // A platform admin deletes accounts of every organisation (spec §6): this path crosses the organisation wall by
+  // design (decision 0068); every other caller stays inside the request's organisation.
   if (isAdmin(viewer.user.user_type)) return crossOrganizations(() => deleteVisibleUser(db, viewer, id));
   return deleteVisibleUser(db, viewer, id);
 }
