@@ -100,6 +100,8 @@ export const MESSAGES = {
   checkInNotRegistered:
     'We cannot find a place at this event for that email address. Check it is the address you registered with, or ask a member of staff.',
   tooManyCheckIns: 'Too many check-in attempts. Wait {{minutes}} minutes, then try again, or ask a member of staff.',
+  // Faults (issue 19)
+  databaseUnavailable: 'We could not save or load this just now and nothing was changed. Try again in a few seconds.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, parseConfig, redactUrl, type ServerConfig } from './config';
-import { openDatabase, type Db } from './db/client';
+import { bypassesRowSecurity, openDatabase, type Db } from './db/client';
 import { migrate, MigrationError } from './db/migrate';
 import { loadOrganizationSources, seedOrganizations, type OrganizationSource } from './seed/seed';
 import { seedDemoPipeline } from './seed/demo-pipeline';
@@ -54,6 +54,12 @@ async function start(): Promise<void> {
     if (error instanceof MigrationError) await closeDbAndFail(`Database migration failed: ${error.message}`);
     await closeDbAndFail(`Database migration failed: ${messageOf(error)}`);
   }
+  // Row-level security is the second wall of tenancy (decision 0068); a superuser or BYPASSRLS role skips it.
+  if (config.databaseUrl && (await bypassesRowSecurity(db)))
+    console.warn(
+      'The database role is a superuser or has BYPASSRLS: row-level security does not apply. ' +
+        'Connect as a role without either (the owner of the schema is fine).',
+    );
   const seeded = await seedOrganizations(db, sources).catch((error: unknown) =>
     closeDbAndFail(`Seeding the demo organisations failed: ${messageOf(error)}`),
   );

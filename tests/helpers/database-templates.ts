@@ -12,7 +12,7 @@ import type { Database } from '#server/db/types';
 import { migrate } from '#server/db/migrate';
 import { seedDemoData } from '#server/seed/seed';
 import { configurePasswordHashing } from '#server/lib/password';
-import { TEST_PASSWORD_HASHING } from './test-db';
+import { APP_ROLE, appRoleUrl, ensureAppRole, TEST_PASSWORD_HASHING } from './test-db';
 
 /** Where each file's database starts: migrated only, or migrated and seeded with the demo organisations. */
 export type TemplateKind = 'migrated' | 'seeded';
@@ -46,11 +46,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const names = { migrated: `candid_template_${run}_m`, seeded: `candid_template_${run}_s` };
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
+    await ensureAppRole(admin);
     for (const kind of kinds) {
-      await admin.query(`create database "${names[kind]}"`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${names[kind]}`;
-      const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+      // Owned, migrated and seeded by the app role, as each file's copy is used (test-db.ts).
+      await admin.query(`create database "${names[kind]}" owner ${APP_ROLE}`);
+      const db = await openDatabase({ kind: 'postgres', url: appRoleUrl(adminUrl, names[kind]), poolSize: 2 });
       try {
         await prepare(db, kind);
       } finally {

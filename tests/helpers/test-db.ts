@@ -63,6 +63,32 @@ async function createPgliteDb(templateFile?: string): Promise<{ db: Db; kind: 'p
   return { db: await openDatabase({ kind: 'memory', snapshot }), kind: 'pglite', drop: async () => undefined };
 }
 
+/**
+ * The role the server connects as in the PostgreSQL tests: it owns each test database and its tables, and is neither a
+ * superuser nor BYPASSRLS, so row-level security (migration 0022, FORCE'd on the owner) binds it as it binds a
+ * deployment (decision 0068). TEST_DATABASE_URL's superuser only creates and drops the databases.
+ */
+export const APP_ROLE = 'candid_app';
+
+/** Creates the role once per PostgreSQL server; files racing to do so are fine. */
+export async function ensureAppRole(admin: pg.Client): Promise<void> {
+  const { rowCount } = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+  if (rowCount) return;
+  await admin.query(`create role ${APP_ROLE} login nosuperuser nobypassrls`).catch((error: { code?: string }) => {
+    // 42710: another file created it first; 23505: the same race caught by the catalogue's unique index.
+    if (error.code !== '42710' && error.code !== '23505') throw error;
+  });
+}
+
+/** TEST_DATABASE_URL's server and database `name`, signed in as the app role. */
+export function appRoleUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  url.username = APP_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
 async function createPostgresDb(template?: string): Promise<{ db: Db; kind: 'postgres'; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
@@ -71,13 +97,12 @@ async function createPostgresDb(template?: string): Promise<{ db: Db; kind: 'pos
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+    await ensureAppRole(admin);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''} owner ${APP_ROLE}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const db = await openDatabase({ kind: 'postgres', url: appRoleUrl(adminUrl, name), poolSize: 4 });
   return {
     db,
     kind: 'postgres',

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withOrganizationScope } from './organization-scope';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -28,7 +29,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     // An idle connection the server closes (restart, failover, an administrator) must not crash the
     // process: pg reports it on the pool, and the next query simply opens a new connection.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The same for a connection in use (mid-transaction): its statement fails with the error, answered 503 by the
+    // error handler (decision 0069), and pg drops the connection; unheard, the client's 'error' event would end the
+    // process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    // Row-level security (migration 0022) reads the organisation from each connection's settings (decision 0068).
+    return new Kysely<Database>({ dialect: withOrganizationScope(new PostgresDialect({ pool })) });
   }
   let pglite: PGlite;
   // pg_trgm (shipped with PGlite) backs the candidate search's substring match (migration 0007).
@@ -41,4 +47,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   }
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+/**
+ * Whether the connected role skips row-level security (a superuser, or BYPASSRLS): then only the first wall, the
+ * organisation in every query, keeps tenants apart. PGlite always connects as its superuser (decision 0068).
+ */
+export async function bypassesRowSecurity(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ bypasses: boolean }>`
+    select rolsuper or rolbypassrls as bypasses from pg_roles where rolname = current_user`.execute(db);
+  return rows[0]?.bypasses ?? true;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { JobRow } from '../db/types';
+import { asOrganization, crossOrganizations } from '../db/organization-scope';
 import { claimDueJobs, completeJob, failJob, requeueStaleJobs } from './job.repository';
 
 /** Runs one job; throwing means "try again later". */
@@ -25,18 +26,21 @@ export async function runDueJobs(
   handlers: JobHandlers,
   { limit = 20, log }: { limit?: number; log?: Log } = {},
 ): Promise<number> {
-  const jobs = await claimDueJobs(db, limit);
+  // Claiming spans organisations by design; each job then runs seeing only its own organisation (decision 0068).
+  const jobs = await crossOrganizations(() => claimDueJobs(db, limit));
   for (const job of jobs) {
     const handler = handlers[job.kind];
-    try {
-      if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-      await handler(job.payload, job);
-      await completeJob(db, job.id);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
-      await failJob(db, job, message, retryDelaySeconds(job.attempts));
-    }
+    await asOrganization(job.organization_id, async () => {
+      try {
+        if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
+        await handler(job.payload, job);
+        await completeJob(db, job.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
+        await failJob(db, job, message, retryDelaySeconds(job.attempts));
+      }
+    });
   }
   return jobs.length;
 }
@@ -57,7 +61,7 @@ export function startJobWorker(
   let ticks = 0;
 
   const tick = async (): Promise<void> => {
-    if (ticks++ % 60 === 0) await requeueStaleJobs(db, STALE_AFTER_SECONDS);
+    if (ticks++ % 60 === 0) await crossOrganizations(() => requeueStaleJobs(db, STALE_AFTER_SECONDS));
     // Keep going while there is a backlog.
     while (!stopped && (await runDueJobs(db, handlers, { log })) > 0);
   };

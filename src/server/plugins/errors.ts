@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import type { ApiError, FieldError } from '#schemas/api';
+import { message } from '#schemas/messages';
 import { GENERIC_ERROR_MESSAGE } from '#engine';
 import type { App } from '../app-types';
+import { isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-lost';
 import { pathOf } from '../lib/api-paths';
 import { codeOf, HttpError, OAuthError } from '../lib/http-error';
 import { describeSchemaErrors, pointerToField } from '../lib/schema-errors';
@@ -12,7 +14,8 @@ export const INVALID_REQUEST_MESSAGE = 'Invalid request';
 /**
  * One error shape for every route: `{ message, errors?: [{ field, message }] }`.
  * Schema failures name each field; HttpErrors and Fastify's own 4xx keep their message;
- * anything else is logged and answered with the generic message, never a stack.
+ * a lost database connection is a 503 with Retry-After; anything else is logged and answered with the generic message,
+ * never a stack.
  */
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -42,6 +45,11 @@ export function registerErrorHandler(app: App): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message } satisfies ApiError);
+    }
+    if (isConnectionLost(error)) {
+      // The transaction in flight rolled back with the connection: nothing was written, so the caller may try again.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(message('databaseUnavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE } satisfies ApiError);

@@ -5,6 +5,7 @@ import { notFound } from '../lib/http-error';
 import type { SiteConfig } from '../lib/site-config';
 import { cachedOrganization } from '../lib/public-cache';
 import { isUuid } from '../lib/uuid';
+import { continueRequestScope, enterRequestScope, scopeRequestToOrganization } from '../db/organization-scope';
 import { findOrganizationByKey } from '../modules/organizations/organization.repository';
 import type { OrganizationRecord } from '../db/types';
 
@@ -17,10 +18,16 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates every request with its Site; cheap and pure, so it runs for all requests. */
+/**
+ * Decorates every request with its Site (cheap and pure, so it runs for all requests), and runs every request in an
+ * organisation scope: its database connections see no organisation's rows until loadOrganization names one (row-level
+ * security on PostgreSQL, decision 0068).
+ */
 export function registerTenancy(app: App, siteConfig: SiteConfig): void {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('organization', null);
+  app.addHook('onRequest', (request, _reply, done) => enterRequestScope(request.raw, done));
+  app.addHook('preValidation', (request, _reply, done) => continueRequestScope(request.raw, done));
   app.addHook('onRequest', async (request) => {
     request.site = resolveHost(request.host, siteConfig.product, siteConfig.hosts);
   });
@@ -44,6 +51,7 @@ export async function loadOrganization(request: FastifyRequest): Promise<void> {
   const organization = await cachedOrganization(db, key, () => findOrganizationByKey(db, key));
   if (!organization) throw notFound(isUuid(key) ? `No organisation with id '${key}'.` : noOrganizationMessage(key));
   request.organization = organization;
+  scopeRequestToOrganization(organization.id);
 }
 
 const isKeyOf = (organization: OrganizationRecord, key: string): boolean =>

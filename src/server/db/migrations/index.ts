@@ -16,6 +16,7 @@ import * as m0014 from './0014-sign-in-throttle';
 import * as m0015 from './0015-report-indexes';
 import * as m0016 from './0016-contextual';
 import * as m0018 from './0018-audit-trail';
+import * as m0022 from './0022-row-level-security';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0015-report-indexes': m0015,
   '0016-contextual': m0016,
   '0018-audit-trail': m0018,
+  '0022-row-level-security': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import {
 import type { TokenResponse } from '#schemas/auth';
 import type { OrganizationSettings } from '#schemas/organization';
 import type { Db } from '../../db/client';
+import { crossOrganizations } from '../../db/organization-scope';
 import { OAuthError } from '../../lib/http-error';
 import { newToken, sha256, TOKEN_PATTERN } from '../../lib/secrets';
 import {
@@ -109,7 +110,8 @@ export async function refreshSession(db: Db, refreshToken: string, organizationI
 
 /** DELETE /api/oauth/access-token: the session of this token ends (its refresh tokens too). */
 export async function endSession(db: Db, familyId: string): Promise<void> {
-  await revokeFamily(db, familyId, 'signed out');
+  // The session may belong to another organisation than the request's: a platform admin's works in every one.
+  await crossOrganizations(() => revokeFamily(db, familyId, 'signed out'));
 }
 
 const unauthorized = (description: string) =>
@@ -131,7 +133,9 @@ export async function authenticateToken(db: Db, authorization: string | undefine
   if (!match) throw unauthorized(AUTHENTICATION_REQUIRED);
   const token = match[1]!;
   if (!TOKEN_PATTERN.test(token)) throw unauthorized(CANNOT_CONVERT_ACCESS_TOKEN);
-  const record = await findAccessToken(db, sha256(token));
+  // Across organisations by design (decision 0068): the token is its own key, and a platform admin's token works in
+  // every organisation; authenticate() then holds the token to the request's organisation.
+  const record = await crossOrganizations(() => findAccessToken(db, sha256(token)));
   if (!record || record.revoked || record.anonymised) throw unauthorized(INVALID_ACCESS_TOKEN);
   if (record.expiresAt.getTime() <= Date.now()) throw unauthorized(ACCESS_TOKEN_EXPIRED);
   return record;
@@ -139,5 +143,7 @@ export async function authenticateToken(db: Db, authorization: string | undefine
 
 /** After a successful call under a session timeout, the expiry moves forward (enforced here, not by the client). */
 export async function extendSession(db: Db, record: AccessTokenRecord): Promise<void> {
-  if (record.sessionTimeoutSeconds !== null) await slideAccessToken(db, record.tokenHash, record.sessionTimeoutSeconds);
+  const timeout = record.sessionTimeoutSeconds;
+  // The token's own row, whichever organisation the call was made in (a platform admin's).
+  if (timeout !== null) await crossOrganizations(() => slideAccessToken(db, record.tokenHash, timeout));
 }

@@ -19,6 +19,7 @@ import type { Language, OrganizationSettings } from '#schemas/organization';
 import { DEFAULT_ORGANIZATION_STATUS } from '#schemas/vocabularies';
 import { DEFAULT_PAGE_SIZE } from '#schemas/search';
 import type { Db } from '../../db/client';
+import { asOrganization } from '../../db/organization-scope';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { json } from '../../db/json';
 import type { NewRoleRow, OrganizationRecord } from '../../db/types';
@@ -232,8 +233,11 @@ export async function createOrganization(
       logo: logo.bytes,
       logo_content_type: logo.contentType,
     });
-    await insertRole(db, starterTemplate(org.id));
-    return toDetails(db, org);
+    // The new organisation's own rows are written and read as that organisation, not the request's (decision 0068).
+    return await asOrganization(org.id, async () => {
+      await insertRole(db, starterTemplate(org.id));
+      return toDetails(db, org);
+    });
   } catch (error) {
     // Two admins choosing the same subdomain at once: the unique index decides.
     if (isUniqueViolation(error)) throw taken();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { crossOrganizations } from '../../db/organization-scope';
 import type { NewUserRow, UserRecord, UserRow } from '../../db/types';
 
 /** The subset of `emails` that already has an account, lower-cased (emails are unique by lower()). */
@@ -83,13 +84,18 @@ export async function findSignInUser(
     .executeTakeFirst();
 }
 
-/** Any account with this address, in any organisation. */
+/**
+ * Any account with this address, in any organisation: an address has one account in the whole product (a unique
+ * index), so this check crosses the organisation wall by design (decision 0068).
+ */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
-  return db
-    .selectFrom('users')
-    .select(USER_COLUMNS)
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  return crossOrganizations(() =>
+    db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst(),
+  );
 }
 
 export type UserPatch = Partial<

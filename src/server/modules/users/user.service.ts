@@ -9,6 +9,7 @@ import type {
   UserUpdate,
 } from '#schemas/user';
 import type { Db } from '../../db/client';
+import { crossOrganizations } from '../../db/organization-scope';
 import { queueEmail } from '../../email/email.service';
 import { deleteUserJobs } from '../../jobs/job.repository';
 import { deleteUserMessages } from '../communications/message.repository';
@@ -254,6 +255,8 @@ async function eraseUser(db: Db, userId: string): Promise<void> {
 
 /** DELETE /user/deleteMe */
 export async function deleteMe(db: Db, viewer: Viewer): Promise<void> {
+  // A platform admin's sessions and traces lie in every organisation they worked in (decision 0068).
+  if (isAdmin(viewer.user.user_type)) return crossOrganizations(() => eraseUser(db, viewer.user.id));
   await eraseUser(db, viewer.user.id);
 }
 
@@ -265,6 +268,13 @@ export async function deleteMe(db: Db, viewer: Viewer): Promise<void> {
  */
 export async function deleteUser(db: Db, viewer: Viewer, id: string): Promise<void> {
   if (!isUuid(id)) throw noUser(id);
+  // A platform admin deletes accounts of every organisation (spec §6): this path crosses the organisation wall by
+  // design (decision 0068); every other caller stays inside the request's organisation.
+  if (isAdmin(viewer.user.user_type)) return crossOrganizations(() => deleteVisibleUser(db, viewer, id));
+  return deleteVisibleUser(db, viewer, id);
+}
+
+async function deleteVisibleUser(db: Db, viewer: Viewer, id: string): Promise<void> {
   if (id === viewer.user.id) return eraseUser(db, id);
   const target = await findUserById(db, id);
   const type = viewer.user.user_type;
