@@ -464,7 +464,7 @@ function CandidateView({
           {initial.contextual ? (
             <section className={styles.section} aria-labelledby="candidate-contextual">
               <h2 id="candidate-contextual">{t('contextual.title')}</h2>
-              <ContextualSection data={initial.contextual} />
+              <ContextualSection data={initial.contextual} universityAverage={initial.universityAverage} />
             </section>
           ) : null}
           {shows('scores') ? (
