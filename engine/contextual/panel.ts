@@ -58,7 +58,7 @@ const measureText = (m: ReferenceMeasure) =>
   `${MEASURE_NAMES[m.measure] ?? m.measure} ${m.value} (source: ${m.source}, ${m.year})`;
 
 /** The one line that says what set a flag. */
-export function flagReason(flag: ContextualFlag): string {
+function flagReason(flag: ContextualFlag): string {
   if (flag.id === 'LOW_PERFORMING_SCHOOL' && flag.measure)
     return `${flag.answer} is in the bottom fifth of schools: ${measureText(flag.measure)}`;
   if (flag.id === 'LOW_PARTICIPATION_AREA' && flag.measure)

@@ -77,7 +77,7 @@ export function reachedIndex(rows: readonly ReachedCount[], dimension: string) {
   return { count: (value: string, stage: string) => counts.get(`${value}|${stage}`) ?? 0, byValue };
 }
 
-export const stageColumns = (stages: readonly ReportStage[]): ReportColumn[] =>
+const stageColumns = (stages: readonly ReportStage[]): ReportColumn[] =>
   stages.map((stage) => ({ key: String(stage.id), label: stage.name, unit: 'count' }));
 
 /**

@@ -411,3 +411,46 @@ describe('university averages (spec §3)', () => {
     });
   });
 });
+
+describe('legal interests (spec §3 legalInterests)', () => {
+  let interested: string[];
+
+  beforeAll(async () => {
+    // Connect asks it; the filter reads the answer wherever it is given, so three answers here do.
+    const rows = await t.db
+      .selectFrom('applications')
+      .select(['id', 'role_id'])
+      .where('organization_id', '=', northbridge.id)
+      .where('role_id', '=', banking)
+      .where('state', '<>', 'DRAFT')
+      .where('id', '<>', applicationId)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    interested = rows.map((r) => r.id);
+    const answers = [['Tax', 'Employment'], ['Competition'], ['Tax']];
+    for (const [i, id] of interested.entries())
+      await sql`update applications set answers = jsonb_set(answers, '{legalInterests}', ${JSON.stringify(answers[i])}::jsonb)
+        where id = ${id}`.execute(t.db);
+  });
+
+  it('finds the applications interested in any of the areas, in search, CSV export and bulk moves', async () => {
+    const search = await v1(t.app, hr, 'POST', '/search/candidate/northbridge?resultsPerPage=100', {
+      filters: { legalInterests: ['Tax', 'Real estate'] },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const found = search.json<CandidateSearchPage>().content.map((c) => c.id);
+    expect(found.sort()).toEqual([interested[0]!, interested[2]!].sort());
+    const csv = await v1(t.app, hr, 'POST', nb(`/candidate/${banking}/export`), {
+      filters: { legalInterests: ['Competition'] },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['x-export-rows']).toBe('1');
+    const moved = await v1(t.app, recruiter, 'POST', nb(`/candidate/bulkstage/3/${banking}`), {
+      filters: { legalInterests: ['Employment'] },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ moved: 1 });
+    expect((await row(interested[0]!)).stage_id).toBe(3);
+  });
+});
