@@ -53,4 +53,6 @@ export * from './rules/display-name';
 export * from './rules/candidate-save';
 export * from './forms/profile';
 export * from './reports/suppression';
+export * from './reports/tables';
+export * from './reports/contextual';
 export * from './contextual/index';

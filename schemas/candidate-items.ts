@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ContextualData } from './contextual';
+import { ContextualData, UniversityAverage } from './contextual';
 import { Metric, StageId } from './pipeline';
 import { CandidateSearchFilters, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageInfo } from './search';
 import { StageStatus, literalUnion, type ApplicationState } from './vocabularies';
@@ -169,6 +169,8 @@ export const CandidatePanel = Type.Object({
   scores: Type.Array(StageScores),
   /** The contextual edition (issue 17): flags with their evidence and the school and university measures. */
   contextual: Nullable(ContextualData),
+  /** The contextual edition: the average mark of the organisation's applicants from the candidate's university. */
+  universityAverage: Nullable(UniversityAverage),
 });
 export type CandidatePanel = Type.Static<typeof CandidatePanel>;
 

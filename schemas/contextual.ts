@@ -109,3 +109,14 @@ export const ContextualData = Type.Object({
   area: Nullable(Type.Object({ postcode: Type.String(), measures: Type.Array(ReferenceMeasure) })),
 });
 export type ContextualData = Type.Static<typeof ContextualData>;
+
+/**
+ * Spec §3 university averages: the mean average mark of the organisation's applicants from one
+ * university (5 or more with a mark), that a candidate's own mark is read against.
+ */
+export const UniversityAverage = Type.Object({
+  university: Type.String(),
+  average: Type.Number(),
+  applicants: Type.Integer(),
+});
+export type UniversityAverage = Type.Static<typeof UniversityAverage>;

@@ -9,15 +9,23 @@ import type { Edition } from './organization';
  */
 
 /** The reports every hiring manager may read: all but diversity, which is for hiring-manager admins. */
-const OPEN_REPORT_TYPES = ['efficiency', 'school', 'university', 'agency', 'marketing', 'rejections'] as const;
+const OPEN_REPORT_TYPES = [
+  'contextual',
+  'efficiency',
+  'school',
+  'university',
+  'agency',
+  'marketing',
+  'rejections',
+] as const;
 export const OpenReportType = literalUnion(OPEN_REPORT_TYPES);
 
-/** Spec §3 Report types built today (contextual waits for the contextual flags of issue 17). */
+/** Spec §3 Report types. */
 export const REPORT_TYPES = ['diversity', ...OPEN_REPORT_TYPES] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 const LATERAL_REPORTS: readonly ReportType[] = ['efficiency', 'agency', 'diversity', 'marketing', 'rejections'];
-const GRADUATE_REPORTS: readonly ReportType[] = ['diversity', 'efficiency', 'school', 'university'];
+const GRADUATE_REPORTS: readonly ReportType[] = ['contextual', 'diversity', 'efficiency', 'school', 'university'];
 
 /** Spec §3: the lateral edition has its own set of reports; the others share the graduate set. */
 export function reportsOfEdition(edition: Edition): readonly ReportType[] {
@@ -45,8 +53,11 @@ export type ReportQuery = Type.Static<typeof ReportQuery>;
 /** A figure: a number, a count under 5 ("<5") or a figure hidden so that none can be worked out ("withheld"). */
 const Figure = Type.Union([Type.Number(), Type.Literal('<5'), Type.Literal('withheld')]);
 
-/** What the numbers of a column are: counts, fractions (0..1), four-fifths ratios or days. */
-const REPORT_UNITS = ['count', 'fraction', 'ratio', 'days'] as const;
+/**
+ * What the numbers of a column are: counts, fractions (0..1), four-fifths ratios, days, Performance
+ * Index values (100: the school's average) or marks (0..100).
+ */
+const REPORT_UNITS = ['count', 'fraction', 'ratio', 'days', 'index', 'mark'] as const;
 
 /** What a table shows: a text key of the screen (reports.table.*) and of the CSV. */
 const REPORT_TABLES = [
@@ -58,6 +69,8 @@ const REPORT_TABLES = [
   'bySource',
   'byMonth',
   'byStageLeft',
+  'performanceIndex',
+  'averageMark',
 ] as const;
 
 /** Spec §1 diversity reporting: the monitored characteristics (single answers of the equal-opportunities section). */
@@ -79,6 +92,8 @@ const REPORT_DIMENSIONS = [
   'university',
   'source',
   'stage',
+  'flag',
+  'performanceIndexBand',
 ] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 

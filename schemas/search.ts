@@ -27,6 +27,9 @@ export const DateAdded = Type.Union([
 ]);
 export type DateAdded = Type.Static<typeof DateAdded>;
 
+/** The question (asked by the legal editions, e.g. Candid Connect) whose answers the legalInterests filter reads. */
+export const LEGAL_INTERESTS_QUESTION = 'legalInterests';
+
 /** The university groups a search can filter by. */
 export const UNIVERSITY_GROUPS = ['RUSSELL', 'NON_RUSSELL', 'OXBRIDGE', 'GO8'] as const;
 
@@ -110,6 +113,20 @@ export const CandidateSearchFilters = Type.Object(
     ),
     /** Where the candidate's average mark sits among graduates of their university's region. */
     universityAveragePercentile: Type.Optional(Range),
+    /**
+     * Spec §3 university averages: the candidate's average mark less the average mark of the
+     * organisation's applicants from the same university, in points (negative: below it). A
+     * university with fewer than 5 applicants with a mark has no average to compare with.
+     */
+    universityAverage: Type.Optional(
+      Type.Object(
+        {
+          min: Type.Optional(Type.Number({ minimum: -100, maximum: 100 })),
+          max: Type.Optional(Type.Number({ minimum: -100, maximum: 100 })),
+        },
+        { additionalProperties: false, description: "points above (or below) the university's applicant average" },
+      ),
+    ),
     graduationYears: Type.Optional(Years),
     startYears: Type.Optional(Years),
     degreeClasses: Type.Optional(Names),
@@ -132,6 +149,11 @@ export const CandidateSearchFilters = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /**
+     * Spec §3 legalInterests: the areas of law a candidate is interested in (the answer to the
+     * LEGAL_INTERESTS_QUESTION, several choices) include one of these.
+     */
+    legalInterests: Type.Optional(Names),
     // Role attributes
     roleTypes: Type.Optional(Names),
     roleLevels: Type.Optional(Names),

@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CONTEXTUAL_FLAGS } from '#schemas/contextual';
+import { contextualTables, piBandKey, type PiAtStage } from '#engine/reports/contextual';
+import type { ReachedCount } from '#engine/reports/tables';
 import {
   derivedFigure,
   groupFigure,
@@ -90,5 +93,82 @@ describe('report suppression (decision 0049)', () => {
     expect(groupFigure(4, 12)).toBe(WITHHELD);
     expect(groupFigure(5, 12)).toBe(12);
     expect(groupFigure(9, null)).toBe(WITHHELD);
+  });
+
+  /*
+   * The contextual report from random applications: each with some flags (or none), a PI (or none)
+   * and the stages it reached (a prefix of the pipeline). The counts are what the report's query
+   * aggregates; the tables are what the page, the CSV and the print view show.
+   */
+  const STAGES = [
+    { id: 1, name: 'Applied' },
+    { id: 28, name: 'For review' },
+    { id: 14, name: 'Offer accepted' },
+  ];
+  const application = fc.record({
+    flags: fc.subarray([...CONTEXTUAL_FLAGS], { maxLength: 3 }),
+    pi: fc.option(fc.integer({ min: 40, max: 200 }), { nil: null }),
+    reached: fc.integer({ min: 1, max: STAGES.length }),
+  });
+  type Application = { flags: string[]; pi: number | null; reached: number };
+
+  function aggregate(applications: readonly Application[]) {
+    const counts = new Map<string, ReachedCount>();
+    const add = (dimension: string, value: string | null, stage_id: number) => {
+      const key = `${dimension}|${value}|${stage_id}`;
+      const row = counts.get(key) ?? { dimension, value, stage_id, n: 0 };
+      counts.set(key, { ...row, n: row.n + 1 });
+    };
+    const pis = new Map<number, number[]>();
+    for (const a of applications)
+      for (const stage of STAGES.slice(0, a.reached)) {
+        add('all', 'all', stage.id);
+        for (const flag of a.flags.length ? a.flags : [null]) add('flag', flag, stage.id);
+        add('performanceIndexBand', a.pi === null ? null : piBandKey(a.pi), stage.id);
+        if (a.pi !== null) pis.set(stage.id, [...(pis.get(stage.id) ?? []), a.pi]);
+      }
+    // Only the number of PIs matters to suppression; the mean stands for both figures.
+    const piAtStages: PiAtStage[] = [...pis].map(([stage_id, values]) => {
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      return { stage_id, n: values.length, median: mean, mean };
+    });
+    return { counts: [...counts.values()], piAtStages };
+  }
+
+  it('the contextual report shows no count under 5 and lets none be worked out from the totals', () => {
+    fc.assert(
+      fc.property(fc.array(application, { maxLength: 40 }), (applications) => {
+        const { counts, piAtStages } = aggregate(applications);
+        const [flags, bands, performance] = contextualTables(STAGES, counts, piAtStages);
+        const count = (dimension: string, value: string | null, stage: number) =>
+          counts.find((c) => c.dimension === dimension && c.value === value && c.stage_id === stage)?.n ?? 0;
+        STAGES.forEach((stage, c) => {
+          const reached = count('all', 'all', stage.id);
+          for (const [table, dimension] of [
+            [flags!, 'flag'],
+            [bands!, 'performanceIndexBand'],
+          ] as const) {
+            // The same population total as every other report of the selection shows.
+            expect(table.totals![c]).toBe(shownTotal(reached));
+            table.rows.forEach((row) => {
+              const figure = row.figures[c]!;
+              const actual = count(dimension, row.key === '' ? null : row.key, stage.id);
+              if (typeof figure === 'number') expect(figure).toBe(actual);
+              if (typeof figure === 'number') expect(figure).toBeGreaterThanOrEqual(SMALLEST_SHOWN_COUNT);
+              if (actual < SMALLEST_SHOWN_COUNT) expect([SMALL, WITHHELD]).toContain(figure);
+            });
+          }
+          // The PI bands split the applications: no "<5" band can be pinned down from the total.
+          const cells = bands!.rows.map((row) => count('performanceIndexBand', row.key || null, stage.id));
+          const shown = { total: bands!.totals![c]!, cells: bands!.rows.map((row) => row.figures[c]!) };
+          expect(pinnedSmallCounts(shown, cells, reached >= SMALLEST_SHOWN_COUNT ? reached : null)).toEqual([]);
+          // A PI's median or mean describes 5 applications or more.
+          const withPi = piAtStages.find((p) => p.stage_id === stage.id)?.n ?? 0;
+          for (const figure of performance!.rows[c]!.figures)
+            expect(typeof figure === 'number').toBe(withPi >= SMALLEST_SHOWN_COUNT);
+        });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

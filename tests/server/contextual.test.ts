@@ -301,9 +301,36 @@ describe('the candidate page', () => {
     expect(contextual!.performanceIndex).toMatchObject({ index: 143.9, outperformance: 43.9, schoolPoints: 55.6 });
     expect(rows.find((r) => r.id === 'performanceIndex')).toMatchObject({
       label: 'Performance Index',
-      value: "143.9 (43.9% above their school's average)",
+      value: expect.stringMatching(
+        /^143\.9 \(43\.9% above their school's average: 80 against Playford International College's median ATAR of 55\.6, .+, 20\d\d\)$/,
+      ),
     });
-    expect(rows.find((r) => r.id === 'contextualFlags')!.value).toContain('Care experience');
+    // Each flag in the panel with the one line that says what set it.
+    const flags = rows.find((r) => r.id === 'contextualFlags')!.value;
+    expect(flags).toContain('Care experience (answered “Yes” to the question about having been in care)');
+    expect(flags).toMatch(
+      /Low-participation or deprived home area \(home postcode 2166 is in a low-participation or deprived area: SEIFA IRSD decile 1 \(source: .+, 2021\)\)/,
+    );
+  });
+
+  it("reads the candidate's mark against their university's applicants, with 5 or more of them", async () => {
+    const stored = await row(applicationId);
+    const res = await panel(recruiter);
+    const { universityAverage, contextual } = res.json<CandidatePanel>();
+    const others = await sql<{ n: number; average: number }>`
+      select count(*)::int as n, avg(average_percent)::float8 as average from applications
+      where organization_id = ${northbridge.id} and state <> 'DRAFT' and university_name = ${stored.university_name}
+        and average_percent is not null`.execute(t.db);
+    const { n, average } = others.rows[0]!;
+    if (n >= 5)
+      expect(universityAverage).toEqual({
+        university: stored.university_name,
+        average: Math.round(average * 10) / 10,
+        applicants: n,
+      });
+    else expect(universityAverage).toBeNull();
+    // The university group is part of the contextual data the page shows.
+    expect(contextual!.university.groups).toEqual(stored.university_groups);
   });
 
   it("another organisation's manager gets 404", async () => {
@@ -321,5 +348,110 @@ describe('the candidate page', () => {
     const res = await v1(t.app, acmeHr, 'GET', `/organization/acme/candidate/${any.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<CandidatePanel>().contextual).toBeNull();
+  });
+});
+
+describe('university averages (spec §3)', () => {
+  const UNIVERSITY = 'University of Averages (test)';
+  let marked: string[];
+
+  beforeAll(async () => {
+    // Six applications from one university, marks 60 … 65: the applicants' average is 62.5.
+    const rows = await t.db
+      .selectFrom('applications')
+      .select('id')
+      .where('organization_id', '=', northbridge.id)
+      .where('state', '<>', 'DRAFT')
+      .where('id', '<>', applicationId)
+      .orderBy('id')
+      .limit(6)
+      .execute();
+    marked = rows.map((r) => r.id);
+    for (const [i, id] of marked.entries())
+      await t.db
+        .updateTable('applications')
+        .set({ university_name: UNIVERSITY, average_percent: 60 + i })
+        .where('id', '=', id)
+        .execute();
+  });
+
+  const ids = async (filters: CandidateSearchFilters) => {
+    const res = await v1(t.app, hr, 'POST', '/search/candidate/northbridge?resultsPerPage=100', { filters });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<CandidateSearchPage>().content.map((c) => c.id);
+  };
+
+  it("filters by the mark against the university's applicant average, in points", async () => {
+    const above = await ids({ universityAverage: { min: 1 } });
+    expect(marked.filter((id) => above.includes(id))).toEqual(marked.slice(4));
+    const below = await ids({ universityAverage: { max: -2 } });
+    expect(marked.filter((id) => below.includes(id))).toEqual(marked.slice(0, 1));
+    const near = await ids({ universityAverage: { min: -1, max: 1 } });
+    expect(marked.filter((id) => near.includes(id))).toEqual(marked.slice(2, 4));
+    const wrong = await v1(t.app, hr, 'POST', '/search/candidate/northbridge', {
+      filters: { universityAverage: { min: 3, max: -3 } },
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('selects the CSV export by it too, and shows the average on the candidate page', async () => {
+    const roles = await t.db.selectFrom('applications').select(['id', 'role_id']).where('id', 'in', marked).execute();
+    const roleOf = new Map(roles.map((r) => [r.id, r.role_id]));
+    const role = roleOf.get(marked[5]!)!;
+    const csv = await v1(t.app, hr, 'POST', nb(`/candidate/${role}/export`), {
+      filters: { universityAverage: { min: 1 }, ids: marked },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['x-export-rows']).toBe(String(marked.slice(4).filter((id) => roleOf.get(id) === role).length));
+    const res = await v1(t.app, recruiter, 'GET', `/organization/northbridge/candidate/${marked[5]}`);
+    expect(res.json<CandidatePanel>().universityAverage).toEqual({
+      university: UNIVERSITY,
+      average: 62.5,
+      applicants: 6,
+    });
+  });
+});
+
+describe('legal interests (spec §3 legalInterests)', () => {
+  let interested: string[];
+
+  beforeAll(async () => {
+    // Connect asks it; the filter reads the answer wherever it is given, so three answers here do.
+    const rows = await t.db
+      .selectFrom('applications')
+      .select(['id', 'role_id'])
+      .where('organization_id', '=', northbridge.id)
+      .where('role_id', '=', banking)
+      .where('state', '=', 'SUBMITTED')
+      .where('stage_id', '=', 1)
+      .where('id', '<>', applicationId)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    interested = rows.map((r) => r.id);
+    const answers = [['Tax', 'Employment'], ['Competition'], ['Tax']];
+    for (const [i, id] of interested.entries())
+      await sql`update applications set answers = jsonb_set(answers, '{legalInterests}', ${JSON.stringify(answers[i])}::jsonb)
+        where id = ${id}`.execute(t.db);
+  });
+
+  it('finds the applications interested in any of the areas, in search, CSV export and bulk moves', async () => {
+    const search = await v1(t.app, hr, 'POST', '/search/candidate/northbridge?resultsPerPage=100', {
+      filters: { legalInterests: ['Tax', 'Real estate'] },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const found = search.json<CandidateSearchPage>().content.map((c) => c.id);
+    expect(found.sort()).toEqual([interested[0]!, interested[2]!].sort());
+    const csv = await v1(t.app, hr, 'POST', nb(`/candidate/${banking}/export`), {
+      filters: { legalInterests: ['Competition'] },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['x-export-rows']).toBe('1');
+    const moved = await v1(t.app, recruiter, 'POST', nb(`/candidate/bulkstage/3/${banking}`), {
+      filters: { legalInterests: ['Employment'] },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ moved: 1 });
+    expect((await row(interested[0]!)).stage_id).toBe(3);
   });
 });

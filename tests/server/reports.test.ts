@@ -32,6 +32,10 @@ interface Group {
   applied: number;
   reviewed: number;
   hired: number;
+  /** The contextual flags and Performance Index of the group's i-th application. */
+  contextual: (i: number) => { flags: string[]; pi: number | null };
+  /** The university and average mark of the group's i-th application. */
+  degree?: (i: number) => { university: string; mark: number };
 }
 
 /*
@@ -39,11 +43,46 @@ interface Group {
  * accepted [0, 6, 0, 0] of 6. Those not reviewed are rejected from Applied two days after applying,
  * except one woman and one man still waiting.
  */
+/*
+ * Contextual (the contextual report): free school meals for 5 of the first group (i = 0, 4, … 16)
+ * and 2 women, first in family for the 10 women, a low-participation area for the 2 non-binary;
+ * PI 110 for 10 of the first group, 130 for the women, 90 for the men, 70 for the non-binary.
+ */
 const GROUPS: readonly Group[] = [
-  { gender: 'Prefer not to say', source: 'Careers site', applied: 20, reviewed: 12, hired: 0 },
-  { gender: 'Woman', source: 'LinkedIn', applied: 10, reviewed: 9, hired: 6 },
-  { gender: 'Man', source: 'Careers site', applied: 8, reviewed: 7, hired: 0 },
-  { gender: 'Non-binary', source: 'Referral', applied: 2, reviewed: 0, hired: 0 },
+  {
+    gender: 'Prefer not to say',
+    source: 'Careers site',
+    applied: 20,
+    reviewed: 12,
+    hired: 0,
+    contextual: (i) => ({ flags: i % 4 === 0 ? ['FREE_SCHOOL_MEALS'] : [], pi: i < 10 ? 110 : null }),
+  },
+  {
+    gender: 'Woman',
+    source: 'LinkedIn',
+    applied: 10,
+    reviewed: 9,
+    hired: 6,
+    contextual: (i) => ({ flags: i < 2 ? ['FIRST_IN_FAMILY', 'FREE_SCHOOL_MEALS'] : ['FIRST_IN_FAMILY'], pi: 130 }),
+    degree: (i) => ({ university: 'University of Leeds', mark: 65 + i }),
+  },
+  {
+    gender: 'Man',
+    source: 'Careers site',
+    applied: 8,
+    reviewed: 7,
+    hired: 0,
+    contextual: () => ({ flags: [], pi: 90 }),
+  },
+  {
+    gender: 'Non-binary',
+    source: 'Referral',
+    applied: 2,
+    reviewed: 0,
+    hired: 0,
+    contextual: () => ({ flags: ['LOW_PARTICIPATION_AREA'], pi: 70 }),
+    degree: () => ({ university: 'University of York', mark: 60 }),
+  },
 ];
 
 async function seedKnownRole(organizationId: string): Promise<string> {
@@ -70,6 +109,8 @@ async function seedKnownRole(organizationId: string): Promise<string> {
       const waiting =
         !reviewed && i === group.applied - 1 && group.gender !== 'Non-binary' && group.gender !== 'Prefer not to say';
       const stage = hired ? 14 : reviewed ? 28 : waiting ? 1 : 16;
+      const { flags, pi } = group.contextual(i);
+      const degree = group.degree?.(i);
       applications.push({
         id,
         organization_id: organizationId,
@@ -80,6 +121,10 @@ async function seedKnownRole(organizationId: string): Promise<string> {
         stage_id: stage,
         source: group.source,
         school_type: i % 2 ? 'State school (non-selective)' : null,
+        contextual_flags: flags,
+        performance_index: pi,
+        university_name: degree?.university ?? null,
+        average_percent: degree?.mark ?? null,
         applied_at: APPLIED,
       });
       move(id, null, 1, 0);
@@ -208,9 +253,9 @@ describe('the diversity report (hiring-manager admins)', () => {
       expect((await get(candidate, path)).statusCode).toBe(403);
     }
     const list = (await get(recruiter, '/reports')).json<ReportList>();
-    expect(list.reports).toEqual(['efficiency', 'school', 'university']);
+    expect(list.reports).toEqual(['contextual', 'efficiency', 'school', 'university']);
     const admins = (await get(hr, '/reports')).json<ReportList>();
-    expect(admins.reports).toEqual(['diversity', 'efficiency', 'school', 'university']);
+    expect(admins.reports).toEqual(['contextual', 'diversity', 'efficiency', 'school', 'university']);
   });
 });
 
@@ -257,7 +302,62 @@ describe('the efficiency report', () => {
   });
 });
 
+describe('the contextual report', () => {
+  it('counts each flag and Performance Index band by stage reached, with suppression', async () => {
+    const r = await report(`/reports/contextual?roleIds=${roleId}`, recruiter);
+    expect(r.report).toBe('contextual');
+    expect(r.applications).toBe(40);
+    const flags = figures(table(r, 'byStage', 'flag'));
+    // Flags overlap (two women have two), so only counts under 5 are hidden.
+    expect(flags['Free school meals']).toMatchObject({ Applied: 7, 'Offer accepted': '<5' });
+    expect(flags['First in family at university']).toMatchObject({ Applied: 10, 'Offer accepted': 6 });
+    expect(flags['Low-participation or deprived home area']!['Applied']).toBe('<5');
+    expect(flags['Care experience']!['Applied']).toBe('<5');
+    expect(flags['No contextual flag']!['Applied']).toBe(23);
+    const bands = table(r, 'byStage', 'performanceIndexBand');
+    const byBand = figures(bands);
+    // Bands split the applications: the 2 under 80 are "<5" and the smallest shown (8, 80 to 100) is withheld.
+    expect(byBand['Under 80 (well below their school’s average)']!['Applied']).toBe('<5');
+    expect(byBand['80 to under 100']!['Applied']).toBe('withheld');
+    expect(byBand['100 to under 120']!['Applied']).toBe(10);
+    expect(byBand['120 or more (well above their school’s average)']!['Applied']).toBe(10);
+    expect(byBand['No Performance Index']!['Applied']).toBe(10);
+    // Offer accepted: 6 women, all 120 or more; shown, the total would say the other bands are 0.
+    expect(byBand['120 or more (well above their school’s average)']!['Offer accepted']).toBe('withheld');
+    expect(bands.totals![column(bands, 'Applied')]).toBe(40);
+    const pi = figures(table(r, 'performanceIndex', 'stage'));
+    // Applied: 30 with a PI (10 × 110, 10 × 130, 8 × 90, 2 × 70): median 110, mean 3260 / 30.
+    expect(pi['Applied']).toEqual({ 'Median PI': 110, 'Mean PI': 108.7 });
+    expect(pi['For review']).toEqual({ 'Median PI': 110, 'Mean PI': 111.5 });
+    expect(pi['Offer accepted']).toEqual({ 'Median PI': 130, 'Mean PI': 130 });
+    expect(pi['At online test']!['Median PI']).toBe('withheld');
+  });
+
+  it('downloads as CSV with the same figures, and shows no diversity answer to a Standard manager', async () => {
+    const res = await get(recruiter, `/reports/contextual/csv?roleIds=${roleId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="contextual-report-/);
+    expect(res.body).toContain('Contextual flag by stage reached');
+    expect(res.body).toMatch(/\r\nFree school meals,7,/);
+    expect(res.body).toContain('80 to under 100,withheld');
+    expect(res.body).toContain('Applied,110,108.7');
+    const json = await report(`/reports/contextual?roleIds=${roleId}`, recruiter);
+    // Neither the JSON nor the CSV carries a monitored characteristic or its answers.
+    for (const body of [res.body, JSON.stringify(json)])
+      for (const answer of ['Woman', 'Man,', 'Non-binary', 'Prefer not to say', 'Gender', 'Ethnicity'])
+        expect(body).not.toContain(answer);
+    expect(new Set(json.tables.map((x) => x.dimension))).toEqual(new Set(['flag', 'performanceIndexBand', 'stage']));
+  });
+});
+
 describe('school, university and the lateral reports', () => {
+  it("gives each university's average and median mark among the applicants, for 5 or more", async () => {
+    const r = await report(`/reports/university?roleIds=${roleId}`, recruiter);
+    const marks = figures(table(r, 'averageMark', 'university'));
+    expect(marks['University of Leeds']).toEqual({ 'Average mark': 69.5, 'Median mark': 69.5 });
+    expect(marks['University of York']).toEqual({ 'Average mark': 'withheld', 'Median mark': 'withheld' });
+  });
+
   it('splits by school type with suppression', async () => {
     const r = await report(`/reports/school?roleIds=${roleId}`, recruiter);
     const schools = figures(table(r, 'byStage', 'schoolType'));
@@ -296,7 +396,7 @@ describe('selection and tenancy', () => {
     expect((await get(hr, `/reports/diversity?roleIds=${roleId},${hartleyRoleId}`)).statusCode).toBe(404);
     expect((await get(hr, '/reports/efficiency?roleIds=not-a-role')).statusCode).toBe(400);
     expect((await get(hr, '/reports/efficiency?from=yesterday')).statusCode).toBe(400);
-    expect((await get(hr, '/reports/contextual')).statusCode).toBe(400);
+    expect((await get(hr, '/reports/performance')).statusCode).toBe(400);
     // A token of acme asking for hartley's reports: 404, as if hartley did not exist.
     expect((await get(hr, '/reports/efficiency', 'hartley')).statusCode).toBe(404);
   });

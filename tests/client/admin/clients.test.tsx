@@ -265,6 +265,7 @@ describe('the configuration’s menus and hr flags', () => {
       comments: [],
       scores: [],
       contextual: null,
+      universityAverage: null,
     };
     start(
       '/manager/candidate/a1',

@@ -57,6 +57,7 @@ function panel(overrides: Partial<CandidatePanel> = {}): CandidatePanel {
     comments: [],
     scores: [],
     contextual: null,
+    universityAverage: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ContextualData, ContextualFlag, ReferenceMeasure } from '#schemas/contextual';
+import type { ContextualData, ContextualFlag, ReferenceMeasure, UniversityAverage } from '#schemas/contextual';
 import { SummaryList, type SummaryRow } from '../../ui/summary-list/summary-list';
 import * as styles from './pipeline.css';
 
@@ -34,7 +34,14 @@ function FlagReason({ flag }: { flag: ContextualFlag }) {
   return <>{t('contextual.why.answer', { question: t(`contextual.question.${flag.id}`) })}</>;
 }
 
-export function ContextualSection({ data }: { data: ContextualData }) {
+export function ContextualSection({
+  data,
+  universityAverage,
+}: {
+  data: ContextualData;
+  /** The average mark of the organisation's applicants from the candidate's university, when 5 or more have one. */
+  universityAverage: UniversityAverage | null;
+}) {
   const { t } = useTranslation();
   const measureText = useMeasureText();
   const pi = data.performanceIndex;
@@ -96,6 +103,27 @@ export function ContextualSection({ data }: { data: ContextualData }) {
         year: university.percentileSource?.year,
       }),
     });
+  if (university.groups.length > 0)
+    rows.push({
+      key: 'universityGroups',
+      label: t('contextual.universityGroups'),
+      value: university.groups
+        .map((group) => t(`pipeline.universityGroup.${group}`, { defaultValue: group }))
+        .join(', '),
+    });
+  if (universityAverage && university.averageMark !== null) {
+    const difference = Math.round((university.averageMark - universityAverage.average) * 10) / 10;
+    rows.push({
+      key: 'universityAverage',
+      label: t('contextual.universityAverage'),
+      value: t(difference >= 0 ? 'contextual.universityAverageAbove' : 'contextual.universityAverageBelow', {
+        university: universityAverage.university,
+        average: universityAverage.average,
+        count: universityAverage.applicants,
+        difference: Math.abs(difference),
+      }),
+    });
+  }
   if (data.area)
     rows.push({
       key: 'area',

@@ -461,7 +461,7 @@ function CandidateView({
           {initial.contextual && shows('contextualData') ? (
             <section className={styles.section} aria-labelledby="candidate-contextual">
               <h2 id="candidate-contextual">{t('contextual.title')}</h2>
-              <ContextualSection data={initial.contextual} />
+              <ContextualSection data={initial.contextual} universityAverage={initial.universityAverage} />
             </section>
           ) : null}
           {shows('scores') ? (

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CONTEXTUAL_FLAGS, type GradeSystemId } from '#schemas/contextual';
-import type { CandidateSearchFilters } from '#schemas/search';
+import { LEGAL_INTERESTS_QUESTION, type CandidateSearchFilters } from '#schemas/search';
 import type { CustomQuestion } from '#schemas/configuration';
 import { Checkboxes, Radios } from '../../ui/form/choices';
 import { SelectField } from '../../ui/form/select-field';
@@ -23,6 +23,8 @@ type TextField =
   | 'ks5Max'
   | 'universityMin'
   | 'universityMax'
+  | 'universityAverageMin'
+  | 'universityAverageMax'
   | 'graduationYears'
   | 'startYears'
   | 'degreeTypes'
@@ -53,6 +55,8 @@ export function moreDraftOf(f: CandidateSearchFilters): MoreDraft {
     ks5Max: text(f.ks5?.max),
     universityMin: text(f.universityAveragePercentile?.min),
     universityMax: text(f.universityAveragePercentile?.max),
+    universityAverageMin: text(f.universityAverage?.min),
+    universityAverageMax: text(f.universityAverage?.max),
     graduationYears: list(f.graduationYears),
     startYears: list(f.startYears),
     degreeTypes: list(f.degreeTypes),
@@ -81,22 +85,23 @@ export function readMoreFilters(
   current: CandidateSearchFilters,
 ): { problems: Problem[]; filters: CandidateSearchFilters } {
   const problems: Problem[] = [];
-  const numberIn = (field: TextField, max: number): number | undefined => {
+  /** A number from `least` (0, or below for a signed field) to `max`. */
+  const numberIn = (field: TextField, max: number, least = 0): number | undefined => {
     const text = draft[field].trim();
     if (!text) return undefined;
     const value = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || value > max) {
+    if (!/^-?\d+(\.\d+)?$/.test(text) || value > max || value < least) {
       problems.push({
         fieldId: `filter-${field}`,
-        message: t('pipeline.filters.numberError', { label: t(`pipeline.filters.${field}`), max }),
+        message: t('pipeline.filters.numberError', { label: t(`pipeline.filters.${field}`), min: least, max }),
       });
       return undefined;
     }
     return value;
   };
-  const bounds = (min: TextField, max: TextField, limit: number) => {
-    const low = numberIn(min, limit);
-    const high = numberIn(max, limit);
+  const bounds = (min: TextField, max: TextField, limit: number, least = 0) => {
+    const low = numberIn(min, limit, least);
+    const high = numberIn(max, limit, least);
     if (low !== undefined && high !== undefined && low > high)
       problems.push({
         fieldId: `filter-${min}`,
@@ -135,6 +140,7 @@ export function readMoreFilters(
     ks5: system ? { system, ...post16 } : undefined,
     customQuestion: question?.values.length ? question : undefined,
     universityAveragePercentile: bounds('universityMin', 'universityMax', 100),
+    universityAverage: bounds('universityAverageMin', 'universityAverageMax', 100, -100),
     graduationYears: years('graduationYears'),
     startYears: years('startYears'),
     degreeTypes: split(draft.degreeTypes),
@@ -196,7 +202,10 @@ function RangeFields({
   );
 }
 
-/** Contextual flags, the Performance Index, school bands and the university percentile (contextual edition). */
+/**
+ * Contextual flags, the Performance Index, school bands, the university percentile and the mark against the
+ * university's applicants (contextual edition).
+ */
 export function ContextualFilters(props: SectionProps) {
   const { t } = useTranslation();
   const { filters, set } = props;
@@ -206,7 +215,8 @@ export function ContextualFilters(props: SectionProps) {
     filters.ks4Points ||
     filters.ks5 ||
     filters.schoolBands?.length ||
-    filters.universityAveragePercentile,
+    filters.universityAveragePercentile ||
+    filters.universityAverage,
   );
   return (
     <details className={styles.filterSection} open={open}>
@@ -245,6 +255,12 @@ export function ContextualFilters(props: SectionProps) {
         from="universityMin"
         to="universityMax"
       />
+      <RangeFields
+        {...props}
+        legend={t('pipeline.filters.universityAverage')}
+        from="universityAverageMin"
+        to="universityAverageMax"
+      />
     </details>
   );
 }
@@ -253,14 +269,20 @@ export function ContextualFilters(props: SectionProps) {
 export const choiceQuestions = (custom: readonly CustomQuestion[] | undefined) =>
   (custom ?? []).flatMap((q) => (q.options?.length ? [{ id: q.id, label: q.label, options: q.options }] : []));
 
-/** The degree (years, type, class, subject), dates (interview, deadline) and an answer to a question. */
+/**
+ * The degree (years, type, class, subject), dates (interview, deadline), legal interests (when the
+ * organisation asks them) and an answer to a question.
+ */
 export function DegreeAndDateFilters({
   questions,
   ...props
 }: SectionProps & { questions: ReturnType<typeof choiceQuestions> }) {
   const { t } = useTranslation();
   const { filters, set } = props;
-  const question = questions.find((q) => q.id === filters.customQuestion?.id);
+  // The legal interests question has a filter of its own (spec §3 legalInterests).
+  const legal = questions.find((q) => q.id === LEGAL_INTERESTS_QUESTION);
+  const others = questions.filter((q) => q !== legal);
+  const question = others.find((q) => q.id === filters.customQuestion?.id);
   const open = Boolean(
     filters.graduationYears?.length ||
     filters.startYears?.length ||
@@ -269,7 +291,8 @@ export function DegreeAndDateFilters({
     filters.degreeSubjects?.length ||
     filters.interviewDate ||
     filters.deadlinePassed !== undefined ||
-    filters.customQuestion,
+    filters.customQuestion ||
+    filters.legalInterests?.length,
   );
   const commaHint = t('pipeline.filters.commaHint');
   return (
@@ -293,13 +316,22 @@ export function DegreeAndDateFilters({
         value={filters.deadlinePassed === undefined ? '' : filters.deadlinePassed ? 'passed' : 'open'}
         onChange={(value) => set({ deadlinePassed: value === '' ? undefined : value === 'passed' })}
       />
-      {questions.length > 0 ? (
+      {legal ? (
+        <Checkboxes
+          legend={t('pipeline.filters.legalInterests')}
+          name="legalInterests"
+          options={legal.options.map((value) => ({ value, label: value }))}
+          values={filters.legalInterests ?? []}
+          onChange={(values) => set({ legalInterests: values })}
+        />
+      ) : null}
+      {others.length > 0 ? (
         <SelectField
           label={t('pipeline.filters.customQuestion')}
           value={question?.id ?? ''}
           options={[
             { value: '', label: t('pipeline.filters.anyQuestion') },
-            ...questions.map((q) => ({ value: q.id, label: q.label })),
+            ...others.map((q) => ({ value: q.id, label: q.label })),
           ]}
           onChange={(id) => set({ customQuestion: id ? { id, values: [] } : undefined })}
         />

@@ -4,6 +4,7 @@ import { conflict } from '../../lib/http-error';
 import { updateApplication } from '../applications/application.repository';
 import { accountAnswers, listFieldPanel, visibleEmail } from '../applications/list-field-panel';
 import { searchColumns } from '../applications/search-columns';
+import { universityAverage } from '../contextual/contextual.repository';
 import { contextualData } from '../contextual/contextual.service';
 import { findApplicationDocuments } from '../document-store/document.repository';
 import { profileAnswers } from '../profiles/profile.service';
@@ -26,6 +27,7 @@ export async function candidatePanelOf(db: Db, viewer: Viewer, id: string): Prom
   const organization = viewer.organization;
   const application = await pipelineApplication(db, viewer, id);
   const role = await roleOf(db, organization, application.role_id);
+  const contextual = organization.edition === 'contextual';
   const [panelOf, profile, documents, noteRows, values, totals] = await Promise.all([
     listFieldPanel(db, organization, role),
     profileAnswers(db, organization, application.user_id),
@@ -63,7 +65,11 @@ export async function candidatePanelOf(db: Db, viewer: Viewer, id: string): Prom
     notes: notes.filter((n) => n.kind === 'NOTE').reverse(),
     comments: notes.filter((n) => n.kind === 'COMMENT'),
     scores: toStageScores(organization.stages, values, totals),
-    contextual: organization.edition === 'contextual' ? contextualData(application.answers) : null,
+    contextual: contextual ? contextualData(application.answers) : null,
+    universityAverage:
+      contextual && application.university_name
+        ? await universityAverage(db, organization.id, application.university_name)
+        : null,
   };
 }
 

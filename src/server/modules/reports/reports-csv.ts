@@ -1,5 +1,5 @@
 import { FOUR_FIFTHS } from '#engine';
-import type { Report, ReportTable } from '#schemas/reports';
+import type { Report, ReportDimension, ReportTable } from '#schemas/reports';
 import { csvRow, type CsvCell } from '../candidate-items/csv';
 
 /*
@@ -9,7 +9,7 @@ import { csvRow, type CsvCell } from '../candidate-items/csv';
  */
 
 /** The English titles of the tables and dimensions (the screen has them in en.json under reports.). */
-const TABLE_TITLES: Readonly<Record<string, string>> = {
+const TABLE_TITLES: Readonly<Record<ReportTable['id'], string>> = {
   byStage: 'by stage reached',
   conversion: 'conversion from stage to stage',
   fourFifths: 'four-fifths ratio (flagged under 0.8)',
@@ -18,9 +18,11 @@ const TABLE_TITLES: Readonly<Record<string, string>> = {
   bySource: 'Time to hire by source',
   byMonth: 'Applications by source and month',
   byStageLeft: 'Rejections and withdrawals by the stage left',
+  performanceIndex: 'Performance Index of those who reached each stage',
+  averageMark: 'Average mark by university',
 };
 
-const DIMENSION_TITLES: Readonly<Record<string, string>> = {
+const DIMENSION_TITLES: Readonly<Record<ReportDimension, string>> = {
   gender: 'Gender',
   ethnicity: 'Ethnicity',
   sexuality: 'Sexual orientation',
@@ -33,13 +35,15 @@ const DIMENSION_TITLES: Readonly<Record<string, string>> = {
   university: 'University',
   source: 'Source',
   stage: 'Stage',
+  flag: 'Contextual flag',
+  performanceIndexBand: 'Performance Index band',
 };
 
 const PER_DIMENSION = new Set(['byStage', 'conversion', 'fourFifths']);
 
 function tableTitle(table: ReportTable): string {
-  const title = TABLE_TITLES[table.id] ?? table.id;
-  return PER_DIMENSION.has(table.id) ? `${DIMENSION_TITLES[table.dimension] ?? table.dimension} ${title}` : title;
+  const title = TABLE_TITLES[table.id];
+  return PER_DIMENSION.has(table.id) ? `${DIMENSION_TITLES[table.dimension]} ${title}` : title;
 }
 
 function figureCell(figure: ReportTable['rows'][number]['figures'][number], unit: string): CsvCell {
@@ -55,7 +59,7 @@ export function reportCsv(report: Report): string {
     lines.push(csvRow(['Applied from', report.selection.from, 'to', report.selection.to]));
   for (const table of report.tables) {
     lines.push('\r\n', csvRow([tableTitle(table)]));
-    lines.push(csvRow([DIMENSION_TITLES[table.dimension] ?? table.dimension, ...table.columns.map((c) => c.label)]));
+    lines.push(csvRow([DIMENSION_TITLES[table.dimension], ...table.columns.map((c) => c.label)]));
     for (const row of table.rows)
       lines.push(csvRow([row.label, ...row.figures.map((figure, i) => figureCell(figure, table.columns[i]!.unit))]));
     if (table.totals)

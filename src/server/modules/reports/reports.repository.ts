@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { PiAtStage, ReachedCount } from '#engine';
 import type { Db } from '../../db/client';
 
 /*
@@ -70,12 +71,7 @@ export async function countApplications(db: Db, selection: Selection): Promise<n
   return rows[0]?.n ?? 0;
 }
 
-export interface ReachedRow {
-  dimension: string;
-  value: string | null;
-  stage_id: number;
-  n: number;
-}
+export type ReachedRow = ReachedCount;
 
 /** A dimension of a by-stage table: its name and its value for an application `a` (a text, or a list of texts). */
 interface Dimension {
@@ -142,6 +138,58 @@ export function universityByStage(db: Db, selection: Selection): Promise<Reached
     { name: 'universityGroup', value: sql`a.university_groups`, list: true },
     { name: 'university', value: sql`a.university_name` },
   ]);
+}
+
+/**
+ * Contextual flags (an application in several, or none: then one null value) and the Performance
+ * Index band (the number of `bandLimits` at or below the PI, as text; null without a PI), by stage reached.
+ */
+export function contextualByStage(db: Db, selection: Selection, bandLimits: readonly number[]): Promise<ReachedRow[]> {
+  const band = sql.join(
+    bandLimits.map((limit) => sql`(a.performance_index >= ${limit})::int`),
+    sql` + `,
+  );
+  return reachedBy(db, selection, [
+    {
+      name: 'flag',
+      value: sql`case when cardinality(a.contextual_flags) = 0 then array[null]::text[] else a.contextual_flags end`,
+      list: true,
+    },
+    {
+      name: 'performanceIndexBand',
+      value: sql`case when a.performance_index is null then null else (${band})::text end`,
+    },
+  ]);
+}
+
+/** For each stage, the applications with a Performance Index that reached it, and its median and mean. */
+export async function performanceIndexByStage(db: Db, selection: Selection): Promise<PiAtStage[]> {
+  const { rows } = await sql<PiAtStage>`
+    with sel as (${selected(selection, sql`, a.performance_index`)}), history as (${historyOf(selection)}),
+    reached as (select distinct application_id, to_stage_id from history)
+    select r.to_stage_id as stage_id, count(*)::int as n,
+      (percentile_cont(0.5) within group (order by s.performance_index))::float8 as median,
+      avg(s.performance_index)::float8 as mean
+    from reached r join sel s on s.id = r.application_id
+    where s.performance_index is not null group by 1`.execute(db);
+  return rows;
+}
+
+export interface MarkRow {
+  university: string;
+  n: number;
+  mean: number | null;
+  median: number | null;
+}
+
+/** Each university's applicants with an average mark, and the mean and median of their marks. */
+export async function marksByUniversity(db: Db, selection: Selection): Promise<MarkRow[]> {
+  const { rows } = await sql<MarkRow>`
+    select s.university_name as university, count(*)::int as n, avg(s.average_percent)::float8 as mean,
+      (percentile_cont(0.5) within group (order by s.average_percent))::float8 as median
+    from (${selected(selection, sql`, a.university_name, a.average_percent`)}) s
+    where s.university_name is not null and s.average_percent is not null group by 1`.execute(db);
+  return rows;
 }
 
 /** Where applications came from, by stage reached. */

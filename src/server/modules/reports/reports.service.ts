@@ -1,4 +1,21 @@
-import { derivedFigure, groupFigure, shownTotal, stageGroup, stageName, suppressColumn, type StageId } from '#engine';
+import {
+  byStageTable,
+  contextualTables,
+  PI_BAND_LIMITS,
+  countTable,
+  derivedFigure,
+  groupFigure,
+  reachedIndex,
+  rowKey,
+  rowsByCount,
+  shownTotal,
+  stageGroup,
+  stageName,
+  type ReachedCount,
+  type ReportColumn,
+  type ReportRow,
+  type StageId,
+} from '#engine';
 import {
   MONITORED_CHARACTERISTICS,
   reportsOfEdition,
@@ -14,10 +31,13 @@ import type { OrganizationRecord } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import { noRole } from '../roles/role.service';
 import {
+  contextualByStage,
   countApplications,
   diversityByStage,
   findOrganizationRoleIds,
   exitsByStage,
+  marksByUniversity,
+  performanceIndexByStage,
   schoolByStage,
   sourceByMonth,
   sourceByStage,
@@ -26,7 +46,7 @@ import {
   universityByStage,
   type GroupedRow,
   type HireRow,
-  type ReachedRow,
+  type MarkRow,
   type Selection,
 } from './reports.repository';
 
@@ -44,9 +64,6 @@ const SCHOOL_BANDS: Readonly<Record<string, string>> = {
   '3': 'Top quarter (75–100)',
 };
 
-type Column = ReportTable['columns'][number];
-type Row = ReportTable['rows'][number];
-
 /** The organisation's stages in pipeline order, split into progress, hired and exit (rejected, withdrew) stages. */
 function pipelineOf(stages: readonly OrganizationStage[]) {
   const ordered = [...stages].sort((a, b) => a.orderIndex - b.orderIndex);
@@ -58,80 +75,20 @@ function pipelineOf(stages: readonly OrganizationStage[]) {
   };
 }
 
-/** Row keys of a dimension in a stable order: by count (largest first), then label; the missing answer last. */
-function rowsOf(counts: ReadonlyMap<string | null, number>, label: (value: string | null) => string): Row[] {
-  return [...counts.entries()]
-    .sort(([a, n], [b, m]) => Number(a === null) - Number(b === null) || m - n || label(a).localeCompare(label(b)))
-    .map(([value]) => ({ key: value ?? '', label: label(value), figures: [] }));
-}
-
-interface CountGrid {
-  readonly rows: readonly Row[];
-  readonly columns: readonly Column[];
-  /** The count of a row (its key) in a column (its key). */
-  readonly count: (row: string, column: string) => number;
-  /** The column's population total. */
-  readonly total: (column: string) => number;
-  /** Each application in exactly one row (so a reader can subtract). */
-  readonly partition: boolean;
-}
-
-/** A count table, suppressed column by column. */
-function countTable(id: ReportTable['id'], dimension: ReportDimension, grid: CountGrid): ReportTable {
-  const shown = grid.columns.map((column) =>
-    suppressColumn(
-      { total: grid.total(column.key), cells: grid.rows.map((row) => grid.count(row.key, column.key)) },
-      grid.partition,
-    ),
-  );
-  return {
-    id,
-    dimension,
-    columns: [...grid.columns],
-    rows: grid.rows.map((row, r) => ({ ...row, figures: shown.map((column) => column.cells[r]!) })),
-    totals: shown.map((column) => column.total),
-  };
-}
-
-const key = (value: string | null) => value ?? '';
-
-/** The rows of one dimension of a by-stage query, indexed. */
-function reachedIndex(rows: readonly ReachedRow[], dimension: string) {
-  const counts = new Map<string, number>();
-  const byValue = new Map<string | null, number>();
-  for (const row of rows) {
-    if (row.dimension !== dimension) continue;
-    counts.set(`${key(row.value)}|${row.stage_id}`, row.n);
-    byValue.set(row.value, (byValue.get(row.value) ?? 0) + row.n);
-  }
-  return { count: (value: string, stage: string) => counts.get(`${value}|${stage}`) ?? 0, byValue };
-}
-
 interface Context {
   readonly stages: readonly OrganizationStage[];
   readonly pipeline: ReturnType<typeof pipelineOf>;
 }
 
-const stageColumns = (context: Context): Column[] =>
-  context.pipeline.progress.map((stage) => ({ key: String(stage.id), label: stage.name, unit: 'count' }));
-
-/** A dimension by stage reached (counts), from a by-stage query. */
+/** A dimension by stage reached (counts), from a by-stage query, its rows by count. */
 function byStage(
   context: Context,
-  rows: readonly ReachedRow[],
+  rows: readonly ReachedCount[],
   dimension: ReportDimension,
   partition: boolean,
   label: (value: string | null) => string,
 ): ReportTable {
-  const index = reachedIndex(rows, dimension);
-  const all = reachedIndex(rows, 'all');
-  return countTable('byStage', dimension, {
-    rows: rowsOf(index.byValue, label),
-    columns: stageColumns(context),
-    count: index.count,
-    total: (stage) => all.count('all', stage),
-    partition,
-  });
+  return byStageTable(context.pipeline.progress, rows, dimension, { partition, label });
 }
 
 /**
@@ -142,7 +99,7 @@ function conversionTables(counts: ReportTable): ReportTable[] {
   const transitions = counts.columns
     .slice(1)
     .map((to, i) => ({ from: i, to: i + 1, from_: counts.columns[i]!, to_: to }));
-  const columns = (unit: Column['unit']): Column[] =>
+  const columns = (unit: ReportColumn['unit']): ReportColumn[] =>
     transitions.map((t) => ({ key: `${t.from_.key}-${t.to_.key}`, label: `${t.from_.label} → ${t.to_.label}`, unit }));
   const conversion = counts.rows.map((row) => ({
     ...row,
@@ -171,19 +128,19 @@ function groupedTable(
   id: ReportTable['id'],
   dimension: ReportDimension,
   rows: readonly GroupedRow[],
-  columns: readonly Column[],
+  columns: readonly ReportColumn[],
   label: (value: string | null) => string,
 ): ReportTable {
   const counts = new Map<string, number>();
   const byRow = new Map<string | null, number>();
   const totals = new Map<string, number>();
   for (const row of rows) {
-    counts.set(`${key(row.row)}|${row.column}`, row.n);
+    counts.set(`${rowKey(row.row)}|${row.column}`, row.n);
     byRow.set(row.row, (byRow.get(row.row) ?? 0) + row.n);
     totals.set(row.column, (totals.get(row.column) ?? 0) + row.n);
   }
   return countTable(id, dimension, {
-    rows: rowsOf(byRow, label),
+    rows: rowsByCount(byRow, label),
     columns,
     count: (row, column) => counts.get(`${row}|${column}`) ?? 0,
     total: (column) => totals.get(column) ?? 0,
@@ -206,9 +163,9 @@ async function bySource(db: Db, selection: Selection, context: Context): Promise
   const all = await timeToHireBySource(db, selection, context.pipeline.hired);
   const rows = all.filter((row) => row.overall === 0);
   const overall = all.find((row) => row.overall === 1);
-  const bySourceKey = new Map(rows.map((row) => [key(row.key), row]));
+  const bySourceKey = new Map(rows.map((row) => [rowKey(row.key), row]));
   const counts = countTable('bySource', 'source', {
-    rows: rowsOf(new Map(rows.map((row) => [row.key, row.applications])), notGiven),
+    rows: rowsByCount(new Map(rows.map((row) => [row.key, row.applications])), notGiven),
     columns: [
       { key: 'applications', label: 'Applications', unit: 'count' },
       { key: 'hired', label: 'Hired', unit: 'count' },
@@ -249,7 +206,7 @@ async function efficiency(db: Db, selection: Selection, context: Context): Promi
   ]);
   const all = reachedIndex(reachedRows, 'all');
   const exitCount = new Map(exits.map((row) => [`${row.row}|${row.column}`, row.n]));
-  const stageRows: Row[] = context.pipeline.progress.map((stage) => ({
+  const stageRows: ReportRow[] = context.pipeline.progress.map((stage) => ({
     key: String(stage.id),
     label: stage.name,
     figures: [],
@@ -259,7 +216,11 @@ async function efficiency(db: Db, selection: Selection, context: Context): Promi
     dimension: 'stage',
     columns: [
       { key: 'reached', label: 'Reached', unit: 'count' },
-      ...context.pipeline.exits.map((stage): Column => ({ key: String(stage.id), label: stage.name, unit: 'count' })),
+      ...context.pipeline.exits.map((stage): ReportColumn => ({
+        key: String(stage.id),
+        label: stage.name,
+        unit: 'count',
+      })),
     ],
     rows: stageRows.map((row) => ({
       ...row,
@@ -299,11 +260,35 @@ async function school(db: Db, selection: Selection, context: Context): Promise<R
   ];
 }
 
+/**
+ * Each university's average and median mark among the selected applicants (those with a mark),
+ * shown for 5 or more. No count column: with the by-stage table's counts it would reveal how many
+ * of a university's applicants gave no mark.
+ */
+function averageMarks(rows: readonly MarkRow[]): ReportTable {
+  return {
+    id: 'averageMark',
+    dimension: 'university',
+    columns: [
+      { key: 'mean', label: 'Average mark', unit: 'mark' },
+      { key: 'median', label: 'Median mark', unit: 'mark' },
+    ],
+    rows: [...rows]
+      .sort((a, b) => b.n - a.n || a.university.localeCompare(b.university))
+      .map((row) => ({
+        key: row.university,
+        label: row.university,
+        figures: [groupFigure(row.n, round(row.mean)), groupFigure(row.n, round(row.median))],
+      })),
+  };
+}
+
 async function university(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const rows = await universityByStage(db, selection);
+  const [rows, marks] = await Promise.all([universityByStage(db, selection), marksByUniversity(db, selection)]);
   return [
     byStage(context, rows, 'universityGroup', false, notGiven),
     byStage(context, rows, 'university', true, notGiven),
+    averageMarks(marks),
   ];
 }
 
@@ -343,7 +328,16 @@ async function rejections(db: Db, selection: Selection, context: Context): Promi
   ];
 }
 
+async function contextual(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+  const [counts, piAtStages] = await Promise.all([
+    contextualByStage(db, selection, PI_BAND_LIMITS),
+    performanceIndexByStage(db, selection),
+  ]);
+  return contextualTables(context.pipeline.progress, counts, piAtStages);
+}
+
 const BUILDERS: Record<ReportType, (db: Db, selection: Selection, context: Context) => Promise<ReportTable[]>> = {
+  contextual,
   diversity,
   efficiency,
   school,

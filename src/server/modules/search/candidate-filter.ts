@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { dateAddedSince } from '#engine';
-import type { CandidateSearchFilters } from '#schemas/search';
+import { dateAddedSince, SMALLEST_SHOWN_COUNT } from '#engine';
+import { LEGAL_INTERESTS_QUESTION, type CandidateSearchFilters } from '#schemas/search';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import type { Database, OrganizationRecord } from '../../db/types';
@@ -110,8 +110,35 @@ function interviewCondition(eb: Eb, organizationId: string, p: { from?: number; 
   );
 }
 
+/**
+ * Spec §3 university averages: the applications whose average mark is within `r` points of the
+ * average of the organisation's applicants from the same university (decision 0063). One pass
+ * groups the organisation's marks by university; universities with fewer than 5 marks have none.
+ */
+function universityAverageCondition(
+  eb: Eb,
+  organizationId: string,
+  r: { min?: number; max?: number },
+): Expression<SqlBool> {
+  const difference = sql`x.average_percent - u.average`;
+  const from = r.min === undefined ? sql`` : sql`and ${difference} >= ${r.min}`;
+  const to = r.max === undefined ? sql`` : sql`and ${difference} <= ${r.max}`;
+  const marked = sql`organization_id = ${organizationId} and state <> 'DRAFT'
+    and university_name is not null and average_percent is not null`;
+  return eb(
+    'a.id',
+    'in',
+    sql<string>`(select x.id from applications x join (
+        select university_name, avg(average_percent) as average from applications where ${marked}
+        group by university_name having count(*) >= ${SMALLEST_SHOWN_COUNT}) u
+      on u.university_name = x.university_name
+      where x.organization_id = ${organizationId} and x.state <> 'DRAFT' and x.average_percent is not null
+      ${from} ${to})`,
+  );
+}
+
 /** Contextual data and the degree (issue 17): flags, PI, bands, grade points, university measures, years. */
-function contextualConditions(eb: Eb, f: CandidateSearchFilters): Expression<SqlBool>[] {
+function contextualConditions(eb: Eb, organizationId: string, f: CandidateSearchFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (f.flags?.length) conditions.push(sql<SqlBool>`a.contextual_flags && ${textArray(f.flags)}`);
   if (f.performanceIndex) conditions.push(...range('a.performance_index', f.performanceIndex));
@@ -120,11 +147,16 @@ function contextualConditions(eb: Eb, f: CandidateSearchFilters): Expression<Sql
   if (f.ks5) conditions.push(eb('a.ks5_system', '=', f.ks5.system), ...range('a.ks5_points', f.ks5));
   if (f.universityAveragePercentile)
     conditions.push(...range('a.university_percentile', f.universityAveragePercentile));
+  if (f.universityAverage) conditions.push(universityAverageCondition(eb, organizationId, f.universityAverage));
   if (f.graduationYears?.length) conditions.push(eb('a.graduation_year', 'in', f.graduationYears));
   if (f.startYears?.length) conditions.push(eb('a.start_year', 'in', f.startYears));
   if (f.degreeClasses?.length) conditions.push(eb('a.degree_class', 'in', f.degreeClasses));
   if (f.degreeSubjects?.length) conditions.push(eb('a.degree_subject', 'in', f.degreeSubjects));
   if (f.degreeTypes?.length) conditions.push(eb('a.degree_type', 'in', f.degreeTypes));
+  if (f.legalInterests?.length)
+    conditions.push(
+      sql<SqlBool>`jsonb_exists_any(a.answers -> ${LEGAL_INTERESTS_QUESTION}::text, ${textArray(f.legalInterests)})`,
+    );
   if (f.customQuestion)
     conditions.push(
       sql<SqlBool>`jsonb_exists_any(a.answers -> ${f.customQuestion.id}, ${textArray(f.customQuestion.values)})`,
@@ -225,7 +257,7 @@ function filterConditions(organization: FilterOrganization, filters: CandidateSe
     if (f.wamRanges?.length) conditions.push(eb.or(f.wamRanges.map((r) => eb.and(range('a.average_percent', r)))));
     if (f.universityGroups?.length) conditions.push(universityGroups(eb, f.universityGroups));
     if (f.permitTypes?.length) conditions.push(eb('a.permit_type', 'in', f.permitTypes));
-    conditions.push(...contextualConditions(eb, f));
+    conditions.push(...contextualConditions(eb, organization.id, f));
     if (f.interviewDate) conditions.push(interviewCondition(eb, organization.id, f.interviewDate));
 
     // One organisation is searched: `clients` and `sector` either keep all of it or nothing.

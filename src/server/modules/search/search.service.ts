@@ -79,7 +79,13 @@ function filterProblems(
   checkRange('universityPercentile', filters.universityPercentile);
   filters.wamRanges?.forEach((r, i) => checkRange(`wamRanges.${i}`, r));
   filters.scores?.forEach((r, i) => checkRange(`scores.${i}`, r));
-  for (const key of ['performanceIndex', 'ks4Points', 'ks5', 'universityAveragePercentile'] as const)
+  for (const key of [
+    'performanceIndex',
+    'ks4Points',
+    'ks5',
+    'universityAveragePercentile',
+    'universityAverage',
+  ] as const)
     checkRange(key, filters[key]);
   for (const key of ['interviewDate', 'openDate'] as const) {
     const period = filters[key];
