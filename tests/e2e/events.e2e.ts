@@ -193,5 +193,5 @@ describe('events', () => {
     await expectAxeClean(staff, '/manager/search attendance filter');
 
     await Promise.all([hr.close(), apply.close(), newcomer.close(), phone.close()]);
-  });
+  }, 180_000);
 });

@@ -28,7 +28,7 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
 }
 
 describe('reports', () => {
-  it('diversity and efficiency for a role, CSV download, and the print view with the same figures', async () => {
+  it('contextual, diversity and efficiency for a role, CSV download, and the print view with the same figures', async () => {
     const context = await newContext(browser, { acceptDownloads: true });
     await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
     const page = await openPage(context, 'connect.hr.localhost', '/manager/reports');
@@ -37,11 +37,21 @@ describe('reports', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    // The first report (diversity) for the first role.
-    await heading(page, 'Diversity report');
+    // The first report (contextual) for the first role: flags and Performance Index by stage.
+    await heading(page, 'Contextual report');
     await page.getByRole('group', { name: 'Roles' }).getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Show report' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('roles') ?? '').toMatch(/^[0-9a-f-]{36}$/);
+    const flags = page.getByRole('table', { name: 'Contextual flag by stage reached' });
+    await flags.waitFor();
+    expect(await flags.getByRole('row').count()).toBeGreaterThan(1);
+    await expectAxeClean(page, 'contextual report');
+
+    // Diversity for the same role.
+    await page.getByLabel('Report', { exact: true }).selectOption('diversity');
+    await page.waitForTimeout(1_000); // the click lock of the previous Show report (spec §5)
+    await page.getByRole('button', { name: 'Show report' }).click();
+    await heading(page, 'Diversity report');
     const gender = page.getByRole('table', { name: 'Gender by stage reached' });
     await gender.waitFor();
     expect(await gender.getByRole('row').count()).toBeGreaterThan(1);
