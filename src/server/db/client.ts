@@ -15,6 +15,12 @@ export type DatabaseTarget =
 
 export type Db = Kysely<Database>;
 
+/** The server each PostgreSQL handle was opened on, for a connection of its own (db/notifications.ts). */
+const postgresUrls = new WeakMap<Db, string>();
+
+/** The PostgreSQL server `db` was opened on; undefined for PGlite. */
+export const postgresUrlOf = (db: Db): string | undefined => postgresUrls.get(db);
+
 /**
  * Opens Kysely over the chosen engine. Both speak the same SQL (PGlite is PostgreSQL 18, the
  * servers we support are 15+), with one difference callers must know: bigint values such as
@@ -28,7 +34,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     // An idle connection the server closes (restart, failover, an administrator) must not crash the
     // process: pg reports it on the pool, and the next query simply opens a new connection.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresUrls.set(db, target.url);
+    return db;
   }
   let pglite: PGlite;
   // pg_trgm (shipped with PGlite) backs the candidate search's substring match (migration 0007).
