@@ -6,8 +6,8 @@ import type { Role } from '#schemas/role';
 import type { App } from '#server/app-types';
 import { buildApp } from '#server/app';
 import type { Db } from '#server/db/client';
-import { enqueueJob } from '#server/jobs/job.repository';
-import { startJobWorker } from '#server/jobs/worker';
+import * as jobsOfA from '#server/jobs/job.repository';
+import * as workerOfA from '#server/jobs/worker';
 import * as cacheOfA from '#server/lib/public-cache';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { findActiveRoleNames } from '#server/modules/roles/role.repository';
@@ -35,9 +35,9 @@ let closeB: () => Promise<void>;
 let proxy: http.Server;
 let proxyUrl: string;
 let acmeId: string;
-let workerOfB: typeof import('#server/jobs/worker');
-let jobsOfB: typeof import('#server/jobs/job.repository');
-let cacheOfB: typeof import('#server/lib/public-cache');
+let workerOfB: typeof workerOfA;
+let jobsOfB: typeof jobsOfA;
+let cacheOfB: typeof cacheOfA;
 
 async function listen(app: App): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -210,10 +210,10 @@ describe.runIf(postgres)('two API nodes on one PostgreSQL database', () => {
     // Queued from both nodes, as requests on either would.
     for (let n = 0; n < total; n++) {
       const job = { organizationId: acmeId, userId: null, kind: 'two-nodes-count', payload: { n } };
-      await (n % 2 ? jobsOfB.enqueueJob(b.db, job) : enqueueJob(a.db, job));
+      await (n % 2 ? jobsOfB.enqueueJob(b.db, job) : jobsOfA.enqueueJob(a.db, job));
     }
     const workers = [
-      startJobWorker(a.db, { 'two-nodes-count': handler('a') }, { intervalMs: 10 }),
+      workerOfA.startJobWorker(a.db, { 'two-nodes-count': handler('a') }, { intervalMs: 10 }),
       workerOfB.startJobWorker(b.db, { 'two-nodes-count': handler('b') }, { intervalMs: 10 }),
     ];
     try {
