@@ -67,6 +67,10 @@ async function tableFingerprints(db: Db): Promise<Map<string, { rows: number; di
 
 /** Every organisation's public role list, as the app started on `db` answers it. */
 async function roleLists(db: Db): Promise<Map<string, string>> {
+  const { rows } = await sql<{
+    table: string | null;
+  }>`select to_regclass('public.organizations')::text as table`.execute(db);
+  if (!rows[0]?.table) throw new Error('the database has no organizations table: start the product on it once first');
   const app = await buildApp({ db, logLevel: false });
   try {
     const organizations = await db.selectFrom('organizations').select('subdomain').orderBy('subdomain').execute();
@@ -120,6 +124,8 @@ async function openPglite(dir: string, backup?: Blob): Promise<PGlite> {
 }
 
 async function drillPglite(dir: string, workDir: string): Promise<DrillReport> {
+  if (!(await stat(path.join(dir, 'PG_VERSION')).catch(() => null)))
+    throw new Error(`there is no PGlite database in ${dir}: set DATA_DIR, or DATABASE_URL for PostgreSQL`);
   const source = await openPglite(dir);
   const sourceDb = pgliteDb(source);
   const copyDir = path.join(workDir, 'restored-pglite');
