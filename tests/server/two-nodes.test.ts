@@ -200,6 +200,40 @@ describe.runIf(postgres)('two API nodes on one PostgreSQL database', () => {
     expect(Date.now() - seenAfter).toBeLessThan(2_000);
   });
 
+  it('a node that lost its listening connection serves changes it could not hear of, and caches again once back', async () => {
+    const id = (await findActiveRoleNames(t.db, acmeId)).find((role) => role.name === 'Graduate Data Analyst')!.id;
+    const nameAt = async (node: Node) =>
+      ((await (await fetch(`${node.url}/api/public/acme/roles/${id}`)).json()) as Role).name;
+    const rename = (name: string) => sql`update roles set name = ${name} where id = ${id}`.execute(t.db);
+    const listeners = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and query like 'listen %'`.execute(t.db)
+      ).rows[0]!.n;
+    expect(await nameAt(b)).toBe('Graduate Data Analyst');
+    expect(await listeners()).toBe(2);
+
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query like 'listen %'`.execute(t.db);
+    await rename('Graduate Data Analyst (missed notice)');
+    await vi.waitFor(async () => expect(await nameAt(b)).toBe('Graduate Data Analyst (missed notice)'), {
+      timeout: 5_000,
+      interval: 50,
+    });
+
+    // Both nodes listen again within seconds, and B answers from its cache again: a change by hand is not seen.
+    await vi.waitFor(async () => expect(await listeners()).toBe(2), { timeout: 10_000, interval: 100 });
+    let attempt = 0;
+    await vi.waitFor(
+      async () => {
+        const before = await nameAt(b);
+        await rename(`Graduate Data Analyst (by hand ${++attempt})`);
+        expect(await nameAt(b)).toBe(before);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
+  });
+
   it('two job workers, one per node, run each of 60 queued jobs exactly once', async () => {
     const runs: { node: string; n: number }[] = [];
     const handler = (node: string) => async (payload: unknown) => {
