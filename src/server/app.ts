@@ -7,6 +7,7 @@ import packageJson from '#package.json' with { type: 'json' };
 import type { App, RegisteredRoute } from './app-types';
 import type { Db } from './db/client';
 import { isApiPath } from './lib/api-paths';
+import { followOrganizationChanges } from './lib/public-cache';
 import { bodyValidatorCompiler } from './lib/body-validator';
 import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
@@ -84,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
+  // Other API nodes on the same PostgreSQL database tell this one when an organisation's public pages change.
+  const organizationChanges = await followOrganizationChanges(options.db, app.log);
+  app.addHook('onClose', organizationChanges.close);
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (options) => {

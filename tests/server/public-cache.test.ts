@@ -178,7 +178,7 @@ describe('the cache module', () => {
     expect(await cachedPublicRead(db, 'org-1', 'list', read)).toBe(1);
     expect(await cachedPublicRead(db, 'org-1', 'list', read)).toBe(1);
     expect(await cachedPublicRead(db, 'org-2', 'list', read)).toBe(2);
-    organizationChanged('org-1');
+    await organizationChanged(t.db, 'org-1');
     expect(await cachedPublicRead(db, 'org-1', 'list', read)).toBe(3);
     expect(await cachedPublicRead(db, 'org-2', 'list', read)).toBe(2);
     vi.setSystemTime(start + 1_000);
@@ -190,7 +190,7 @@ describe('the cache module', () => {
     const slowRead = async () => {
       reads += 1;
       const value = `read ${reads}`;
-      if (reads === 1) organizationChanged('org-3');
+      if (reads === 1) await organizationChanged(t.db, 'org-3');
       return { value };
     };
     expect(await cachedPublicRead(db, 'org-3', 'page', slowRead)).toBe('read 1');
@@ -198,7 +198,7 @@ describe('the cache module', () => {
     let lookups = 0;
     const find = async () => {
       lookups += 1;
-      if (lookups === 1) organizationChanged('org-4');
+      if (lookups === 1) await organizationChanged(t.db, 'org-4');
       return { id: 'org-4', lookups };
     };
     expect(await cachedOrganization(db, 'four', find)).toEqual({ id: 'org-4', lookups: 1 });

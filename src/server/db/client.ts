@@ -16,6 +16,12 @@ export type DatabaseTarget =
 
 export type Db = Kysely<Database>;
 
+/** The server each PostgreSQL handle was opened on, for a connection of its own (db/notifications.ts). */
+const postgresUrls = new WeakMap<Db, string>();
+
+/** The PostgreSQL server `db` was opened on; undefined for PGlite. */
+export const postgresUrlOf = (db: Db): string | undefined => postgresUrls.get(db);
+
 /**
  * Opens Kysely over the chosen engine. Both speak the same SQL (PGlite is PostgreSQL 18, the
  * servers we support are 15+), with one difference callers must know: bigint values such as
@@ -34,7 +40,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     // process.
     pool.on('connect', (client) => client.on('error', () => undefined));
     // Row-level security (migration 0022) reads the organisation from each connection's settings (decision 0068).
-    return new Kysely<Database>({ dialect: withOrganizationScope(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({ dialect: withOrganizationScope(new PostgresDialect({ pool })) });
+    postgresUrls.set(db, target.url);
+    return db;
   }
   let pglite: PGlite;
   // pg_trgm (shipped with PGlite) backs the candidate search's substring match (migration 0007).

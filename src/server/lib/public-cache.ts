@@ -6,12 +6,19 @@
  * `organizationChanged`, which moves the generation on, so every entry of that organisation stops being
  * answered at once. An entry is stored under the generation seen before its read began, so a read that
  * overlapped a change is never kept as current. Entries also end after `LIFETIME_MS` (a bound on a change
- * made outside this process) or earlier when the read says so (a role's deadline passing).
+ * made by SQL by hand) or earlier when the read says so (a role's deadline passing).
+ *
+ * Several API nodes on one PostgreSQL database (decision 0073): `organizationChanged` also sends the
+ * organisation's id on the `organization_changed` channel (NOTIFY, delivered at commit), and every node follows
+ * that channel (`followOrganizationChanges`) and moves the same generation on. While a node's listening
+ * connection is down it keeps nothing (it cannot know what it missed) and reads through to the database.
  *
  * The stores are per database handle (tests open many databases with the same subdomains); the
  * generations are by organisation id, which no two databases share.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { listenOnChannel, type ChannelListener } from '../db/notifications';
 
 const LIFETIME_MS = 30_000;
 /** Beyond this many entries in one database's store, the oldest are dropped. */
@@ -28,16 +35,48 @@ const generations = new Map<string, number>();
 /** Moves on with every change to any organisation: a look-up by key cannot know its id before it reads. */
 let changes = 0;
 const stores = new WeakMap<Db, Map<string, Entry>>();
+/** Databases whose changes channel is not being heard right now: nothing of theirs is kept or answered. */
+const deaf = new WeakSet<Db>();
+const CHANNEL = 'organization_changed';
 
 const generationOf = (organizationId: string): number => generations.get(organizationId) ?? 0;
 
-/** Call after (not inside) every committed write that changes what the public sees of the organisation. */
-export function organizationChanged(organizationId: string): void {
+function moveOn(organizationId: string): void {
   generations.set(organizationId, generationOf(organizationId) + 1);
   changes += 1;
 }
 
-function storeOf(db: Db): Map<string, Entry> {
+/**
+ * Call after every write that changes what the public sees of the organisation: this node forgets it at once,
+ * and the other nodes when the write commits (called inside a transaction, the notice leaves with the commit).
+ */
+export async function organizationChanged(db: Db, organizationId: string): Promise<void> {
+  moveOn(organizationId);
+  await sql`select pg_notify(${CHANNEL}, ${organizationId})`.execute(db);
+}
+
+/**
+ * Hears the other nodes' `organizationChanged` on PostgreSQL until closed (nothing to hear on PGlite, which one
+ * process owns). A lost connection empties this database's store and keeps nothing until it listens again.
+ */
+export function followOrganizationChanges(db: Db, log: { warn: (message: string) => void }): Promise<ChannelListener> {
+  return listenOnChannel(db, CHANNEL, {
+    message: moveOn,
+    lost: () => {
+      deaf.add(db);
+      stores.delete(db);
+      log.warn('Public cache: the organisation changes channel was lost; reading through until it is back');
+    },
+    resumed: () => {
+      deaf.delete(db);
+      log.warn('Public cache: listening to organisation changes again');
+    },
+  });
+}
+
+/** This database's store, or none while its changes are not heard. */
+function storeOf(db: Db): Map<string, Entry> | undefined {
+  if (deaf.has(db)) return undefined;
   let store = stores.get(db);
   if (!store) {
     store = new Map();
@@ -46,15 +85,16 @@ function storeOf(db: Db): Map<string, Entry> {
   return store;
 }
 
-function current(store: Map<string, Entry>, key: string): Entry | undefined {
-  const entry = store.get(key);
+function current(store: Map<string, Entry> | undefined, key: string): Entry | undefined {
+  const entry = store?.get(key);
   if (!entry) return undefined;
   if (entry.generation === generationOf(entry.organizationId) && Date.now() < entry.validUntil) return entry;
-  store.delete(key);
+  store!.delete(key);
   return undefined;
 }
 
-function keep(store: Map<string, Entry>, key: string, entry: Entry): void {
+function keep(store: Map<string, Entry> | undefined, key: string, entry: Entry): void {
+  if (!store) return;
   store.delete(key);
   store.set(key, entry);
   if (store.size > MAX_ENTRIES) store.delete(store.keys().next().value!);

@@ -83,5 +83,5 @@ export async function updateRetention(db: Db, organizationId: string, settings: 
     })
     .where('id', '=', organizationId)
     .execute();
-  organizationChanged(organizationId);
+  await organizationChanged(db, organizationId);
 }

@@ -176,7 +176,7 @@ async function publish(
     await setCurrent(trx, organization.id, number, set);
     return number;
   });
-  organizationChanged(organization.id);
+  await organizationChanged(db, organization.id);
   return toVersion((await findVersion(db, organization.id, published))!, published);
 }
 

@@ -92,7 +92,7 @@ export async function updateOrganizationRow(
     .set({ ...patch, updated_at: sql`now()` } as never)
     .where('id', '=', organizationId)
     .execute();
-  organizationChanged(organizationId);
+  await organizationChanged(db, organizationId);
   return (await findOrganizationByKey(db, organizationId))!;
 }
 
@@ -106,7 +106,7 @@ export async function setOrganizationLogo(
     .set({ logo: logo.bytes, logo_content_type: logo.contentType, updated_at: sql`now()` as never })
     .where('id', '=', organizationId)
     .execute();
-  organizationChanged(organizationId);
+  await organizationChanged(db, organizationId);
 }
 
 export async function hasLogo(db: Db, organizationId: string): Promise<boolean> {

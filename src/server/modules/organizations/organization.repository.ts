@@ -70,7 +70,7 @@ export async function fillMissingStages(db: Db, subdomain: string, stages: strin
     .where(sql<boolean>`stages = '[]'::jsonb`)
     .returning('id')
     .execute();
-  for (const { id } of changed) organizationChanged(id);
+  for (const { id } of changed) await organizationChanged(db, id);
 }
 
 export async function insertOrganizationIfAbsent(db: Db, row: NewOrganizationRow): Promise<boolean> {

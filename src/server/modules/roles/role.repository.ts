@@ -135,13 +135,13 @@ export async function insertRoleIfAbsent(db: Db, row: NewRoleRow): Promise<boole
     .onConflict((oc) => oc.columns(['organization_id', 'reference']).where('reference', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) organizationChanged(row.organization_id);
+  if (inserted) await organizationChanged(db, row.organization_id);
   return inserted !== undefined;
 }
 
 export async function insertRole(db: Db, row: NewRoleRow): Promise<RoleRecord> {
   const { id } = await db.insertInto('roles').values(row).returning('id').executeTakeFirstOrThrow();
-  organizationChanged(row.organization_id);
+  await organizationChanged(db, row.organization_id);
   return (await findRoleById(db, row.organization_id, id))!;
 }
 
@@ -237,6 +237,6 @@ export async function updateRoleRow(
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();
-  if (updated) organizationChanged(organizationId);
+  if (updated) await organizationChanged(db, organizationId);
   return updated ? findRoleById(db, organizationId, id) : undefined;
 }

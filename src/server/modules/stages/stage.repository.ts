@@ -16,5 +16,5 @@ export async function saveOrganizationStages(
     .where('id', '=', organizationId)
     .execute();
   // The organisation is cached across requests (lib/public-cache): the next request reads the new stages.
-  organizationChanged(organizationId);
+  await organizationChanged(db, organizationId);
 }

@@ -25,7 +25,7 @@ export async function insertTranslationIfAbsent(
     .onConflict((oc) => oc.columns(['organization_id', 'language_code']).doNothing())
     .returning('language_code')
     .executeTakeFirst();
-  if (inserted) organizationChanged(organizationId);
+  if (inserted) await organizationChanged(db, organizationId);
   return inserted !== undefined;
 }
 
@@ -43,5 +43,5 @@ export async function saveTranslation(
       oc.columns(['organization_id', 'language_code']).doUpdateSet({ configuration: json(configuration) }),
     )
     .execute();
-  organizationChanged(organizationId);
+  await organizationChanged(db, organizationId);
 }
