@@ -31,7 +31,7 @@ export interface OpenApiSchema {
   exclusiveMaximum?: number | boolean;
 }
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   in: 'path' | 'query' | 'header' | 'cookie';
   name: string;
   required?: boolean;

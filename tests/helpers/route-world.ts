@@ -23,7 +23,7 @@ import { PDF, PNG } from './applications';
  */
 
 export type OrgKey = 'acme' | 'hartley';
-export const OTHER: Record<OrgKey, OrgKey> = { acme: 'hartley', hartley: 'acme' };
+const OTHER: Record<OrgKey, OrgKey> = { acme: 'hartley', hartley: 'acme' };
 
 export interface Person {
   id: string;
@@ -395,7 +395,7 @@ export function worldMaker(db: Db, { orgs, roles }: WorldOrganizations) {
     };
   }
 
-  return { newWorld, people };
+  return { newWorld };
 }
 
 /** One question of the matrix: who asks (from which organisation) about which resource. */
@@ -430,7 +430,7 @@ export function callerOf(world: World, cell: Cell): Person | undefined {
 }
 
 /** A stage of the organisation's pipeline past the first, for moves. */
-export const secondStage = (org: OrganizationRecord) => [...org.stages].sort((a, b) => a.orderIndex - b.orderIndex)[1]!;
+const secondStage = (org: OrganizationRecord) => [...org.stages].sort((a, b) => a.orderIndex - b.orderIndex)[1]!;
 
 /** The value of each path parameter for a cell. */
 export function paramValue(name: string, path: string, world: World, cell: Cell): string {

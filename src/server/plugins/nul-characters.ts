@@ -10,7 +10,7 @@ const join = (path: string, key: string | number): string => (path ? `${path}.${
  * The first place in a parsed value where text holds a NUL character (U+0000), in a key or a
  * string, found without recursion (a body may be nested thousands deep).
  */
-export function nulCharacterAt(value: unknown, root: string): string | undefined {
+function nulCharacterAt(value: unknown, root: string): string | undefined {
   const pending: [unknown, string][] = [[value, root]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, path] = next;
