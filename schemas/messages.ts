@@ -32,6 +32,9 @@ export const MESSAGES = {
   fileEmpty: 'The selected file is empty',
   fileTooLarge: 'The selected file must be smaller than {{megabytes}} MB',
   fileType: 'The selected file must be a {{types}}',
+  fileHiddenContent:
+    'The selected file has hidden content (web page code or another file inside it): save it again as a {{types}} and upload that',
+  fileUnsafeDocument: 'The selected file is a damaged or unsafe Word document: save it again in Word and upload that',
   fileNotUploaded: 'The selected file was not uploaded to this application: choose it again',
   noDocument: "No document with id '{{id}}'.",
   noPhoto: 'This application has no photo.',

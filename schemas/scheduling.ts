@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { StageId } from './pipeline';
 import { literalUnion } from './vocabularies';
 
 /*
@@ -71,7 +72,7 @@ const InterviewDayInput = Type.Object(
 export const CreateSchedule = Type.Object(
   {
     roleId: Id,
-    stageId: Type.Integer(),
+    stageId: StageId,
     title: Type.String({ minLength: 1, maxLength: 255 }),
     timeZone: Type.String({ minLength: 1, maxLength: 64 }),
     dueDays: Type.Integer({ minimum: 1, maximum: 200, description: 'spec §9: 1 to 28, or 200' }),
@@ -119,7 +120,7 @@ export type ClosedBooking = Type.Static<typeof ClosedBooking>;
 
 export const ScheduleListQuery = Type.Object({
   roleId: Type.Optional(Id),
-  stageId: Type.Optional(Type.Integer()),
+  stageId: Type.Optional(StageId),
 });
 
 /** Spec §7 GET …/schedules: usernames as a comma list, dateTime in ISO format. */

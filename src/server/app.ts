@@ -42,6 +42,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
+import { registerNulCharacterGuard } from './plugins/nul-characters';
 import { REDACTED_LOG_PATHS, registerRequestLog } from './plugins/request-log';
 import { registerRevalidation } from './plugins/revalidation';
 import { registerSecurityHeaders } from './plugins/security';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerNulCharacterGuard(app);
   registerTenancy(app, siteConfig);
   registerAuth(app);
   const sessionSettings = options.sessionSettings ?? { testSessionTimeoutSeconds: null };

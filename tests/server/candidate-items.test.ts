@@ -1010,7 +1010,8 @@ describe('POST /candidate/:roleId/export (CSV)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="candidates-graduate-consultant-strategy-${today()}.csv"`,
+      `attachment; filename="candidates-graduate-consultant-strategy-${today()}.csv"; ` +
+        `filename*=UTF-8''candidates-graduate-consultant-strategy-${today()}.csv`,
     );
     expect(res.headers['x-export-rows']).toBe('2');
     expect(res.body.startsWith('\uFEFF')).toBe(true);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import * as contracts from '#schemas/contracts/audit.contract';
+import { attachment } from '../../lib/attachment';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { findRetention, updateRetention } from './audit.repository';
@@ -22,7 +23,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('content-disposition', attachment(`audit-${new Date().toISOString().slice(0, 10)}.csv`))
         .header('cache-control', 'private, no-store')
         .send(await auditCsv(app.db, viewerOf(request), request.query)),
     admins,
@@ -51,7 +52,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
 function sendZip(reply: FastifyReply, zip: Uint8Array) {
   return reply
     .type('application/zip')
-    .header('content-disposition', `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.zip"`)
+    .header('content-disposition', attachment(`my-data-${new Date().toISOString().slice(0, 10)}.zip`))
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
 }

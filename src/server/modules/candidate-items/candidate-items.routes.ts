@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contracts from '#schemas/contracts/candidate-items.contract';
 import { DEFAULT_PAGE_SIZE } from '#schemas/search';
+import { attachment } from '../../lib/attachment';
 import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
@@ -63,7 +64,7 @@ export const candidateItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const csv = await exportCandidates(app.db, viewerOf(request), request.params.roleId, request.body);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+      .header('content-disposition', attachment(csv.fileName))
       .header('x-export-rows', String(csv.rows))
       .header('cache-control', 'private, no-store')
       .send(csv.body);

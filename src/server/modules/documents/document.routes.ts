@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as contracts from '#schemas/contracts/documents.contract';
 import { message } from '#schemas/messages';
+import { attachment } from '../../lib/attachment';
 import { fieldProblem } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { authenticate, viewerOf } from '../../plugins/auth';
@@ -33,13 +34,9 @@ async function readUpload(request: FastifyRequest, fieldId: string): Promise<Upl
 
 /** A stored file as an attachment: never rendered by the browser on our origin. */
 function sendFile(reply: FastifyReply, file: { file_name: string; content_type: string; content: Uint8Array }) {
-  const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .type(file.content_type)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
-    )
+    .header('content-disposition', attachment(file.file_name))
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));

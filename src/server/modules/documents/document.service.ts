@@ -21,6 +21,7 @@ import {
 } from '../document-store/document.repository';
 import { fileAnswerOf } from '../document-store/file-answers';
 import { detectContentType } from './file-type';
+import { hiddenContent } from './hidden-content';
 
 /** The largest file any question accepts; each question's own limit is checked after reading. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -44,14 +45,20 @@ function typeNames(accept: readonly string[]): string[] {
   return accept.map((type) => TYPE_NAMES[type] ?? type);
 }
 
-/** A file name safe to store and to send back in Content-Disposition: no path, no control characters. */
+/** Characters that change how a name reads without being seen: bidirectional overrides ("gnp.exe"), invisible marks. */
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/**
+ * A file name safe to store and to send back in Content-Disposition: no path, no control or invisible
+ * characters, not `.` or `..`, at most 255 characters.
+ */
 function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+  const clean = [...base.replace(INVISIBLE, '')]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && !(c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0))
     .join('')
     .trim();
-  return (clean || 'document').slice(0, 255);
+  return (/^\.*$/.test(clean) ? 'document' : clean).slice(0, 255);
 }
 
 async function fileQuestion(
@@ -97,6 +104,15 @@ export async function uploadDocument(
   const contentType = detectContentType(upload.bytes);
   if (!contentType || !(field.accept ?? []).includes(contentType))
     throw fieldProblem(415, upload.fieldId, message('fileType', { types: typeNames(field.accept ?? []) }));
+  const hidden = hiddenContent(upload.bytes, contentType);
+  if (hidden)
+    throw fieldProblem(
+      415,
+      upload.fieldId,
+      hidden === 'markup' || hidden === 'appended-archive'
+        ? message('fileHiddenContent', { types: typeNames([contentType]) })
+        : message('fileUnsafeDocument'),
+    );
   const earlier = (await findApplicationDocuments(db, viewer.organization.id, application.id))
     .filter((d) => d.field_id === field.id)
     .map((d) => d.id);

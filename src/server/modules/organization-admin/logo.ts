@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { HttpError } from '../../lib/http-error';
 import { detectContentType } from '../documents/file-type';
+import { hiddenContent } from '../documents/hidden-content';
 
 /** An organisation's logo: 512 kB at most (a header image, shown on every page). */
 export const MAX_LOGO_BYTES = 512 * 1024;
@@ -119,7 +120,14 @@ export function checkedLogo(upload: LogoUpload): { bytes: Uint8Array; contentTyp
       { field: 'file', message: 'The logo must be smaller than 512 KB' },
     ]);
   const type = detectContentType(upload.bytes);
-  if (type === 'image/png' || type === 'image/jpeg') return { bytes: upload.bytes, contentType: type };
+  if (type === 'image/png' || type === 'image/jpeg') {
+    // A logo is shown inline on every page: an image that is also a page or an archive (GIFAR) is refused.
+    if (hiddenContent(upload.bytes, type))
+      throw refused(
+        'The logo has hidden content (web page code or another file inside it): save it again and upload that',
+      );
+    return { bytes: upload.bytes, contentType: type };
+  }
   if (type === null) {
     const text = new TextDecoder('utf-8', { fatal: false }).decode(upload.bytes);
     if (looksLikeSvg(text)) return { bytes: new TextEncoder().encode(sanitiseSvg(text)), contentType: 'image/svg+xml' };

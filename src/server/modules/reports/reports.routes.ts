@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { hasRole } from '#engine';
 import * as contracts from '#schemas/contracts/reports.contract';
 import { reportsOfEdition, type Report } from '#schemas/reports';
+import { attachment } from '../../lib/attachment';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { reportCsv, reportFileName } from './reports-csv';
@@ -20,7 +21,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sendCsv = (reply: FastifyReply, report: Report) =>
     reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${reportFileName(report, new Date())}"`)
+      .header('content-disposition', attachment(reportFileName(report, new Date())))
       .header('cache-control', 'private, no-store')
       .send(reportCsv(report));
 
