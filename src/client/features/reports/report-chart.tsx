@@ -33,7 +33,8 @@ export function ReportChart({ table, label }: { table: ReportTable; label: strin
   }));
   const height = table.rows.length * (columns.length * BAR + 12) + 60;
   return (
-    <div className={styles.chart} role="img" aria-label={t('reports.chartLabel', { name: label })}>
+    // Focusable: a wide chart scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className={styles.chart} role="img" aria-label={t('reports.chartLabel', { name: label })} tabIndex={0}>
       <div aria-hidden="true">
         <BarChart
           layout="vertical"

@@ -26,7 +26,8 @@ export function ReportDataTable({ table, caption }: { table: ReportTable; captio
   const isFlagged = (figure: Figure, unit: Unit) =>
     unit === 'ratio' && typeof figure === 'number' && figure < FOUR_FIFTHS;
   return (
-    <div className={styles.tableWrap}>
+    // A region the keyboard can scroll when the table is wider than the page (many stages).
+    <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
