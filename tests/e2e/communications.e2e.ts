@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
+import { hiringToken } from './support/api';
 import { nextMessage } from './support/outbox';
 
 /*
@@ -35,18 +36,7 @@ interface Listed {
 
 /** Three demo candidates of one hartley role who can be moved to the target stage and may be emailed. */
 async function threeCandidates(): Promise<Listed[]> {
-  const res = await fetch(urlFor('127.0.0.1', '/api/oauth/token?subdomain=hartley'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'recruiter@hartley.example',
-      password: PASSWORD,
-      client_id: 'web',
-      scope: 'write',
-    }).toString(),
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await hiringToken('hartley', 'recruiter@hartley.example', PASSWORD);
   const search = await fetch(
     urlFor('127.0.0.1', '/api/v1/search/candidate/hartley?subdomain=hartley&resultsPerPage=100'),
     {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
+import { hiringToken } from './support/api';
 import { linkIn, nextMessage } from './support/outbox';
 
 /*
@@ -54,18 +55,7 @@ interface Listed {
 
 /** A demo pipeline candidate of acme (not the demo candidate who signs in), and another on the same stage tab. */
 async function pipelineCandidates(): Promise<{ first: Listed; other: Listed }> {
-  const res = await fetch(urlFor('127.0.0.1', '/api/oauth/token?subdomain=acme'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'recruiter@acme.example',
-      password: PASSWORD,
-      client_id: 'web',
-      scope: 'write',
-    }).toString(),
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await hiringToken('acme', 'recruiter@acme.example', PASSWORD);
   const search = await fetch(urlFor('127.0.0.1', '/api/v1/search/candidate/acme?subdomain=acme'), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
+import { hiringToken } from './support/api';
 import { linkIn, nextMessage } from './support/outbox';
 
 /*
@@ -37,21 +38,7 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
   return (await response.json()) as T;
 }
 
-async function managerToken(): Promise<string> {
-  const response = await fetch(urlFor('127.0.0.1', `/api/oauth/token?subdomain=${SUB}`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: `recruiter@${SUB}.example`,
-      password: PASSWORD,
-      client_id: 'web',
-      scope: 'write',
-    }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const managerToken = () => hiringToken(SUB, `recruiter@${SUB}.example`, PASSWORD);
 
 interface Row {
   id: string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, urlFor } from './support/browser';
+import { hiringToken } from './support/api';
 import { decidedContext, expectAxeClean, heading } from './support/journey';
 import { selectOption, tabTo } from './support/keyboard';
 
@@ -24,18 +25,7 @@ const ROLE = 'Industrial Placement Year, Technology';
 
 /** The role's id, read through the API as the manager. */
 async function roleId(): Promise<string> {
-  const res = await fetch(urlFor('127.0.0.1', '/api/oauth/token?subdomain=acme'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'recruiter@acme.example',
-      password: PASSWORD,
-      client_id: 'web',
-      scope: 'write',
-    }).toString(),
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await hiringToken('acme', 'recruiter@acme.example', PASSWORD);
   const roles = await fetch(urlFor('127.0.0.1', '/api/v1/roles?subdomain=acme&status=ACTIVE&resultsPerPage=100'), {
     headers: { authorization: `Bearer ${token}` },
   });
