@@ -12,7 +12,7 @@ import * as cacheOfA from '#server/lib/public-cache';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { findActiveRoleNames } from '#server/modules/roles/role.repository';
 import { DEMO_PASSWORD, type Tokens } from '../helpers/auth';
-import { createTestDb, TEST_PASSWORD_HASHING, type TestDb } from '../helpers/test-db';
+import { appRoleUrl, createTestDb, TEST_PASSWORD_HASHING, type TestDb } from '../helpers/test-db';
 
 /*
  * Issue 19, decision 0073: two API nodes on one PostgreSQL database behind a round-robin proxy. Node B is built
@@ -72,8 +72,8 @@ beforeAll(async () => {
 
   // Node B: the same database, reached through a fresh copy of every server module.
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${rows[0]!.name}`;
+  // Signed in as node A is: the app role, bound by row-level security (decision 0068).
+  const url = appRoleUrl(process.env.TEST_DATABASE_URL!, rows[0]!.name);
   vi.resetModules();
   const [client, app, password] = await Promise.all([
     import('#server/db/client'),
@@ -86,7 +86,7 @@ beforeAll(async () => {
     import('#server/lib/public-cache'),
   ]);
   password.configurePasswordHashing(TEST_PASSWORD_HASHING);
-  const dbOfB = await client.openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const dbOfB = await client.openDatabase({ kind: 'postgres', url, poolSize: 4 });
   b = { name: 'b', app: await app.buildApp({ db: dbOfB, logLevel: false }), db: dbOfB, url: '' };
   b.url = await listen(b.app);
   closeB = async () => {
@@ -211,7 +211,8 @@ describe.runIf(postgres)('two API nodes on one PostgreSQL database', () => {
           where datname = current_database() and query like 'listen %'`.execute(t.db)
       ).rows[0]!.n;
     expect(await nameAt(b)).toBe('Graduate Data Analyst');
-    expect(await listeners()).toBe(2);
+    // Each node opens its listening connection in the background after it starts.
+    await vi.waitFor(async () => expect(await listeners()).toBe(2), { timeout: 10_000, interval: 100 });
 
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query like 'listen %'`.execute(t.db);

@@ -34,3 +34,6 @@ export function applyBaseUrl(request: FastifyRequest, subdomain: string, siteCon
     'localhost';
   return `${base.protocol}//${hostForSide(subdomain, 'apply', domain, base.port || undefined)}`;
 }
+
+/** The candidate's booking page of an interview invitation's link (the token itself: only its hash is kept). */
+export const bookingLinkOf = (siteBase: string, token: string) => `${siteBase}/interview/${token}`;

@@ -4,8 +4,7 @@ import type { MailTransport, OutgoingEmail } from '../../email/mail-transport';
 import type { JobHandlers } from '../../jobs/worker';
 import { newToken, sha256 } from '../../lib/secrets';
 import { findOrganizationByKey } from '../organizations/organization.repository';
-import { bookingLinkOf } from '../scheduling/interview-emails';
-import { renewInvitationToken } from '../scheduling/scheduling.repository';
+import { bookingLinkOf } from '../../lib/links';
 import { findUserById } from '../user-store/user.repository';
 import {
   failBatchMessages,
@@ -14,6 +13,7 @@ import {
   findRecipients,
   finishMessage,
   claimMessage,
+  renewInvitationToken,
 } from './message.repository';
 import {
   meetsRequirement,

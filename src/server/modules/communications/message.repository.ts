@@ -339,3 +339,11 @@ export async function stopMessages(db: Db, userId: string, channel: Channel): Pr
 export async function deleteUserMessages(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('messages').where('user_id', '=', userId).execute();
 }
+
+/**
+ * The interview invitation's link becomes the one of `tokenHash`: only hashes are kept, so a message that carries
+ * the booking link carries a new one, and the link sent before stops working, as with a reminder (decision 0061).
+ */
+export async function renewInvitationToken(db: Db, invitationId: string, tokenHash: string): Promise<void> {
+  await db.updateTable('interview_invitations').set({ token_hash: tokenHash }).where('id', '=', invitationId).execute();
+}

@@ -10,7 +10,7 @@ import {
 } from '#engine';
 import type { Channel, MessageKind, TemplateText } from '#schemas/communications';
 import type { OrganizationRecord } from '../../db/types';
-import { bookingLinkOf } from '../scheduling/interview-emails';
+import { bookingLinkOf } from '../../lib/links';
 import { plainTextOf, sanitiseEmailHtml } from './message-html';
 import type { Recipient, Requirement } from './message.repository';
 

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, slotLabel } from '#engine';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { queueEmail } from '../../email/email.service';
+import { bookingLinkOf } from '../../lib/links';
 import { interviewCalendar } from './calendar';
 import type { InvitationContext } from './scheduling.repository';
 
@@ -35,9 +36,6 @@ export interface EmailSite {
   base: string;
   host: string;
 }
-
-/** The candidate's booking page of an invitation's link (the token itself: only its hash is kept). */
-export const bookingLinkOf = (siteBase: string, token: string) => `${siteBase}/interview/${token}`;
 
 export async function queueInvitationEmail(
   db: Db,

@@ -330,14 +330,6 @@ export async function markReminded(db: Db, invitationId: string): Promise<void> 
     .execute();
 }
 
-/**
- * The invitation's link becomes the one of `tokenHash` (only hashes are kept, so a message that carries the
- * link carries a new one, and the link sent before stops working, as with a reminder).
- */
-export async function renewInvitationToken(db: Db, invitationId: string, tokenHash: string): Promise<void> {
-  await db.updateTable('interview_invitations').set({ token_hash: tokenHash }).where('id', '=', invitationId).execute();
-}
-
 /** Everything an email or a page about one invitation says: schedule, role, organisation. */
 export function findInvitationContext(db: Db, invitationId: string) {
   return db
