@@ -67,7 +67,14 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForServer(port, child, () => log);
+  try {
+    await waitForServer(port, child, () => log);
+  } catch (error) {
+    // A server that did not answer in time must not outlive the run.
+    child.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('port', port);
   project.provide('dataDir', dataDir);
   project.provide('sessionTimeoutSeconds', SESSION_TIMEOUT_SECONDS);
