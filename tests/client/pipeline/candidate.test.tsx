@@ -107,6 +107,18 @@ const messageTemplate = (name: string, trigger: Template['trigger']): Template =
 const open = (path = '/manager/candidate/a1') =>
   screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }).then(() => path);
 
+/** The application a1 after the move to the assessment centre's "Invited". */
+const MOVED_TO_ASSESSMENT = {
+  id: 'a1',
+  stageId: 9,
+  stageName: 'At assessment centre',
+  substageId: '9-invited',
+  substageName: 'Invited',
+  stageStatus: 'INVITED',
+  lastChangeAt: '2026-10-03T09:00:00.000Z',
+  version: 3,
+};
+
 describe('/manager/candidate/:id', () => {
   it('shows the application, the role’s panel, documents, notes and the history of moves', async () => {
     startHiring('/manager/candidate/a1', api());
@@ -288,19 +300,7 @@ describe('/manager/candidate/:id', () => {
         if (call.url === '/v1/communications/templates')
           return { status: 200, data: [messageTemplate('Assessment invitation', { stageId: 9, substageId: null })] };
         if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
-          return {
-            status: 200,
-            data: {
-              id: 'a1',
-              stageId: 9,
-              stageName: 'At assessment centre',
-              substageId: '9-invited',
-              substageName: 'Invited',
-              stageStatus: 'INVITED',
-              lastChangeAt: '2026-10-03T09:00:00.000Z',
-              version: 3,
-            },
-          };
+          return { status: 200, data: MOVED_TO_ASSESSMENT };
         return undefined;
       }),
     );
@@ -359,19 +359,7 @@ describe('/manager/candidate/:id', () => {
       '/manager/candidate/a1',
       api((call) => {
         if (call.url === `/v1/candidate/a1/stage/9/9-invited/organization/${organization.id}`)
-          return {
-            status: 200,
-            data: {
-              id: 'a1',
-              stageId: 9,
-              stageName: 'At assessment centre',
-              substageId: '9-invited',
-              substageName: 'Invited',
-              stageStatus: 'INVITED',
-              lastChangeAt: '2026-10-03T09:00:00.000Z',
-              version: 3,
-            },
-          };
+          return { status: 200, data: MOVED_TO_ASSESSMENT };
         if (call.url === '/v1/candidate/a1/undo') return { status: 409, data: { message: 'Nothing to undo' } };
         if (call.method === 'PUT' && call.url === `${PANEL}/note`)
           return { status: 201, data: note({ id: 'n3', body: JSON.parse(String(call.data)).comment }) };
