@@ -1,6 +1,7 @@
 import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { MatrixActor, MatrixScope } from '#schemas/contract';
 import type { UserType } from '#schemas/organization';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/client';
 import { json } from '#server/db/json';
 import type { OrganizationRecord } from '#server/db/types';
@@ -80,7 +81,7 @@ export interface WorldOrganizations {
 }
 
 /** A maker of fresh worlds on the database, for the two organisations and a role of each. */
-export function worldMaker(db: Db, { orgs, roles }: WorldOrganizations) {
+export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganizations) {
   let counter = 0;
 
   /** Fresh people, signed in, in a handful of statements: users, session families, access tokens. */
@@ -202,7 +203,26 @@ export function worldMaker(db: Db, { orgs, roles }: WorldOrganizations) {
     return rows.map((_, i) => inserted[i * files.length]!.id);
   }
 
-  async function newWorld(): Promise<World> {
+  /** A copy of each organisation's role, for a world whose calls may archive or edit it. */
+  async function roleCopies(): Promise<Record<OrgKey, string>> {
+    const copy = async (id: string) => {
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO roles
+        SELECT (jsonb_populate_record(NULL::roles, to_jsonb(r) || jsonb_build_object('id', gen_random_uuid(), 'reference', NULL))).*
+        FROM roles r WHERE r.id = ${id}
+        RETURNING id`.execute(db);
+      return rows[0]!.id;
+    };
+    const [acme, hartley] = await Promise.all([copy(baseRoles.acme), copy(baseRoles.hartley)]);
+    return { acme, hartley };
+  }
+
+  /**
+   * A fresh world: people, applications, documents and the newer records of both organisations. With `ownRoles`
+   * its applications hang off copies of the roles, so a call that archives or edits its role spoils no other world.
+   */
+  async function newWorld({ ownRoles = false } = {}): Promise<World> {
+    const roles = ownRoles ? await roleCopies() : baseRoles;
     const keys = ['acme', 'hartley'] as const;
     const kinds = ['CANDIDATE', 'CANDIDATE', 'HIRING_MANAGER', 'HIRING_MANAGER_ADMIN'] as const;
     const everyone = await people([
