@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
 import { hiringToken } from './support/api';
-import { nextMessage } from './support/outbox';
+import { linkIn, nextMessage, type OutboxMessage } from './support/outbox';
 
 /*
  * Communications (issue 16), one journey on hartley (no other e2e file moves its candidates): a
  * manager writes an email template sent on moves to a stage and an SMS template, each with a
  * placeholder from the picker, previews them with a real candidate, bulk-moves three candidates to
  * that stage (the dialog says the email will go), sees it in a candidate's contact history, and the
- * outbox holds the three emails. Candidates are found by email.
+ * outbox holds the three emails, each in its candidate's language: one of the three resets their password and
+ * signs in in Traditional Chinese first, so their email comes from the template's Chinese text. Candidates are
+ * found by email.
  */
 
 let browser: Browser;
@@ -55,6 +57,24 @@ async function threeCandidates(): Promise<Listed[]> {
   return group.slice(0, 3);
 }
 
+/**
+ * A demo candidate (who has no password) sets one through the emailed reset link and signs in in `language`, as
+ * they would from the site in that language: the server remembers it as the language of their emails.
+ */
+async function signInIn(language: string, email: string, seen: Set<string>): Promise<void> {
+  const api = (path: string, body: Record<string, string>, type = 'application/json') =>
+    fetch(urlFor('127.0.0.1', `/api${path}?subdomain=hartley`), {
+      method: 'POST',
+      headers: { 'content-type': type, 'accept-language': language },
+      body: type === 'application/json' ? JSON.stringify(body) : new URLSearchParams(body).toString(),
+    });
+  expect((await api('/public/forgot', { email })).status).toBe(200);
+  const token = new URL(linkIn(await nextMessage(email, seen), '/reset-password/')).pathname.split('/').at(-1)!;
+  expect((await api('/public/reset', { token, newPassword: PASSWORD })).status).toBe(200);
+  const signIn = { grant_type: 'password', username: email, password: PASSWORD, client_id: 'web', scope: 'write' };
+  expect((await api('/oauth/token', signIn, 'application/x-www-form-urlencoded')).status).toBe(200);
+}
+
 async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), where).toEqual([]);
 }
@@ -79,8 +99,9 @@ async function previewWith(page: Page, email: string): Promise<string> {
 describe('communications', () => {
   it('templates with placeholders, previews, a bulk move that sends the stage email, the contact history and the outbox', async () => {
     const people = await threeCandidates();
-    const [first] = people as [Listed];
+    const [first, , chinese] = people as [Listed, Listed, Listed];
     const seen = new Set<string>();
+    await signInIn('zh-Hant', chinese.email!, seen);
     const context = await newContext(browser);
     await context.addInitScript(() => window.localStorage.setItem('acceptCookies', 'false'));
     const page = await openPage(context, HR, '/login?redirect=%2Fmanager%2Fcommunications%2Fnew');
@@ -94,6 +115,8 @@ describe('communications', () => {
     await page.getByLabel('Send automatically when candidates move to').selectOption(String(TARGET_STAGE));
     await writeWithPlaceholder(page, 'Subject (English)', 'Next steps: ', 'role');
     await writeWithPlaceholder(page, 'Message (English)', '<p>Dear ', 'candidate’s name');
+    await writeWithPlaceholder(page, 'Subject (繁體中文)', '下一步：', 'role');
+    await writeWithPlaceholder(page, 'Message (繁體中文)', '<p>親愛的 ', 'candidate’s name');
     const shown = await previewWith(page, first.email!);
     expect(shown).toContain(`Next steps: ${first.roleName}`);
     expect(shown).toContain(`Dear ${first.name}`);
@@ -125,9 +148,15 @@ describe('communications', () => {
     await dialog.getByRole('button', { name: 'Move 3 candidates' }).click();
     await page.getByText(/3 candidates moved/).waitFor();
 
+    // Each in its candidate's language: the third signed in in Traditional Chinese, the others never chose one.
     const emails = await Promise.all(people.map((person) => nextMessage(person.email!, seen)));
-    expect(emails.map((email) => email.subject)).toEqual(people.map((p) => `Next steps: ${p.roleName}`));
-    for (const [i, email] of emails.entries()) expect(email.body).toContain(`Dear ${people[i]!.name}`);
+    const [english, , inChinese] = emails as [OutboxMessage, OutboxMessage, OutboxMessage];
+    for (const [i, email] of emails.entries())
+      expect(email.subject, people[i]!.email!).toMatch(email === inChinese ? /^下一步：/ : /^Next steps: /);
+    expect(english.subject).toBe(`Next steps: ${first.roleName}`);
+    expect(english.body).toContain(`Dear ${first.name}`);
+    expect(inChinese.body).toContain(`親愛的 ${chinese.name}`);
+    expect(inChinese.body).not.toContain('Dear ');
 
     // The candidate page's contact history.
     await page.goto(urlFor(HR, `/manager/candidate/${first.id}`));
