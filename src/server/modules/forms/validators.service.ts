@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { compile, compileProfile } from '#engine';
+import type { Static } from 'typebox';
+import type { formValidators } from '#schemas/contracts/site.contract';
+import { formSchemas, validatorModuleCode } from './validator-code';
+
+export type FormValidatorsRequest = Static<NonNullable<typeof formValidators.body>>;
+
+/** At most this many modules are kept in the process (the oldest used dropped first): about 30 kB compressed each. */
+const MODULE_LIMIT = 500;
+
+interface ValidatorModule {
+  organizationId: string;
+  code: string;
+}
+
+/** Modules by the hash of their code; what each request compiled to, by the hash of the request. */
+const modules = new Map<string, ValidatorModule>();
+const compiledFrom = new Map<string, string>();
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+function remember(hash: string, module: ValidatorModule): void {
+  modules.delete(hash);
+  modules.set(hash, module);
+  while (modules.size > MODULE_LIMIT) {
+    const oldest = modules.keys().next().value as string;
+    modules.delete(oldest);
+  }
+  while (compiledFrom.size > MODULE_LIMIT * 4) compiledFrom.delete(compiledFrom.keys().next().value as string);
+}
+
+/**
+ * Compiles the validators of the form `request` describes for an organisation (the same engine the browser compiled
+ * it with, so the same schemas) and answers the hash of the module's code. A request seen before costs a look-up;
+ * the content address means no entry can go stale: a changed configuration is another request and another module.
+ */
+export function compileFormValidators(organizationId: string, request: FormValidatorsRequest): string {
+  const requestKey = sha256(`${organizationId}|${JSON.stringify(request)}`);
+  const known = compiledFrom.get(requestKey);
+  if (known && modules.get(known)?.organizationId === organizationId) return known;
+  const form = (request.form === 'profile' ? compileProfile : compile)(request.configuration, request.context);
+  const code = validatorModuleCode(formSchemas(form));
+  const hash = sha256(code);
+  remember(hash, { organizationId, code });
+  compiledFrom.set(requestKey, hash);
+  return hash;
+}
+
+/** A compiled module's code, if this organisation compiled it (another organisation's hash is not found). */
+export function validatorModuleOf(organizationId: string, hash: string): string | undefined {
+  const found = modules.get(hash);
+  return found?.organizationId === organizationId ? found.code : undefined;
+}
