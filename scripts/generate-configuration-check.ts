@@ -35,5 +35,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     }
   })();
   writeFileSync(GENERATED_CHECK, source);
-  console.log(`${path.relative(process.cwd(), GENERATED_CHECK)}: ${before === source ? 'unchanged' : 'written'}`);
+  process.stdout.write(
+    `${path.relative(process.cwd(), GENERATED_CHECK)}: ${before === source ? 'unchanged' : 'written'}\n`,
+  );
 }

@@ -1,20 +1,16 @@
-import { runtimeRequire, type CompiledForm, type StandaloneModule } from '#engine';
+import type { CompiledForm } from '#engine';
 import { setValidatorLoader, type ValidatorFunctions } from '#client/engine-ui/compiled-validators';
 import type { EngineValidator } from '#client/engine-ui/validation';
 import { formSchemas, validatorModuleCode } from '#server/modules/forms/validator-code';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { RJSFSchema } from '@rjsf/utils';
+import { evaluateModule } from '../helpers/validator-module';
 import type { Answers, JsonSchema } from '#engine';
 
-/**
+/*
  * jsdom has no server to compile a form's validators, so the client tests compile them here with the server's own
  * code generator (decision 0076) and run the module it writes: the browser's path, without the network.
  */
-export function evaluateModule<T>(source: string): T {
-  // The test, not the page, evaluates the module: Node has no CSP.
-  const factory = new Function(source.replace(/^export default /m, 'return ')) as () => StandaloneModule<T>;
-  return factory()(runtimeRequire);
-}
 
 const compiled = new WeakMap<CompiledForm, ValidatorFunctions>();
 
@@ -34,6 +30,6 @@ export function stepValidator(form: CompiledForm, schema: JsonSchema): EngineVal
 }
 
 /** Every client test's forms get their validators this way (tests/client/setup.ts). */
-export function usePrecompiledValidators(): void {
+export function installPrecompiledValidators(): void {
   setValidatorLoader((form) => precompiledValidators(form));
 }

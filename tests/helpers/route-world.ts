@@ -12,6 +12,8 @@ import { insertBooking, insertInvitation, insertSchedule } from '#server/modules
 import { insertBatch } from '#server/modules/communications/message.repository';
 import { insertTemplate } from '#server/modules/communications/template.repository';
 import { userRow } from '#server/seed/factories';
+import { compileFormValidators } from '#server/modules/forms/validators.service';
+import { SMALL_FORM_REQUEST } from './validator-module';
 import { PDF, PNG } from './applications';
 
 /*
@@ -520,6 +522,9 @@ export function paramValue(name: string, path: string, world: World, cell: Cell)
       return 'efficiency';
     case 'name':
       return 'header';
+    case 'file':
+      // A validator module the organisation compiled (another organisation's is not found).
+      return `${compileFormValidators(w.org.id, SMALL_FORM_REQUEST)}.js`;
     case 'language':
       // A language the organisation offers (a demo organisation's own).
       return w.org.additional_language_support[0]!.code;
