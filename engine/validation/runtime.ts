@@ -41,11 +41,16 @@ export const VALIDATOR_MODULES = {
   keywords: 'engine/keywords',
 } as const;
 
+/** A CommonJS module's function: bundlers hand over its `default` export, Node (tsx) the whole `module.exports`. */
+function defaultFunction<F>(imported: F | { default: F }): F {
+  return typeof imported === 'function' ? imported : (imported as { default: F }).default;
+}
+
 const MODULES: Readonly<Record<string, unknown>> = {
   [VALIDATOR_MODULES.formats]: FORMAT_DEFINITIONS,
   [VALIDATOR_MODULES.keywords]: KEYWORD_FUNCTIONS,
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
-  'ajv/dist/runtime/equal': { default: equal },
+  'ajv/dist/runtime/ucs2length': { default: defaultFunction(ucs2length) },
+  'ajv/dist/runtime/equal': { default: defaultFunction(equal) },
 };
 
 /**
