@@ -69,6 +69,8 @@ export interface OrgWorld {
   template: string;
   batch: string;
   unsubscribeToken: string;
+  /** A validator module the organisation compiled (decision 0076): its file name. */
+  validatorFile: string;
 }
 
 export interface World {
@@ -403,10 +405,12 @@ export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganization
         unsubscribe_token_hash: sha256(unsubscribeToken),
       })
       .execute();
+    const validatorFile = `${await compileFormValidators(db, org.id, SMALL_FORM_REQUEST)}.js`;
     return {
       template: template.id,
       batch,
       unsubscribeToken,
+      validatorFile,
       event,
       registration: registration.id,
       contact: contact.id,
@@ -524,7 +528,7 @@ export function paramValue(name: string, path: string, world: World, cell: Cell)
       return 'header';
     case 'file':
       // A validator module the organisation compiled (another organisation's is not found).
-      return `${compileFormValidators(w.org.id, SMALL_FORM_REQUEST)}.js`;
+      return w.validatorFile;
     case 'language':
       // A language the organisation offers (a demo organisation's own).
       return w.org.additional_language_support[0]!.code;

@@ -16,6 +16,7 @@ import {
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../factories/answers';
+import { forgetCompiledModules } from '#server/modules/forms/validators.service';
 import { evaluateModule } from '../helpers/validator-module';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -101,6 +102,14 @@ describe('a form compiled for the browser', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('is served by an API node that did not compile it (from the database, decision 0073)', async () => {
+    const { url, code } = await moduleOf('acme');
+    forgetCompiledModules();
+    const elsewhere = await t.app.inject(url);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.body).toBe(code);
   });
 
   it('is not found under another organisation, nor when unknown; a malformed name is refused', async () => {

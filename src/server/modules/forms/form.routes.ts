@@ -32,7 +32,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     contracts.formValidators,
     async (request) => {
-      const hash = compileFormValidators(organizationOf(request).id, request.body);
+      const hash = await compileFormValidators(app.db, organizationOf(request).id, request.body);
       return { url: `/api/public/organization/${request.params.sub}/form-validators/${hash}.js` };
     },
     { preHandler: loadOrganization },
@@ -42,7 +42,11 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     contracts.validatorModule,
     async (request, reply) => {
-      const code = validatorModuleOf(organizationOf(request).id, request.params.file.slice(0, -'.js'.length));
+      const code = await validatorModuleOf(
+        app.db,
+        organizationOf(request).id,
+        request.params.file.slice(0, -'.js'.length),
+      );
       if (code === undefined) throw notFound('No such validator module: its form is compiled again on request.');
       // The address is the code's hash: the same address never names other code.
       return reply

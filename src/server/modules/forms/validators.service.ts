@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { compile, compileProfile } from '#engine';
 import type { Static } from 'typebox';
 import type { formValidators } from '#schemas/contracts/site.contract';
+import type { Db } from '../../db/client';
 import { formSchemas, validatorModuleCode } from './validator-code';
+import { findValidatorModule, storeValidatorModule } from './validators.repository';
 
 export type FormValidatorsRequest = Static<NonNullable<typeof formValidators.body>>;
 
@@ -14,15 +16,15 @@ interface ValidatorModule {
   code: string;
 }
 
-/** Modules by the hash of their code; what each request compiled to, by the hash of the request. */
+/** Modules by organisation and the hash of their code; what each request compiled to, by the hash of the request. */
 const modules = new Map<string, ValidatorModule>();
 const compiledFrom = new Map<string, string>();
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function remember(hash: string, module: ValidatorModule): void {
-  modules.delete(hash);
-  modules.set(hash, module);
+function remember(key: string, module: ValidatorModule): void {
+  modules.delete(key);
+  modules.set(key, module);
   while (modules.size > MODULE_LIMIT) {
     const oldest = modules.keys().next().value as string;
     modules.delete(oldest);
@@ -34,21 +36,39 @@ function remember(hash: string, module: ValidatorModule): void {
  * Compiles the validators of the form `request` describes for an organisation (the same engine the browser compiled
  * it with, so the same schemas) and answers the hash of the module's code. A request seen before costs a look-up;
  * the content address means no entry can go stale: a changed configuration is another request and another module.
+ * Compiled modules are also stored in the database, where another API node finds them (decision 0073).
  */
-export function compileFormValidators(organizationId: string, request: FormValidatorsRequest): string {
+export async function compileFormValidators(
+  db: Db,
+  organizationId: string,
+  request: FormValidatorsRequest,
+): Promise<string> {
   const requestKey = sha256(`${organizationId}|${JSON.stringify(request)}`);
   const known = compiledFrom.get(requestKey);
-  if (known && modules.get(known)?.organizationId === organizationId) return known;
+  if (known && modules.has(`${organizationId}:${known}`)) return known;
   const form = (request.form === 'profile' ? compileProfile : compile)(request.configuration, request.context);
   const code = validatorModuleCode(formSchemas(form));
   const hash = sha256(code);
-  remember(hash, { organizationId, code });
+  await storeValidatorModule(db, organizationId, hash, code);
+  remember(`${organizationId}:${hash}`, { organizationId, code });
   compiledFrom.set(requestKey, hash);
   return hash;
 }
 
-/** A compiled module's code, if this organisation compiled it (another organisation's hash is not found). */
-export function validatorModuleOf(organizationId: string, hash: string): string | undefined {
-  const found = modules.get(hash);
-  return found?.organizationId === organizationId ? found.code : undefined;
+/**
+ * A compiled module's code, if this organisation compiled it (another organisation's hash is not found): from the
+ * process, else from the database (compiled by another node).
+ */
+export async function validatorModuleOf(db: Db, organizationId: string, hash: string): Promise<string | undefined> {
+  const found = modules.get(`${organizationId}:${hash}`);
+  if (found) return found.code;
+  const code = await findValidatorModule(db, organizationId, hash);
+  if (code !== undefined) remember(`${organizationId}:${hash}`, { organizationId, code });
+  return code;
+}
+
+/** Empties this process's modules, as a node that compiled none has them (tests of several nodes). */
+export function forgetCompiledModules(): void {
+  modules.clear();
+  compiledFrom.clear();
 }
