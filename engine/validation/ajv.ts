@@ -63,7 +63,7 @@ export function extendAjv(ajv: Ajv): Ajv {
 let shared: Ajv | undefined;
 
 /** The engine's Ajv instance; compiled validators are cached by the callers per schema object. */
-export function engineAjv(): Ajv {
+function engineAjv(): Ajv {
   shared ??= extendAjv(new Ajv(AJV_OPTIONS));
   return shared;
 }

@@ -15,7 +15,7 @@ import type { Answers, JsonSchema } from '#engine';
 const compiled = new WeakMap<CompiledForm, ValidatorFunctions>();
 
 /** A form's precompiled validators, as the browser gets them from the server. */
-export function precompiledValidators(form: CompiledForm): ValidatorFunctions {
+function precompiledValidators(form: CompiledForm): ValidatorFunctions {
   let functions = compiled.get(form);
   if (!functions) {
     functions = evaluateModule<ValidatorFunctions>(validatorModuleCode(formSchemas(form)));
