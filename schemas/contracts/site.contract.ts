@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { SiteInfo, VersionInfo } from '../api';
-import { Configuration } from '../configuration';
+import type { Configuration } from '../configuration';
 import { Edition, Subdomain, UserType } from '../organization';
 import { TranslationEntry } from '../translation';
 import { defineRoute } from '../contract';
@@ -87,7 +87,14 @@ export const formValidators = defineRoute({
       form: Type.Union([Type.Literal('application'), Type.Literal('profile')], {
         description: 'the application form (compile) or the candidate profile (compileProfile)',
       }),
-      configuration: Configuration,
+      // The merged configuration, not a layer: merging may pass a layer's limits (a role's 300 questions over the
+      // organisation's own), so it is an object here and the engine compiles what it can.
+      configuration: Type.Unsafe<Configuration>(
+        Type.Object(
+          {},
+          { additionalProperties: true, description: 'the merged configuration the form is compiled from' },
+        ),
+      ),
       context: Type.Object(
         {
           language: Type.String({ pattern: LANGUAGE_CODE }),

@@ -120,9 +120,16 @@ describe('a form compiled for the browser', () => {
     expect((await ask('nowhere', { form: 'application', configuration, context })).statusCode).toBe(404);
   });
 
+  it("compiles a merged configuration past one layer's limits (300 questions of a role over the organisation's)", async () => {
+    const custom = Array.from({ length: 301 }, (_, i) => ({ id: `q${i}`, type: 'text', label: `Question ${i}` }));
+    const big = mergeLayers({ product: product as Configuration, role: { custom } as Configuration });
+    expect((await ask('acme', { form: 'application', configuration: big, context })).statusCode).toBe(200);
+  });
+
   it('compiles the candidate profile too, and refuses what is not a configuration and a context', async () => {
     expect((await ask('acme', { form: 'profile', configuration, context })).statusCode).toBe(200);
-    expect((await ask('acme', { form: 'application', configuration: { nonsense: 1 }, context })).statusCode).toBe(400);
+    expect((await ask('acme', { form: 'application', configuration: 'text', context })).statusCode).toBe(400);
+    expect((await ask('acme', { form: 'application', configuration: { views: 7 }, context })).statusCode).toBe(400);
     expect((await ask('acme', { form: 'application', configuration, context: { language: 'en' } })).statusCode).toBe(
       400,
     );

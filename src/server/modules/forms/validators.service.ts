@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { compile, compileProfile } from '#engine';
+import { compile, compileProfile, type CompiledForm } from '#engine';
 import type { Static } from 'typebox';
 import type { formValidators } from '#schemas/contracts/site.contract';
 import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/http-error';
 import { formSchemas, validatorModuleCode } from './validator-code';
 import { findValidatorModule, storeValidatorModule } from './validators.repository';
 
@@ -46,7 +47,12 @@ export async function compileFormValidators(
   const requestKey = sha256(`${organizationId}|${JSON.stringify(request)}`);
   const known = compiledFrom.get(requestKey);
   if (known && modules.has(`${organizationId}:${known}`)) return known;
-  const form = (request.form === 'profile' ? compileProfile : compile)(request.configuration, request.context);
+  let form: CompiledForm;
+  try {
+    form = (request.form === 'profile' ? compileProfile : compile)(request.configuration, request.context);
+  } catch {
+    throw badRequest('The configuration cannot be compiled to a form.');
+  }
   const code = validatorModuleCode(formSchemas(form));
   const hash = sha256(code);
   await storeValidatorModule(db, organizationId, hash, code);
