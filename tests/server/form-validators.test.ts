@@ -129,7 +129,8 @@ describe('a form compiled for the browser', () => {
   it('compiles the candidate profile too, and refuses what is not a configuration and a context', async () => {
     expect((await ask('acme', { form: 'profile', configuration, context })).statusCode).toBe(200);
     expect((await ask('acme', { form: 'application', configuration: 'text', context })).statusCode).toBe(400);
-    expect((await ask('acme', { form: 'application', configuration: { views: 7 }, context })).statusCode).toBe(400);
+    expect((await ask('acme', { form: 'application', configuration: [1, 2], context })).statusCode).toBe(400);
+    expect((await ask('acme', { form: 'application', configuration: { custom: 'x' }, context })).statusCode).toBe(400);
     expect((await ask('acme', { form: 'application', configuration, context: { language: 'en' } })).statusCode).toBe(
       400,
     );
