@@ -18,7 +18,7 @@ const srcImports = [
 const srcRestrict = (patterns) => restrict([...patterns, ...srcImports]);
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'tests/e2e/.artifacts/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'tests/e2e/.artifacts/', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,7 @@ import {
   sealConfiguration,
   validateStep,
   type CompileContext,
+  compiledChecks,
 } from '#engine';
 import type { Configuration, CustomQuestion } from '#schemas/configuration';
 import { ms, time, type Figure } from './support';
@@ -58,8 +59,10 @@ export async function benchEngineCompile(): Promise<Figure[]> {
   const copies = Array.from({ length: 200 }, () => structuredClone(configuration));
   const cachedEqual = await time(copies.length, (i) => compile(copies[i]!, CONTEXT));
   const questions = form.steps.find((s) => s.id === 'questions')!;
-  validateStep(form, 'questions', {});
-  const validation = await time(500, (i) => validateStep(form, 'questions', { question0: `answer ${i}` }));
+  validateStep(form, 'questions', {}, compiledChecks);
+  const validation = await time(500, (i) =>
+    validateStep(form, 'questions', { question0: `answer ${i}` }, compiledChecks),
+  );
   return [
     {
       name: `compile, ${fieldCount} fields, first call in a fresh process`,

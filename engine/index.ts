@@ -30,6 +30,7 @@ export * from './screens/answers-view';
 export * from './screens/candidate-panel';
 export * from './screens/sample-answers';
 export * from './validation/ajv';
+export { runtimeRequire, type StandaloneModule } from './validation/runtime';
 export * from './validation/email';
 export * from './validation/password';
 export * from './validation/phone';

@@ -1,6 +1,5 @@
 import type { ErrorObject } from 'ajv';
 import {
-  Configuration as ConfigurationSchema,
   PHONE_FORMATS,
   POSTCODE_FORMATS,
   type Configuration,
@@ -13,7 +12,9 @@ import type { FieldKind, SectionId } from '../fields/types';
 import { CUSTOM_SECTION, unplacedSections } from '../forms/compile';
 import { INHERITED_NAMES } from '../rules/own';
 import { mergeConfigurations } from './merge';
-import { engineAjv } from '../validation/ajv';
+import type { SchemaCheck } from '../validation/ajv';
+import { runtimeRequire, type StandaloneModule } from '../validation/runtime';
+import configurationCheck from './configuration-check.generated';
 import { HR_FEATURES, MENUS } from './known';
 
 export interface ConfigurationProblem {
@@ -36,10 +37,14 @@ export interface ValidateOptions {
   beneath?: Configuration;
 }
 
-let validateShape: (((data: unknown) => boolean) & { errors?: ErrorObject[] | null }) | undefined;
+let validateShape: SchemaCheck | undefined;
 
+/**
+ * The shape check is schemas/configuration.ts compiled to standalone code by scripts/generate-configuration-check.ts,
+ * so the studio runs it in the browser without compiling code (decision 0076); the server runs the same code.
+ */
 function shapeProblems(configuration: unknown): ConfigurationProblem[] {
-  validateShape ??= engineAjv().compile(ConfigurationSchema as object);
+  validateShape ??= (configurationCheck as StandaloneModule<SchemaCheck>)(runtimeRequire);
   if (validateShape(configuration)) return [];
   return (validateShape.errors ?? []).map(describe);
 }

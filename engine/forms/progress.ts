@@ -1,6 +1,7 @@
 import { own } from '../rules/own';
 import { stepFields, type Answers } from './answers';
 import type { CompiledForm, CompiledStep } from './types';
+import type { SchemaChecks } from '../validation/ajv';
 import { validateStep } from './validate';
 
 /** Task-list statuses of a multi-step application (GOV.UK task list pattern). */
@@ -17,9 +18,15 @@ function hasAnswer(value: unknown): boolean {
  * the candidate has continued past it; a problem when it was continued past but no longer
  * validates (e.g. after configuration changed); otherwise in progress.
  */
-function stepStatus(form: CompiledForm, step: CompiledStep, answers: Answers, continuedPast: boolean): StepStatus {
+function stepStatus(
+  form: CompiledForm,
+  step: CompiledStep,
+  answers: Answers,
+  continuedPast: boolean,
+  checks: SchemaChecks,
+): StepStatus {
   const answered = stepFields(step).some((f) => hasAnswer(own(answers, f.id)));
-  const valid = validateStep(form, step.id, answers).valid;
+  const valid = validateStep(form, step.id, answers, checks).valid;
   if (continuedPast) return valid ? 'completed' : 'problem';
   if (!answered) return 'notStarted';
   return 'inProgress';
@@ -30,9 +37,10 @@ export function stepStatuses(
   form: CompiledForm,
   answers: Answers,
   completedSteps: readonly string[],
+  checks: SchemaChecks,
 ): Record<string, StepStatus> {
   return Object.fromEntries(
-    form.steps.map((step) => [step.id, stepStatus(form, step, answers, completedSteps.includes(step.id))]),
+    form.steps.map((step) => [step.id, stepStatus(form, step, answers, completedSteps.includes(step.id), checks)]),
   );
 }
 
@@ -41,7 +49,8 @@ export function sectionProgress(
   form: CompiledForm,
   answers: Answers,
   completedSteps: readonly string[],
+  checks: SchemaChecks,
 ): { completed: number; total: number } {
-  const statuses = Object.values(stepStatuses(form, answers, completedSteps));
+  const statuses = Object.values(stepStatuses(form, answers, completedSteps, checks));
   return { completed: statuses.filter((status) => status === 'completed').length, total: form.steps.length };
 }

@@ -1,5 +1,5 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { engineAjv } from '../validation/ajv';
+import type { ErrorObject } from 'ajv';
+import type { SchemaChecks } from '../validation/ajv';
 import {
   errorMessage,
   oneErrorPerField,
@@ -10,18 +10,6 @@ import {
 import { formFields, normaliseAnswers, pruneAnswers, stepFields, type Answers } from './answers';
 import type { CompiledField, CompiledForm, FieldError, JsonSchema } from './types';
 
-const validators = new WeakMap<JsonSchema, ValidateFunction>();
-
-/** The Ajv validator of a compiled schema, compiled once per schema object and reused. */
-function validatorFor(schema: JsonSchema): ValidateFunction {
-  let validate = validators.get(schema);
-  if (!validate) {
-    validate = engineAjv().compile(schema);
-    validators.set(schema, validate);
-  }
-  return validate;
-}
-
 export interface ValidationResult {
   valid: boolean;
   /** The answers that are kept: those of visible fields only (normalised when valid: normaliseAnswers). */
@@ -30,27 +18,37 @@ export interface ValidationResult {
 }
 
 function run(
+  checks: SchemaChecks,
   schema: JsonSchema,
   fields: readonly CompiledField[],
   answers: Answers,
   texts: MessageTexts,
 ): ValidationResult {
   const pruned = pruneAnswers(fields, answers);
-  const validate = validatorFor(schema);
+  const validate = checks(schema);
   const valid = validate(pruned) as boolean;
   if (valid) return { valid, answers: normaliseAnswers(fields, pruned), errors: [] };
   return { valid, answers: pruned, errors: fieldErrors(validate.errors ?? [], fields, texts) };
 }
 
-export function validateStep(form: CompiledForm, stepId: string, answers: Answers): ValidationResult {
+/**
+ * Validates one step's answers. `checks` finds each schema's compiled check: `compiledChecks` on the server, the
+ * precompiled validators in the browser (decision 0076).
+ */
+export function validateStep(
+  form: CompiledForm,
+  stepId: string,
+  answers: Answers,
+  checks: SchemaChecks,
+): ValidationResult {
   const step = form.steps.find((s) => s.id === stepId);
   if (!step) return { valid: false, answers: {}, errors: [{ field: 'step', message: `Unknown step '${stepId}'` }] };
-  return run(step.schema, stepFields(step), answers, form.texts);
+  return run(checks, step.schema, stepFields(step), answers, form.texts);
 }
 
 /** Validates the whole application (every step) as on submit. */
-export function validateApplication(form: CompiledForm, answers: Answers): ValidationResult {
-  return run(form.schema, formFields(form), answers, form.texts);
+export function validateApplication(form: CompiledForm, answers: Answers, checks: SchemaChecks): ValidationResult {
+  return run(checks, form.schema, formFields(form), answers, form.texts);
 }
 
 /** Ajv errors → one message per field, GOV.UK style, in the order of the form and the language of `texts`. */

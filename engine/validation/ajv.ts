@@ -1,14 +1,12 @@
-import Ajv, { type Options } from 'ajv';
-import { isValidEmail } from './email';
-import type { AnswerFormat } from '../forms/kinds';
-import { PHONE_CHECKS } from './phone';
-import { POSTCODE_CHECKS } from './postcode';
-import { isRichTextEmpty, wordCount } from './text';
+import Ajv, { _, type ErrorObject, type KeywordCxt, type Options } from 'ajv';
+import type { JsonSchema } from '../forms/types';
+import { FORMAT_DEFINITIONS, KEYWORD_FUNCTIONS, VALIDATOR_MODULES } from './runtime';
 
 /**
  * One Ajv set-up for client and server, so a form accepts exactly the answers the API accepts.
- * The options equal @rjsf/validator-ajv8's, whose validator the client builds with
- * `customizeValidator({ ajvFormatOptions: false, extenderFn: extendAjv })`.
+ * The options equal @rjsf/validator-ajv8's. The server compiles with it at run time; the browser runs the same
+ * validators compiled to standalone code (decision 0076), which reach the engine's formats and keywords through
+ * `runtimeRequire` (./runtime.ts).
  */
 export const AJV_OPTIONS: Options = {
   allErrors: true,
@@ -20,38 +18,44 @@ export const AJV_OPTIONS: Options = {
   ownProperties: true,
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+/**
+ * Ajv's `code` options for standalone validators whose formats come from `runtimeRequire` (a function: nothing of Ajv
+ * runs when the engine is imported, so a bundle that never compiles leaves Ajv out).
+ */
+export function standaloneCodeOptions(): NonNullable<Options['code']> {
+  return { source: true, lines: false, formats: _`require(${VALIDATOR_MODULES.formats})` };
 }
 
-const FORMATS: Record<AnswerFormat, (value: string) => boolean> = {
-  email: isValidEmail,
-  ...PHONE_CHECKS,
-  ...POSTCODE_CHECKS,
-  date: isIsoDate,
-};
+/**
+ * A keyword that calls one of KEYWORD_FUNCTIONS: at run time Ajv calls the function itself (`ref`), and standalone
+ * code calls it by name (`code`), so a schema compiles the same both ways.
+ */
+function keywordFunction(cxt: KeywordCxt, name: keyof typeof KEYWORD_FUNCTIONS) {
+  return cxt.gen.scopeValue('func', {
+    key: `engine:${name}`,
+    ref: KEYWORD_FUNCTIONS[name],
+    code: _`require(${VALIDATOR_MODULES.keywords})[${name}]`,
+  });
+}
 
 /** Adds the engine's formats and keywords (`notBlank`, `maxWords`) to an Ajv instance. */
 export function extendAjv(ajv: Ajv): Ajv {
-  for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate });
+  for (const [name, definition] of Object.entries(FORMAT_DEFINITIONS)) ajv.addFormat(name, definition);
   ajv.addKeyword({
     keyword: 'notBlank',
     type: 'string',
     schemaType: 'boolean',
-    errors: false,
-    validate: (enabled: boolean, data: string) => !enabled || !isRichTextEmpty(data),
+    code(cxt) {
+      if (cxt.schema === true) cxt.fail(_`${keywordFunction(cxt, 'isRichTextEmpty')}(${cxt.data})`);
+    },
   });
   ajv.addKeyword({
     keyword: 'maxWords',
     type: 'string',
     schemaType: 'number',
-    errors: false,
-    validate: (max: number, data: string) => wordCount(data) <= max,
+    code(cxt) {
+      cxt.fail(_`${keywordFunction(cxt, 'wordCount')}(${cxt.data}) > ${cxt.schemaCode}`);
+    },
   });
   return ajv;
 }
@@ -59,7 +63,36 @@ export function extendAjv(ajv: Ajv): Ajv {
 let shared: Ajv | undefined;
 
 /** The engine's Ajv instance; compiled validators are cached by the callers per schema object. */
-export function engineAjv(): Ajv {
+function engineAjv(): Ajv {
   shared ??= extendAjv(new Ajv(AJV_OPTIONS));
   return shared;
+}
+
+/** A compiled check of one JSON Schema, as Ajv gives it: true or false, and the errors of the last call. */
+export type SchemaCheck = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * How the engine's validation finds the check of a schema: compiled at run time on the server (`compiledChecks`),
+ * precompiled in the browser, which cannot compile without `'unsafe-eval'` (decision 0076).
+ */
+export type SchemaChecks = (schema: JsonSchema) => SchemaCheck;
+
+const compiled = new WeakMap<JsonSchema, SchemaCheck>();
+
+/** Checks compiled with the engine's Ajv at run time, once per schema object (the server's). */
+export const compiledChecks: SchemaChecks = (schema) => {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = engineAjv().compile(schema);
+    compiled.set(schema, check);
+  }
+  return check;
+};
+
+/**
+ * Ajv's standalone code (CommonJS) as an ES module whose default export is a function of `require` (a
+ * StandaloneModule): the browser gives it runtimeRequire, so the module imports nothing and compiles nothing.
+ */
+export function standaloneModule(code: string): string {
+  return `export default function (require) {\nconst module = { exports: {} };\nconst exports = module.exports;\n${code}\nreturn module.exports;\n}\n`;
 }

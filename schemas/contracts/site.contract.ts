@@ -1,13 +1,14 @@
 import { Type } from 'typebox';
 import { SiteInfo, VersionInfo } from '../api';
-import { Subdomain } from '../organization';
+import type { Configuration } from '../configuration';
+import { Edition, Subdomain, UserType } from '../organization';
 import { TranslationEntry } from '../translation';
 import { defineRoute } from '../contract';
 
 /*
  * The public calls a site makes about itself (spec §7 Public): the running server's version, the
- * organisation and side its host names, the organisation's translations, and the check of answers
- * against its application form.
+ * organisation and side its host names, the organisation's translations, the check of answers
+ * against its application form, and the validators of a form compiled for the browser (decision 0076).
  */
 const tags = ['public'];
 const access = 'public';
@@ -64,4 +65,60 @@ export const validateAnswers = defineRoute({
     { additionalProperties: false },
   ),
   response: { 200: Type.Object({ valid: Type.Literal(true), answers: Type.Record(Type.String(), Type.Unknown()) }) },
+});
+
+/** The file name of a compiled validator module: the SHA-256 of its code, so its address never names other code. */
+const VALIDATOR_FILE = '^[0-9a-f]{64}\\.js$';
+
+export const formValidators = defineRoute({
+  method: 'POST',
+  path: '/public/organization/:sub/form-validators',
+  summary: "Compile a form's validators to a JavaScript module and say where it is",
+  description:
+    'The browser validates answers without compiling code (the CSP has no unsafe-eval, decision 0076): it sends the ' +
+    'configuration and context it compiled a form from, the server compiles the same form with the same engine, and ' +
+    "answers the address of a module holding its steps' validators as standalone code.",
+  tags,
+  access,
+  authz: 'anyone',
+  params: Type.Object({ sub: Subdomain }),
+  body: Type.Object(
+    {
+      form: Type.Union([Type.Literal('application'), Type.Literal('profile')], {
+        description: 'the application form (compile) or the candidate profile (compileProfile)',
+      }),
+      // The merged configuration, not a layer: merging may pass a layer's limits (a role's 300 questions over the
+      // organisation's own), so it is an object here and the engine compiles what it can.
+      configuration: Type.Unsafe<Configuration>(
+        Type.Object(
+          {},
+          { additionalProperties: true, description: 'the merged configuration the form is compiled from' },
+        ),
+      ),
+      context: Type.Object(
+        {
+          language: Type.String({ pattern: LANGUAGE_CODE }),
+          edition: Edition,
+          userType: UserType,
+          roleId: Type.Optional(Type.String({ maxLength: 100 })),
+          today: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+        },
+        { additionalProperties: false },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Object({ url: Type.String({ description: 'the module, under /api/public' }) }) },
+});
+
+export const validatorModule = defineRoute({
+  method: 'GET',
+  path: '/public/organization/:sub/form-validators/:file',
+  summary: "A form's compiled validators, as an ES module (immutable: its name is its code's hash)",
+  tags,
+  access,
+  authz: 'anyone',
+  params: Type.Object({ sub: Subdomain, file: Type.String({ pattern: VALIDATOR_FILE }) }),
+  produces: ['text/javascript'],
+  response: { 200: Type.Unsafe<string>({ type: 'string', description: 'text/javascript' }) },
 });

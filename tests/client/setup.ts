@@ -1,9 +1,13 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { createI18n } from '#client/i18n';
+import { installPrecompiledValidators } from './precompiled-validators';
 
 // Components without an I18nextProvider use the instance registered last by initReactI18next.
 createI18n('en', { debug: false });
+
+// Forms validate with validators the server would compile for them (decision 0076), compiled in the test instead.
+installPrecompiledValidators();
 
 // Lazy route chunks load through the module graph: on a loaded 2-core CI machine the first
 // render of a big page can take seconds (more while the server suite runs beside it), so `findBy…`

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FileChooser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, seriousViolations } from './support/browser';
+import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
 import { demoOrganizations } from './support/demo';
 import { chooseRadio, pressContinue, selectOption, tabTo, typeInto } from './support/keyboard';
 
@@ -72,6 +72,36 @@ describe('configuration-driven forms on /ui', () => {
         .count(),
     ).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('acme: a step validates under a CSP without unsafe-eval, with validators the server compiled (decision 0076)', async () => {
+    const context = await decidedContext();
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const page = await context.newPage();
+    const modules: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/form-validators/')) modules.push(response.headers()['content-type'] ?? '');
+    });
+    const opened = await page.goto(urlFor('acme.localhost', '/ui/application'));
+    const csp = opened?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    const tasks = page.getByRole('list', { name: 'Sections of your application' });
+    await tabTo(page, tasks.getByRole('link', { name: 'About you' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'About you' }).waitFor();
+    await pressContinue(page);
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await summary.getByRole('link', { name: 'Enter first name' }).waitFor();
+    expect(modules).toEqual([expect.stringMatching(/^text\/javascript/)]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     await context.close();
   });
 

@@ -57,8 +57,16 @@ describe('configuration studio', () => {
     await question.getByRole('checkbox', { name: 'Required' }).uncheck();
     expect(await summary.getByRole('link').count()).toBe(0);
     const preview = page.getByRole('region', { name: 'Preview' });
-    for (let i = 0; i < 10 && (await preview.getByLabel(QUESTION).count()) === 0; i++)
-      await preview.getByRole('button', { name: 'Next step' }).click();
+    // Each edit is a new form whose validators the server compiles (decision 0076): a step shows once they are here.
+    const asked = () =>
+      preview
+        .getByLabel(QUESTION)
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    for (let i = 0; i < 10 && !(await asked()); i++) await preview.getByRole('button', { name: 'Next step' }).click();
     await preview.getByLabel(QUESTION).waitFor();
 
     await page.getByLabel('What changed').fill('A practice group question');

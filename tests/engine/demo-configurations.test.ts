@@ -12,6 +12,7 @@ import {
   validateConfiguration,
   validateStep,
   type CompiledForm,
+  compiledChecks,
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
@@ -88,7 +89,7 @@ describe('acme application: accepted and rejected answers', () => {
   const form = formOf('acme');
 
   it('accepts a complete application', () => {
-    expect(validateApplication(form, completeAcme).errors).toEqual([]);
+    expect(validateApplication(form, completeAcme, compiledChecks).errors).toEqual([]);
   });
 
   const rejected: Array<[string, Record<string, unknown>, Array<{ field: string; message: RegExp }>]> = [
@@ -134,7 +135,7 @@ describe('acme application: accepted and rejected answers', () => {
 
   for (const [name, change, expected] of rejected) {
     it(`rejects ${name}, naming the field`, () => {
-      const result = validateApplication(form, { ...completeAcme, ...change });
+      const result = validateApplication(form, { ...completeAcme, ...change }, compiledChecks);
       expect(result.valid).toBe(false);
       for (const e of expected) {
         const error = result.errors.find((x) => x.field === e.field);
@@ -145,12 +146,16 @@ describe('acme application: accepted and rejected answers', () => {
   }
 
   it('drops the answers of hidden and conditional fields instead of keeping them', () => {
-    const result = validateApplication(form, {
-      ...completeAcme,
-      ethnicity: 'Irish',
-      ethnicitySpecify: 'kept?',
-      freeSchoolMeals: 'Yes',
-    });
+    const result = validateApplication(
+      form,
+      {
+        ...completeAcme,
+        ethnicity: 'Irish',
+        ethnicitySpecify: 'kept?',
+        freeSchoolMeals: 'Yes',
+      },
+      compiledChecks,
+    );
     expect(result.valid).toBe(true);
     expect(result.answers).not.toHaveProperty('ethnicitySpecify');
     expect(result.answers).not.toHaveProperty('freeSchoolMeals');
@@ -158,12 +163,14 @@ describe('acme application: accepted and rejected answers', () => {
 
   it('keeps a UK postcode normalised, however it was typed: upper case, one space before the inward code', () => {
     const typed = { ...completeAcme, postCode: ' cf103at ' };
-    expect(validateStep(form, 'aboutYou', typed).answers.postCode).toBe('CF10 3AT');
-    expect(validateApplication(form, { ...typed, postCode: 'sw1a  1aa' }).answers.postCode).toBe('SW1A 1AA');
+    expect(validateStep(form, 'aboutYou', typed, compiledChecks).answers.postCode).toBe('CF10 3AT');
+    expect(validateApplication(form, { ...typed, postCode: 'sw1a  1aa' }, compiledChecks).answers.postCode).toBe(
+      'SW1A 1AA',
+    );
   });
 
   it('validates one step on its own', () => {
-    const result = validateStep(form, 'aboutYou', { firstName: 'Ada' });
+    const result = validateStep(form, 'aboutYou', { firstName: 'Ada' }, compiledChecks);
     expect(result.errors.map((e) => e.field)).toEqual(['lastName', 'email', 'mobile', 'nationality', 'permitType']);
   });
 });
@@ -171,19 +178,24 @@ describe('acme application: accepted and rejected answers', () => {
 describe('task-list statuses', () => {
   const form = formOf('acme');
   it('not started, in progress, completed and there is a problem', () => {
-    expect(stepStatuses(form, {}, [])['aboutYou']).toBe('notStarted');
-    expect(stepStatuses(form, { firstName: 'Ada' }, [])['aboutYou']).toBe('inProgress');
-    expect(stepStatuses(form, completeAcme, ['aboutYou'])['aboutYou']).toBe('completed');
-    expect(stepStatuses(form, { ...completeAcme, email: 'nope' }, ['aboutYou'])['aboutYou']).toBe('problem');
+    expect(stepStatuses(form, {}, [], compiledChecks)['aboutYou']).toBe('notStarted');
+    expect(stepStatuses(form, { firstName: 'Ada' }, [], compiledChecks)['aboutYou']).toBe('inProgress');
+    expect(stepStatuses(form, completeAcme, ['aboutYou'], compiledChecks)['aboutYou']).toBe('completed');
+    expect(stepStatuses(form, { ...completeAcme, email: 'nope' }, ['aboutYou'], compiledChecks)['aboutYou']).toBe(
+      'problem',
+    );
   });
 
   it('counts the sections done, wherever they are in the form: the one rule of the task list and /applications', () => {
     const total = form.steps.length;
-    expect(sectionProgress(form, {}, [])).toEqual({ completed: 0, total });
+    expect(sectionProgress(form, {}, [], compiledChecks)).toEqual({ completed: 0, total });
     // Sections a profile filled in count, though the first section is still open.
-    expect(sectionProgress(form, completeAcme, ['education', 'declaration'])).toEqual({ completed: 2, total });
+    expect(sectionProgress(form, completeAcme, ['education', 'declaration'], compiledChecks)).toEqual({
+      completed: 2,
+      total,
+    });
     // A section continued past that no longer validates, or one that is not in the form, is not done.
-    expect(sectionProgress(form, { ...completeAcme, email: 'nope' }, ['aboutYou', 'gone'])).toEqual({
+    expect(sectionProgress(form, { ...completeAcme, email: 'nope' }, ['aboutYou', 'gone'], compiledChecks)).toEqual({
       completed: 0,
       total,
     });
@@ -192,7 +204,8 @@ describe('task-list statuses', () => {
 
 describe('error messages name a field by its short name, not by its question', () => {
   const missing = (form: CompiledForm, id: string, answers: Record<string, unknown> = completeAcme) =>
-    validateApplication(form, { ...answers, [id]: undefined }).errors.find((e) => e.field === id)?.message;
+    validateApplication(form, { ...answers, [id]: undefined }, compiledChecks).errors.find((e) => e.field === id)
+      ?.message;
 
   it('a question with a short name (text field.<id>.name, or a custom question’s name)', () => {
     const form = formOf('acme');
@@ -222,7 +235,7 @@ describe('error messages name a field by its short name, not by its question', (
     );
     const step = form.steps.find((s) => s.fieldIds.includes('drive'))!;
     const message = (answers: Record<string, unknown>) =>
-      validateStep(form, step.id, answers).errors.find((e) => e.field === 'drive')?.message;
+      validateStep(form, step.id, answers, compiledChecks).errors.find((e) => e.field === 'drive')?.message;
     expect(message({})).toBe('Enter an answer to “What drives you?”');
     expect(message({ drive: 'ambition' })).toBe('Your answer to “What drives you?” must be 5 characters or fewer');
   });

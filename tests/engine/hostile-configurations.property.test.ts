@@ -20,6 +20,7 @@ import {
   type Answers,
   type CompiledField,
   type CompiledForm,
+  compiledChecks,
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { CONTEXT, PRODUCT } from './support/arbitraries';
@@ -233,7 +234,7 @@ describe('hostile but schema-valid configuration layers', SLOW, () => {
         if (!merged) return;
         const form = compile(merged, CONTEXT);
         const answers = answersFor(form);
-        const result = validateApplication(form, answers);
+        const result = validateApplication(form, answers, compiledChecks);
         expect(result.valid, `${JSON.stringify(result.errors)} for ${JSON.stringify(answers)}`).toBe(true);
       }),
       { numRuns: 150 },
@@ -259,7 +260,7 @@ describe('hostile but schema-valid configuration layers', SLOW, () => {
         const merged = accepted(layer);
         if (!merged) return;
         const form = compile(merged, CONTEXT);
-        const { errors } = validateApplication(form, {});
+        const { errors } = validateApplication(form, {}, compiledChecks);
         const required = formFields(form).filter((f) => f.required && !f.showIf);
         for (const field of required) expect(errors.map((e) => e.field)).toContain(field.id);
         for (const { message } of errors) {
@@ -285,8 +286,9 @@ describe('hostile but schema-valid configuration layers', SLOW, () => {
         if (!merged) return;
         const form = compile(merged, CONTEXT);
         const said: string[] = [];
-        said.push(...validateApplication(form, answers).errors.map((e) => e.message));
-        for (const step of form.steps) said.push(...validateStep(form, step.id, answers).errors.map((e) => e.message));
+        said.push(...validateApplication(form, answers, compiledChecks).errors.map((e) => e.message));
+        for (const step of form.steps)
+          said.push(...validateStep(form, step.id, answers, compiledChecks).errors.map((e) => e.message));
         for (const section of answersView(form, answers)) {
           said.push(...section.rows.map((row) => row.value));
           said.push(...section.groups.flatMap((group) => [group.title, ...group.rows.map((row) => row.value)]));

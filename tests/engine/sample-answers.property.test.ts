@@ -12,6 +12,7 @@ import {
   sampleAnswers,
   validateApplication,
   validateConfiguration,
+  compiledChecks,
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { CONTEXT, PRODUCT, configurationLayer } from './support/arbitraries';
@@ -34,7 +35,7 @@ describe('sampleAnswers: the demo candidate of the studio previews', () => {
       { ...CONTEXT, edition: org.edition },
     );
     const answers = sampleAnswers(form);
-    const result = validateApplication(form, answers);
+    const result = validateApplication(form, answers, compiledChecks);
     expect(result.valid ? [] : result.errors).toEqual([]);
     // Every question shown is answered: no row of the check-answers page reads "Not answered" but optional uploads.
     const unanswered = answersView(form, answers)
@@ -52,7 +53,7 @@ describe('sampleAnswers: the demo candidate of the studio previews', () => {
         checked++;
         const form = compile(configuration, CONTEXT);
         const answers = sampleAnswers(form);
-        const result = validateApplication(form, answers);
+        const result = validateApplication(form, answers, compiledChecks);
         expect(result.valid ? [] : result.errors).toEqual([]);
         expect(sampleAnswers(form)).toEqual(answers);
         // The candidate panel of a role listing every question the demo candidate was shown has an answer in each row.

@@ -12,6 +12,8 @@ import { insertBooking, insertInvitation, insertSchedule } from '#server/modules
 import { insertBatch } from '#server/modules/communications/message.repository';
 import { insertTemplate } from '#server/modules/communications/template.repository';
 import { userRow } from '#server/seed/factories';
+import { compileFormValidators } from '#server/modules/forms/validators.service';
+import { SMALL_FORM_REQUEST } from './validator-module';
 import { PDF, PNG } from './applications';
 
 /*
@@ -67,6 +69,8 @@ export interface OrgWorld {
   template: string;
   batch: string;
   unsubscribeToken: string;
+  /** A validator module the organisation compiled (decision 0076): its file name. */
+  validatorFile: string;
 }
 
 export interface World {
@@ -401,10 +405,12 @@ export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganization
         unsubscribe_token_hash: sha256(unsubscribeToken),
       })
       .execute();
+    const validatorFile = `${await compileFormValidators(db, org.id, SMALL_FORM_REQUEST)}.js`;
     return {
       template: template.id,
       batch,
       unsubscribeToken,
+      validatorFile,
       event,
       registration: registration.id,
       contact: contact.id,
@@ -520,6 +526,9 @@ export function paramValue(name: string, path: string, world: World, cell: Cell)
       return 'efficiency';
     case 'name':
       return 'header';
+    case 'file':
+      // A validator module the organisation compiled (another organisation's is not found).
+      return w.validatorFile;
     case 'language':
       // A language the organisation offers (a demo organisation's own).
       return w.org.additional_language_support[0]!.code;

@@ -8,6 +8,7 @@ import type { RegisteredRoute } from '#server/app-types';
 import type { OrganizationRecord } from '#server/db/types';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { multipart, PDF, roleIdByName } from '../helpers/applications';
+import { SMALL_FORM_REQUEST } from '../helpers/validator-module';
 import { callerOf, type Cell, type OrgWorld, paramValue, target, type World, worldMaker } from '../helpers/route-world';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -78,6 +79,7 @@ const BODIES: Record<string, unknown> = {
     trigger: null,
   },
   'POST /v1/communications/send': (w: OrgWorld) => ({ templateId: w.template, ids: [w.application] }),
+  'POST /public/organization/:sub/form-validators': SMALL_FORM_REQUEST,
 };
 
 /** The simplest body, or an empty object (a 400 about the input, past the gate) where a field needs a pattern. */

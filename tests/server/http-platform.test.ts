@@ -149,7 +149,9 @@ describe('security headers', () => {
     const res = await t.app.inject(url);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' 'unsafe-eval' https://www.googletagmanager.com");
+    // Decision 0076: no script is compiled in the browser, so no 'unsafe-eval'.
+    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com;");
+    expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain("'unsafe-inline' https://www.googletagmanager.com");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");

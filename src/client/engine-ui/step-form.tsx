@@ -8,7 +8,7 @@ import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
 import { fields, templates, widgets } from './theme';
-import { engineValidator, stepAnswersOf, validateStepAnswers } from './validation';
+import { stepAnswersOf, useFormValidators, validateStepAnswers } from './validation';
 
 export interface StepFormProps {
   step: CompiledStep;
@@ -77,6 +77,7 @@ function StepFormBody({
   idPrefix = ID_PREFIX,
 }: StepFormProps) {
   const { t } = useTranslation();
+  const validator = useFormValidators(form).rjsf(step.schema);
   const [initialData] = useState(() => stepAnswersOf(step, answers));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<Answers>>();
   const services = useRef(formContext);
@@ -128,7 +129,7 @@ function StepFormBody({
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
-      const result = validateStepAnswers(step, event.formData, form.texts, fileProblems.current);
+      const result = validateStepAnswers(validator, step, event.formData, form.texts, fileProblems.current);
       if (!result.valid) {
         setExtraErrors(result.errorSchema as ErrorSchema<Answers>);
         context.failures.bump();
@@ -137,7 +138,7 @@ function StepFormBody({
       setExtraErrors(undefined);
       void callbacks.current.onContinue(result.answers);
     },
-    [step, form.texts, context],
+    [validator, step, form.texts, context],
   );
 
   useEffect(() => {
@@ -148,7 +149,7 @@ function StepFormBody({
     <Form<Answers, RJSFSchema, EngineFormContext>
       schema={step.schema as RJSFSchema}
       uiSchema={uiSchema}
-      validator={engineValidator}
+      validator={validator}
       templates={templates}
       widgets={widgets}
       fields={fields}

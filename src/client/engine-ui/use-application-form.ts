@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import productDefault from '#configs/default-configuration.json';
@@ -6,8 +6,6 @@ import {
   mergeConfigurations,
   mergeLayers,
   flagUntranslated,
-  compile,
-  compileProfile,
   type CompiledForm,
   type CompileContext,
   DEFAULT_LANGUAGE,
@@ -16,6 +14,7 @@ import {
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import type { PublicOrganization } from '#schemas/organization';
 import { debugModeAtom, languageLayerAtom } from '../state/language';
+import { compileForm, preloadValidators, type FormSource } from './compiled-validators';
 import { useOrganization } from '../state/site';
 
 const productConfiguration = withoutSchemaKey(productDefault);
@@ -90,10 +89,12 @@ export function candidateContext(language: string, edition: PublicOrganization['
   return { language, edition, userType: 'CANDIDATE', today: today() };
 }
 
-/** The merged configuration (useMergedConfiguration) compiled by `compileWith`: the application form, or the profile.
- * */
+/**
+ * The merged configuration (useMergedConfiguration) compiled as `kind`: the application form, or the profile. Its
+ * validators start loading at once (decision 0076), beside the form renderer's chunk.
+ */
 function useCompiledForm(
-  compileWith: typeof compile,
+  kind: FormSource['form'],
   role?: Configuration,
   roleLanguage?: Configuration,
   started?: OrganizationLayers,
@@ -102,10 +103,18 @@ function useCompiledForm(
   const configuration = useMergedConfiguration(role, roleLanguage, started);
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
-  return useMemo(
-    () => compileWith(configuration, candidateContext(language, organization.edition)),
-    [compileWith, configuration, organization.edition, language],
+  const form = useMemo(
+    () =>
+      compileForm({
+        subdomain: organization.subdomain,
+        form: kind,
+        configuration,
+        context: candidateContext(language, organization.edition),
+      }),
+    [kind, configuration, organization.subdomain, organization.edition, language],
   );
+  useEffect(() => preloadValidators(form), [form]);
+  return form;
 }
 
 /** The organisation's application form (with a role's layers), compiled by the same engine the server validates with.
@@ -115,10 +124,10 @@ export function useApplicationForm(
   roleLanguage?: Configuration,
   started?: OrganizationLayers,
 ): CompiledForm {
-  return useCompiledForm(compile, role, roleLanguage, started);
+  return useCompiledForm('application', role, roleLanguage, started);
 }
 
 /** The candidate profile of the organisation (views.profile): one step per section. */
 export function useProfileForm(): CompiledForm {
-  return useCompiledForm(compileProfile);
+  return useCompiledForm('profile');
 }

@@ -1,5 +1,14 @@
-import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import { use } from 'react';
+import {
+  hashForSchema,
+  type ErrorSchema,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type ValidatorType,
+} from '@rjsf/utils';
+// The precompiled validator alone: the package's entry would bring Ajv's compiler too.
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import {
   normaliseAnswers,
   pruneAnswers,
@@ -12,21 +21,62 @@ import {
   type MessageTexts,
   describeError,
   oneErrorPerField,
-  AJV_OPTIONS,
-  extendAjv,
+  type CompiledForm,
+  type SchemaCheck,
+  type SchemaChecks,
 } from '#engine';
 import { propertyPath } from './ids';
+import { validatorFunctions, type ValidatorFunctions } from './compiled-validators';
+
+export type EngineValidator = ValidatorType<Answers, RJSFSchema>;
 
 /**
- * The RJSF validator on exactly the engine's Ajv set-up (options, formats, keywords), so the form
- * accepts exactly the answers the API accepts. ajv-formats is left out: the engine defines the
- * formats it uses (email, uk-mobile, uk-postcode, date) itself.
+ * A form's validators, compiled by the server with exactly the engine's Ajv set-up (options, formats, keywords), so
+ * the form accepts exactly the answers the API accepts (decision 0076): RJSF's for each step, the engine's checks for
+ * the task list and check answers.
  */
-export const engineValidator = customizeValidator<Answers, RJSFSchema>({
-  ajvFormatOptions: false,
-  ajvOptionsOverrides: AJV_OPTIONS,
-  extenderFn: extendAjv,
-});
+export interface FormValidators {
+  /** RJSF's validator of a step's schema (the step's own root schema). */
+  rjsf: (schema: JsonSchema) => EngineValidator;
+  /** The engine's validation (validateStep, validateApplication, stepStatuses) with the same functions. */
+  checks: SchemaChecks;
+}
+
+const made = new WeakMap<ValidatorFunctions, FormValidators>();
+
+function formValidatorsOf(functions: ValidatorFunctions): FormValidators {
+  const known = made.get(functions);
+  if (known) return known;
+  const rjsf = new WeakMap<JsonSchema, EngineValidator>();
+  const checks = new WeakMap<JsonSchema, SchemaCheck>();
+  const validators: FormValidators = {
+    rjsf: (schema) => {
+      let validator = rjsf.get(schema);
+      if (!validator) {
+        validator = createPrecompiledValidator<Answers, RJSFSchema>(functions, schema as RJSFSchema);
+        rjsf.set(schema, validator);
+      }
+      return validator;
+    },
+    checks: (schema) => {
+      let check = checks.get(schema);
+      if (!check) {
+        const key = hashForSchema(schema as RJSFSchema);
+        check = functions[key];
+        if (!check) throw new Error(`No precompiled validator for the schema ${key}`);
+        checks.set(schema, check);
+      }
+      return check;
+    },
+  };
+  made.set(functions, validators);
+  return validators;
+}
+
+/** The form's validators; suspends while they load (render inside <Suspense>). */
+export function useFormValidators(form: CompiledForm): FormValidators {
+  return formValidatorsOf(use(validatorFunctions(form)));
+}
 
 /** The value of the keyword an error came from (`#/properties/whyAcme/maxWords` → 250); RJSF drops Ajv's `schema`. */
 function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown {
@@ -128,6 +178,7 @@ const transforms = new WeakMap<CompiledStep, ErrorTransformer>();
  * language of `texts` (the compiled form's).
  */
 export function validateStepAnswers(
+  validator: EngineValidator,
   step: CompiledStep,
   data: Answers | undefined,
   texts: MessageTexts = {},
@@ -140,7 +191,7 @@ export function validateStepAnswers(
     transform = createTransformErrors(fields, step.schema, texts);
     transforms.set(step, transform);
   }
-  const { errors } = engineValidator.validateFormData(pruned, step.schema as RJSFSchema, undefined, transform);
+  const { errors } = validator.validateFormData(pruned, step.schema as RJSFSchema, undefined, transform);
   const kept = oneErrorPerField(
     errors,
     (error) => propertyPath(error.property),

@@ -612,6 +612,14 @@ interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** Migration 0025 (decision 0076): a form's validators compiled to standalone code, by the hash of the code. */
+interface FormValidatorModulesTable {
+  organization_id: string;
+  hash: string;
+  code: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -647,6 +655,7 @@ export interface Database {
   message_batches: MessageBatchesTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
+  form_validator_modules: FormValidatorModulesTable;
 }
 export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 

@@ -11,9 +11,8 @@ const GA = 'https://*.google-analytics.com';
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  // 'unsafe-eval': Ajv compiles the form validators of run-time configuration with new Function()
-  // in the browser (docs/decisions/0006-csp-and-form-validation.md says how to drop it).
-  scriptSrc: ["'self'", "'unsafe-eval'", GTM],
+  // No 'unsafe-eval': the browser runs validators the server compiled to standalone code (decision 0076).
+  scriptSrc: ["'self'", GTM],
   // Inline styles: the design system sets CSS variables per organisation theme at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', GTM, GA],

@@ -6,6 +6,7 @@ import {
   type CompiledForm,
   type FieldKind,
   validateApplication,
+  compiledChecks,
 } from '#engine';
 import type { DemoPerson, Random } from './demo-people';
 
@@ -298,7 +299,7 @@ export function demoAnswers(
 ): DemoAnswers {
   const context: Context = { person, random, year: options.year, files: [], newId: options.newId };
   const answers = objectAnswers(formFields(form), context);
-  const result = validateApplication(form, answers);
+  const result = validateApplication(form, answers, compiledChecks);
   if (!result.valid) {
     throw new Error(
       `demo answers for ${person.email} are refused: ${result.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,

@@ -4,6 +4,8 @@ import { compile } from '#engine/forms/compile';
 import { mergeConfigurations } from '#engine/config/merge';
 import type { CompiledField, CompiledForm } from '#engine/forms/types';
 import { validateStep } from '#engine/forms/validate';
+import { compiledChecks } from '#engine/validation/ajv';
+import { stepValidator } from '../precompiled-validators';
 import { validateStepAnswers } from '#client/engine-ui/validation';
 import { CONTEXT, PRODUCT, configurationLayer } from '../../engine/support/arbitraries';
 import { acmeForm } from './support';
@@ -62,8 +64,8 @@ function answersFor(fields: readonly CompiledField[]): fc.Arbitrary<Record<strin
 
 function agree(form: CompiledForm, stepIndex: number, answers: Record<string, unknown>) {
   const step = form.steps[stepIndex % form.steps.length]!;
-  const server = validateStep(form, step.id, answers);
-  const client = validateStepAnswers(step, answers);
+  const server = validateStep(form, step.id, answers, compiledChecks);
+  const client = validateStepAnswers(stepValidator(form, step.schema), step, answers);
   expect(client.valid).toBe(server.valid);
   expect(client.errors.map((e) => e.field).sort()).toEqual(server.errors.map((e) => e.field).sort());
   expect(client.answers).toEqual(JSON.parse(JSON.stringify(server.answers)));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateStep } from '#engine/forms/validate';
+import { compiledChecks } from '#engine/validation/ajv';
+import { stepValidator } from '../precompiled-validators';
 import { validateStepAnswers, mergeStepAnswers } from '#client/engine-ui/validation';
 import { acmeForm, completeAcme, stepOf } from './support';
 
@@ -77,8 +79,8 @@ describe('the client validator accepts and rejects exactly what the engine does'
   for (const [stepId, name, answers, valid] of cases) {
     it(`${stepId}: ${name}`, () => {
       const step = stepOf(form, stepId);
-      const engine = validateStep(form, stepId, answers);
-      const client = validateStepAnswers(step, answers);
+      const engine = validateStep(form, stepId, answers, compiledChecks);
+      const client = validateStepAnswers(stepValidator(form, step.schema), step, answers);
       expect(engine.valid).toBe(valid);
       expect(client.valid).toBe(engine.valid);
       const byField = (errors: { field: string; message: string }[]) =>
@@ -91,7 +93,7 @@ describe('the client validator accepts and rejects exactly what the engine does'
   it('orders errors as the questions are asked, items in order', () => {
     const step = stepOf(form, 'education');
     const answers = { universities: [{ universityType: 'Undergraduate' }, {}] };
-    const fields = validateStepAnswers(step, answers).errors.map((e) => e.field);
+    const fields = validateStepAnswers(stepValidator(form, step.schema), step, answers).errors.map((e) => e.field);
     expect(fields.slice(0, 3)).toEqual(['secondarySchool', 'secondarySchoolCountry', 'secondarySchoolType']);
     expect(fields.indexOf('universities.0.universityName')).toBeLessThan(
       fields.indexOf('universities.1.universityType'),

@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { validateApplication, type CompiledForm } from '#engine';
+import { compiledChecks, validateApplication, type CompiledForm } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import type { PublicOrganization } from '#schemas/organization';
 import { useApplicationForm } from '#client/engine-ui/use-application-form';
@@ -73,7 +73,7 @@ describe('the studio publishes only what compiles, and previews what candidates 
         expect(preview.steps.length).toBeGreaterThan(0);
         expect(shape(candidateForm(organization))).toEqual(shape(preview));
         // And it can be answered: an empty application is refused question by question, never by a broken schema.
-        const empty = validateApplication(preview, {});
+        const empty = validateApplication(preview, {}, compiledChecks);
         if (!empty.valid) for (const error of empty.errors) expect(error.field).not.toBe('');
       }),
       { numRuns: 60 },

@@ -9,6 +9,7 @@ import { AnswerSections, useAnswerSections } from '../answer-sections';
 import { AnswerValue } from '../download';
 import { lowerFirst } from '../fields';
 import { FlowLink, NavigationContext } from './navigation';
+import { useFormValidators } from '../validation';
 import { FLOW_HEADING_ID } from './task-list';
 import * as styles from './flow.css';
 
@@ -51,12 +52,13 @@ export function CheckAnswersPage({ form, answers, onSubmit }: CheckAnswersPagePr
   const [problems, setProblems] = useState<FieldError[]>();
   const [attempt, setAttempt] = useState(0);
   const sections = useAnswerSections(form, answers);
+  const { checks } = useFormValidators(form);
   const stepOfField = (path: string) => {
     const top = path.split('.')[0] ?? '';
     return form.steps.find((step) => step.fieldIds.includes(top))?.id ?? form.steps[0]?.id ?? '';
   };
   const submit = useClickLock(() => {
-    const result = validateApplication(form, answers);
+    const result = validateApplication(form, answers, checks);
     if (!result.valid) {
       setProblems(result.errors);
       setAttempt((n) => n + 1);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Answers, sectionProgress, stepStatuses, type StepStatus, type CompiledForm } from '#engine';
+import { useFormValidators } from '../validation';
 import { FlowLink } from './navigation';
 import * as styles from './flow.css';
 
@@ -30,10 +31,14 @@ interface TaskListPageProps {
  */
 export function TaskListPage({ form, answers, completedSteps, title }: TaskListPageProps) {
   const { t } = useTranslation();
-  const statuses = useMemo(() => stepStatuses(form, answers, completedSteps), [form, answers, completedSteps]);
+  const { checks } = useFormValidators(form);
+  const statuses = useMemo(
+    () => stepStatuses(form, answers, completedSteps, checks),
+    [form, answers, completedSteps, checks],
+  );
   const { completed, total } = useMemo(
-    () => sectionProgress(form, answers, completedSteps),
-    [form, answers, completedSteps],
+    () => sectionProgress(form, answers, completedSteps, checks),
+    [form, answers, completedSteps, checks],
   );
   return (
     <>

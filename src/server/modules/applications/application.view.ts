@@ -1,4 +1,4 @@
-import { stageName, isHiringManager, sectionProgress, type CompiledForm } from '#engine';
+import { compiledChecks, stageName, isHiringManager, sectionProgress, type CompiledForm } from '#engine';
 import type { ApplicationListItem, ApplicationRecord as ApplicationView, DocumentRef } from '#schemas/application';
 import type { DocumentMeta } from '../document-store/document.repository';
 import { isClosed } from '../roles/role.service';
@@ -69,7 +69,7 @@ export function toApplicationListItem(row: ListRow, now: Date, form: CompiledFor
     progress: candidateProgress(row.state, row.stage_id),
     step: row.step,
     maxSteps: row.max_steps,
-    sections: form ? sectionProgress(form, row.answers, row.completed_steps) : null,
+    sections: form ? sectionProgress(form, row.answers, row.completed_steps, compiledChecks) : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     appliedAt: row.applied_at?.toISOString() ?? null,

@@ -13,6 +13,7 @@ import {
   offeredLanguage,
   sealConfiguration,
   regionLayer,
+  compiledChecks,
 } from '#engine';
 import { withoutSchemaKey, type Configuration } from '#schemas/configuration';
 import { message } from '#schemas/messages';
@@ -126,7 +127,9 @@ export async function profileForm(
  * callers save nothing unless this returns.
  */
 export function acceptedAnswers(form: CompiledForm, answers: Answers, stepId?: string): Answers {
-  const result = stepId ? validateStep(form, stepId, answers) : validateApplication(form, answers);
+  const result = stepId
+    ? validateStep(form, stepId, answers, compiledChecks)
+    : validateApplication(form, answers, compiledChecks);
   if (!result.valid) throw badRequest(message('invalidAnswers'), result.errors);
   return result.answers;
 }

@@ -8,6 +8,7 @@ import {
   validateStep,
   organizationAfterStatus,
   isCandidate,
+  compiledChecks,
 } from '#engine';
 import { message } from '#schemas/messages';
 import type { CandidateProfile, ProfileSave } from '#schemas/profile';
@@ -137,7 +138,7 @@ export function prefilledApplication(
       (step) =>
         step.fieldIds.every((id) => shared.has(id)) &&
         step.fieldIds.some((id) => answers[id] !== undefined) &&
-        validateStep(form, step.id, answers).valid,
+        validateStep(form, step.id, answers, compiledChecks).valid,
     )
     .map((step) => step.id);
   const firstOpen = form.steps.findIndex((step) => !completedSteps.includes(step.id));

@@ -2,7 +2,6 @@ import productDefault from '#configs/default-configuration.json';
 import {
   CATALOGUE,
   CUSTOM_SECTION,
-  compile,
   mergeConfigurations,
   organizationConfigurationProblems,
   regionLayer,
@@ -11,6 +10,7 @@ import {
 } from '#engine';
 import { withoutSchemaKey, type Configuration, type CustomQuestion } from '#schemas/configuration';
 import type { PublicOrganization, ThemeConfiguration } from '#schemas/organization';
+import { compileForm } from '#client/engine-ui/compiled-validators';
 import { candidateConfiguration, candidateContext } from '#client/engine-ui/use-application-form';
 
 /*
@@ -50,7 +50,7 @@ export function mergedDraft(draft: Draft, countryBase: PublicOrganization['count
  */
 export function previewForm(
   draft: Draft,
-  organization: Pick<PublicOrganization, 'countryBase' | 'edition'>,
+  organization: Pick<PublicOrganization, 'subdomain' | 'countryBase' | 'edition'>,
   language: string,
   languageLayer: Configuration | undefined,
 ): CompiledForm {
@@ -62,7 +62,12 @@ export function previewForm(
     },
     { languageLayer },
   );
-  return compile(configuration, candidateContext(language, organization.edition));
+  return compileForm({
+    subdomain: organization.subdomain,
+    form: 'application',
+    configuration,
+    context: candidateContext(language, organization.edition),
+  });
 }
 
 /** A DOM id for the editor control that writes the value at `pointer` (ids cannot hold every pointer character). */
