@@ -80,6 +80,8 @@ export const MESSAGES = {
   tooManySignInAttempts:
     'Too many failed sign-in attempts. Wait {{minutes}} minutes, then try again or reset your password.',
   tooManyEmailRequests: 'Too many requests. Wait an hour, then try again.',
+  tooManyFormCompilations:
+    'Too many new forms were checked from this address. Wait {{minutes}} minutes, then try again.',
   signedOut: 'Signed out',
   // Account settings
   passwordUpdated: 'Password updated',

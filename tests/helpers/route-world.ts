@@ -405,7 +405,7 @@ export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganization
         unsubscribe_token_hash: sha256(unsubscribeToken),
       })
       .execute();
-    const validatorFile = `${await compileFormValidators(db, org.id, SMALL_FORM_REQUEST)}.js`;
+    const validatorFile = `${await compileFormValidators(db, org.id, SMALL_FORM_REQUEST, '127.0.0.1')}.js`;
     return {
       template: template.id,
       batch,

@@ -16,7 +16,7 @@ import {
 } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { completeAcmeAnswers } from '../factories/answers';
-import { forgetCompiledModules } from '#server/modules/forms/validators.service';
+import { assertMayCompile, forgetCompiledModules } from '#server/modules/forms/validators.service';
 import { evaluateModule } from '../helpers/validator-module';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -135,5 +135,21 @@ describe('a form compiled for the browser', () => {
       400,
     );
     expect((await ask('acme', { form: 'survey', configuration, context })).statusCode).toBe(400);
+  });
+
+  it('compiles at most 120 new forms per address in ten minutes, then answers 429 with when to try again', () => {
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    for (let i = 0; i < 120; i++) assertMayCompile('203.0.113.9', start + i * 1000);
+    let refusal: unknown;
+    try {
+      assertMayCompile('203.0.113.9', start + 120_000);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({ statusCode: 429, headers: { 'retry-after': '480' } });
+    expect(String((refusal as Error).message)).toContain('Wait 8 minutes');
+    // Another address is not held back, and the first may compile again once its oldest compilation is ten minutes old.
+    expect(() => assertMayCompile('198.51.100.7', start + 120_000)).not.toThrow();
+    expect(() => assertMayCompile('203.0.113.9', start + 600_000)).not.toThrow();
   });
 });

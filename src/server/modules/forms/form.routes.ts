@@ -32,7 +32,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     contracts.formValidators,
     async (request) => {
-      const hash = await compileFormValidators(app.db, organizationOf(request).id, request.body);
+      const hash = await compileFormValidators(app.db, organizationOf(request).id, request.body, request.ip);
       return { url: `/api/public/organization/${request.params.sub}/form-validators/${hash}.js` };
     },
     { preHandler: loadOrganization },

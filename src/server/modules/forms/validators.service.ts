@@ -3,7 +3,8 @@ import { compile, compileProfile, type CompiledForm } from '#engine';
 import type { Static } from 'typebox';
 import type { formValidators } from '#schemas/contracts/site.contract';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/http-error';
+import { message } from '#schemas/messages';
+import { badRequest, tooManyRequests } from '../../lib/http-error';
 import { formSchemas, validatorModuleCode } from './validator-code';
 import { findValidatorModule, storeValidatorModule } from './validators.repository';
 
@@ -20,6 +21,28 @@ interface ValidatorModule {
 /** Modules by organisation and the hash of their code; what each request compiled to, by the hash of the request. */
 const modules = new Map<string, ValidatorModule>();
 const compiledFrom = new Map<string, string>();
+
+/**
+ * New compilations per caller's address in a window (decision 0076): the call is public and compiles (and stores)
+ * any configuration, so one address cannot make the server write modules without end. Forms already compiled cost
+ * nothing and are not counted; a studio editing at one change every five seconds stays well under it.
+ */
+const NEW_MODULES_PER_ADDRESS = 120;
+const WINDOW_MS = 10 * 60_000;
+const compilationsBy = new Map<string, number[]>();
+
+export function assertMayCompile(address: string, now = Date.now()): void {
+  const recent = (compilationsBy.get(address) ?? []).filter((at) => now - at < WINDOW_MS);
+  if (recent.length >= NEW_MODULES_PER_ADDRESS) {
+    const retryAfter = Math.ceil((recent[0]! + WINDOW_MS - now) / 1000);
+    throw tooManyRequests(message('tooManyFormCompilations', { minutes: Math.ceil(retryAfter / 60) }), retryAfter);
+  }
+  recent.push(now);
+  compilationsBy.set(address, recent);
+  // Addresses whose window has passed are forgotten as new ones arrive.
+  if (compilationsBy.size > 10_000)
+    for (const [key, times] of compilationsBy) if (now - times.at(-1)! >= WINDOW_MS) compilationsBy.delete(key);
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -43,10 +66,12 @@ export async function compileFormValidators(
   db: Db,
   organizationId: string,
   request: FormValidatorsRequest,
+  callerAddress: string,
 ): Promise<string> {
   const requestKey = sha256(`${organizationId}|${JSON.stringify(request)}`);
   const known = compiledFrom.get(requestKey);
   if (known && modules.has(`${organizationId}:${known}`)) return known;
+  assertMayCompile(callerAddress);
   let form: CompiledForm;
   try {
     form = (request.form === 'profile' ? compileProfile : compile)(request.configuration, request.context);
@@ -77,4 +102,5 @@ export async function validatorModuleOf(db: Db, organizationId: string, hash: st
 export function forgetCompiledModules(): void {
   modules.clear();
   compiledFrom.clear();
+  compilationsBy.clear();
 }
