@@ -70,6 +70,12 @@ function scenarios(busiest: string, typical: string): Scenario[] {
       query: '?sortBy=score&orderBy=DESC',
       filters: { stageId: 3, universityGroups: ['RUSSELL'], universityPercentile: { min: 70 } },
     },
+    // Counted exactly up to the cap per stage (decision 0079): no roll-up carries the location.
+    {
+      name: 'all roles: stage tab, one location, pending; last change ↓ (capped counts)',
+      query: '?sortBy=lastChangeAt&orderBy=DESC',
+      filters: { stageId: 3, locations: ['London'], statuses: ['PENDING'] },
+    },
   ];
 }
 
@@ -105,7 +111,7 @@ function bareRunner(db: Db, organization: OrganizationRecord, scenario: Scenario
     query: queryOf(scenario, page),
     now: new Date(),
   });
-  const compiled: CompiledQuery[] = [planned.page.compile(), planned.counts!.compile()];
+  const compiled: CompiledQuery[] = [planned.page.compile(), planned.counts!.compile(db)];
   return () => Promise.all(compiled.map((query) => db.executeQuery(query)));
 }
 
@@ -188,7 +194,7 @@ async function plans(db: Db, organization: OrganizationRecord, list: Scenario[])
     });
     for (const [label, query] of [
       ['page', planned.page.compile()],
-      ['totalForStage', planned.counts!.compile()],
+      ['totalForStage', planned.counts!.compile(db)],
     ] as const) {
       const result = await db.executeQuery<{ 'QUERY PLAN': string }>({
         ...query,

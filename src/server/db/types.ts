@@ -612,6 +612,28 @@ interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** Migration 0026 (decision 0079): applications (never drafts) per role, stage and substage, kept by triggers. */
+interface ApplicationStageCountsTable {
+  organization_id: string;
+  role_id: string;
+  stage_id: number | null;
+  substage_id: string | null;
+  total: number;
+}
+
+/** Migration 0026: applications (never drafts) per stage, substage and academic profile across roles. */
+interface ApplicationProfileCountsTable {
+  organization_id: string;
+  stage_id: number | null;
+  substage_id: string | null;
+  has_university: boolean;
+  university_groups: string[];
+  /** The whole part of average_percent, and whether it is whole (null: no mark). */
+  mark: number | null;
+  whole_mark: boolean | null;
+  total: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -627,6 +649,8 @@ export interface Database {
   jobs: JobsTable;
   roles: RolesTable;
   applications: ApplicationsTable;
+  application_stage_counts: ApplicationStageCountsTable;
+  application_profile_counts: ApplicationProfileCountsTable;
   stage_history: StageHistoryTable;
   candidate_profiles: CandidateProfilesTable;
   documents: DocumentsTable;
