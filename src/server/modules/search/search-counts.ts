@@ -145,7 +145,7 @@ function profileRollup(db: Db, organization: FilterOrganization, f: CandidateSea
  * Across all roles with other filters: each stage that holds applications (from the roll-up) counted up to the cap
  * + 1, an index-only scan of the stage's range of applications_stage_search_idx that stops there.
  */
-function cappedCount(db: Db, organization: FilterOrganization, f: CandidateSearchFilters, now: Date) {
+function cappedCount(db: Db, organization: FilterOrganization, f: CandidateSearchFilters, now: Date, cap: number) {
   const stages = db
     .selectFrom('application_stage_counts as c')
     .select('c.stage_id')
@@ -156,7 +156,7 @@ function cappedCount(db: Db, organization: FilterOrganization, f: CandidateSearc
   const limited = matchingApplications(db, organization, f, now)
     .select('a.substage_id')
     .where(sql<SqlBool>`a.stage_id = s.stage_id`)
-    .limit(SEARCH_COUNT_CAP + 1);
+    .limit(cap + 1);
   return sql<CountRow>`select s.stage_id, m.substage_id, count(*)::int as total
     from (${stages}) as s cross join lateral (${limited}) as m
     group by s.stage_id, m.substage_id`;
@@ -168,6 +168,7 @@ export function stageCounts(
   organization: FilterOrganization,
   filters: CandidateSearchFilters,
   now: Date,
+  cap: number,
 ): { way: CountWay; query: RawBuilder<CountRow> } {
   const way = countWay(filters);
   const query =
@@ -176,7 +177,7 @@ export function stageCounts(
       : way === 'profile'
         ? profileRollup(db, organization, filters)
         : way === 'capped'
-          ? cappedCount(db, organization, filters, now)
+          ? cappedCount(db, organization, filters, now, cap)
           : matchingApplications(db, organization, filters, now)
               .select(['a.stage_id', 'a.substage_id', sql<number>`count(*)::int`.as('total')])
               .groupBy(['a.stage_id', 'a.substage_id']);
