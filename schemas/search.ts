@@ -290,7 +290,7 @@ export type CandidateListItem = Type.Static<typeof CandidateListItem>;
 
 /**
  * A count that stopped at the cap (decision 0079): across all roles, filters the roll-ups cannot answer are counted
- * exactly up to SEARCH_COUNT_CAP per stage; `capped: true` says "at least `total`" (a tab shows "10,000+").
+ * exactly up to SEARCH_COUNT_CAP per stage; `capped: true` says "at least `total`" (a tab shows "1,000+").
  */
 const Capped = Type.Optional(Type.Literal(true, { description: 'counting stopped: at least `total`' }));
 

@@ -25,7 +25,7 @@ import {
  */
 
 /** Where counting across all roles with arbitrary filters stops, per stage. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 export interface CountRow {
   stage_id: number | null;
