@@ -288,12 +288,19 @@ export const CandidateListItem = Type.Object({
 });
 export type CandidateListItem = Type.Static<typeof CandidateListItem>;
 
+/**
+ * A count that stopped at the cap (decision 0079): across all roles, filters the roll-ups cannot answer are counted
+ * exactly up to SEARCH_COUNT_CAP per stage; `capped: true` says "at least `total`" (a tab shows "1,000+").
+ */
+const Capped = Type.Optional(Type.Literal(true, { description: 'counting stopped: at least `total`' }));
+
 /** Spec §3 totalForStage: how many matching applications sit in each stage and substage (the tab counts). */
 export const StageTotals = Type.Array(
   Type.Object({
     stageId: Type.Integer(),
     total: Type.Integer(),
-    subStages: Type.Array(Type.Object({ substageId: Type.String(), total: Type.Integer() })),
+    capped: Capped,
+    subStages: Type.Array(Type.Object({ substageId: Type.String(), total: Type.Integer(), capped: Capped })),
   }),
 );
 export type StageTotals = Type.Static<typeof StageTotals>;
@@ -306,6 +313,8 @@ export const CandidateSearchPage = Type.Intersect([
   PageInfo,
   Type.Object({
     content: Type.Array(CandidateListItem),
+    /** totalElements is a lower bound: the page's stage was counted up to the cap (decision 0079). */
+    totalCapped: Capped,
     /** Absent from fastCandidate, which answers only the page. */
     totalForStage: Type.Optional(StageTotals),
     /** candidatev with filters.roleId only: the columns its items' `fields` fill. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bypassesRowSecurity } from '#server/db/client';
 import { ORGANIZATION_TABLES } from '#server/db/migrations/0022-row-level-security';
 import { FORM_VALIDATOR_TABLES } from '#server/db/migrations/0025-form-validators';
+import { SEARCH_COUNT_TABLES } from '#server/db/migrations/0026-search-counts';
 import { loadOrganization } from '#server/plugins/tenancy';
 import { seedDemoPipeline } from '#server/seed/demo-pipeline';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -95,7 +96,9 @@ describe('row-level security policies (migration 0022)', () => {
         and exists (select 1 from information_schema.columns col
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organization_id')
       order by 1`.execute(t.db);
-    expect(rows.map((row) => row.table_name)).toEqual([...ORGANIZATION_TABLES, ...FORM_VALIDATOR_TABLES].sort());
+    expect(rows.map((row) => row.table_name)).toEqual(
+      [...ORGANIZATION_TABLES, ...FORM_VALIDATOR_TABLES, ...SEARCH_COUNT_TABLES].sort(),
+    );
     for (const row of rows) expect(row, row.table_name).toMatchObject({ enabled: true, forced: true, policies: 1 });
   });
 });

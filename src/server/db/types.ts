@@ -612,12 +612,35 @@ interface AuditLogTable {
   created_at: Timestamp;
 }
 
+<<<<<<< HEAD
 /** Migration 0025 (decision 0076): a form's validators compiled to standalone code, by the hash of the code. */
 interface FormValidatorModulesTable {
   organization_id: string;
   hash: string;
   code: string;
   created_at: Timestamp;
+=======
+/** Migration 0026 (decision 0079): applications (never drafts) per role, stage and substage, kept by triggers. */
+interface ApplicationStageCountsTable {
+  organization_id: string;
+  role_id: string;
+  stage_id: number | null;
+  substage_id: string | null;
+  total: number;
+}
+
+/** Migration 0026: applications (never drafts) per stage, substage and academic profile across roles. */
+interface ApplicationProfileCountsTable {
+  organization_id: string;
+  stage_id: number | null;
+  substage_id: string | null;
+  has_university: boolean;
+  university_groups: string[];
+  /** The whole part of average_percent, and whether it is whole (null: no mark). */
+  mark: number | null;
+  whole_mark: boolean | null;
+  total: number;
+>>>>>>> h-search
 }
 
 export interface Database {
@@ -635,6 +658,8 @@ export interface Database {
   jobs: JobsTable;
   roles: RolesTable;
   applications: ApplicationsTable;
+  application_stage_counts: ApplicationStageCountsTable;
+  application_profile_counts: ApplicationProfileCountsTable;
   stage_history: StageHistoryTable;
   candidate_profiles: CandidateProfilesTable;
   documents: DocumentsTable;

@@ -36,11 +36,11 @@ export function registerAuth(app: App): void {
  * Platform admins (spec §6: superusers) work in every organisation.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  // The token and the organisation are independent lookups: run them together, and answer the
-  // token's error first (401 before 404), as a sequential check would.
-  const [tokenResult, organizationResult] = await Promise.allSettled([
-    authenticateToken(request.server.db, request.headers.authorization),
-    loadOrganization(request),
+  // The organisation first (held in the process until it changes, decision 0057), so that the token is looked up in
+  // its scope (decision 0079); the token's error is still answered first (401 before 404).
+  const [organizationResult] = await Promise.allSettled([loadOrganization(request)]);
+  const [tokenResult] = await Promise.allSettled([
+    authenticateToken(request.server.db, request.headers.authorization, organizationResult.status === 'fulfilled'),
   ]);
   if (tokenResult.status === 'rejected') throw tokenResult.reason;
   if (organizationResult.status === 'rejected') throw organizationResult.reason;

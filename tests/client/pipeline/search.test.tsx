@@ -282,6 +282,36 @@ describe('stage tabs and selectedTabIndex (spec §2)', () => {
   });
 });
 
+describe('counts across all roles that stopped at the cap (decision 0079)', () => {
+  it('read "10,000+" on the tabs and the total, and offer no "select all" that could not say how many', async () => {
+    const capped = [
+      {
+        stageId: 1,
+        total: 10_000,
+        capped: true as const,
+        subStages: [
+          { substageId: '1-new', total: 9_400, capped: true as const },
+          { substageId: '1-reviewed', total: 601, capped: true as const },
+        ],
+      },
+      { stageId: 3, total: 7, subStages: [{ substageId: '3-to-invite', total: 7 }] },
+    ];
+    startHiring('/manager/search', () => ({
+      status: 200,
+      data: { ...searchPage(people, { totals: capped, total: 10_000, size: 3 }), totalCapped: true as const },
+    }));
+    await screen.findByText('10,000+ candidates found', undefined);
+    const stages = screen.getByRole('navigation', { name: 'Stages' });
+    expect(within(stages).getByRole('link', { name: 'Applied (10,000+)' })).toBeTruthy();
+    expect(within(stages).getByRole('link', { name: 'At interview (7)' })).toBeTruthy();
+    const subs = screen.getByRole('navigation', { name: 'Substages of Applied' });
+    expect(within(subs).getByRole('link', { name: 'Reviewed (601+)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all candidates on this page' }));
+    expect(screen.getByText('3 candidates selected.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /candidates that match/ })).toBeNull();
+  });
+});
+
 describe("the role's answer columns (candidatesx)", () => {
   it("heads them with the form's labels and shows each candidate's answers", async () => {
     const columns = [

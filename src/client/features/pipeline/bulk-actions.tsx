@@ -41,6 +41,8 @@ interface BulkActionsProps {
   selection: Selection;
   onSelectionChange: (selection: Selection) => void;
   totalElements: number;
+  /** totalElements is a lower bound (counts across all roles stop at a cap): "all matching" cannot say how many. */
+  totalCapped: boolean;
   pageIds: readonly string[];
   /** Bulk moves and exports are per role (POST /candidate/bulkstage/:stageId/:roleId, /candidate/:roleId/export). */
   roleId: string | undefined;
@@ -64,6 +66,7 @@ export function BulkActions({
   selection,
   onSelectionChange,
   totalElements,
+  totalCapped,
   pageIds,
   roleId,
   roleName,
@@ -133,7 +136,7 @@ export function BulkActions({
               : t('pipeline.bulk.selected', { count })}
           </strong>
         )}{' '}
-        {pageSelected && totalElements > pageIds.length ? (
+        {pageSelected && totalElements > pageIds.length && !totalCapped ? (
           <button type="button" className={styles.linkButton} onClick={() => onSelectionChange(ALL_MATCHING)}>
             {t('pipeline.bulk.selectAllMatching', { count: totalElements })}
           </button>

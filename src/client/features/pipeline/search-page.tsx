@@ -59,17 +59,26 @@ function focusSelectionActions(): void {
   (actions?.querySelector('select') ?? actions?.querySelector('button'))?.focus();
 }
 
-function stageTotal(totals: StageTotals | undefined, stageId: number): number | undefined {
-  return totals?.find((s) => s.stageId === stageId)?.total;
+/** A tab's count: how many, and whether counting stopped at the cap ("at least", decision 0079). */
+type TabCount = { total: number; capped?: true } | undefined;
+
+function stageTotal(totals: StageTotals | undefined, stageId: number): TabCount {
+  return totals?.find((s) => s.stageId === stageId);
 }
 
-function subStageTotal(totals: StageTotals | undefined, stageId: number, substageId: string): number | undefined {
-  return totals?.find((s) => s.stageId === stageId)?.subStages.find((s) => s.substageId === substageId)?.total;
+function subStageTotal(totals: StageTotals | undefined, stageId: number, substageId: string): TabCount {
+  return totals?.find((s) => s.stageId === stageId)?.subStages.find((s) => s.substageId === substageId);
+}
+
+/** A count the server stopped at its cap reads "1,000+": at least that many. */
+function atLeast(total: number, language: string): string {
+  return `${total.toLocaleString(language)}+`;
 }
 
 /** A tab's text: the name and, once known, how many it holds (one text, so it reads the same everywhere). */
-function counted(name: string, value: number | undefined): string {
-  return value === undefined ? name : `${name} (${value})`;
+function counted(name: string, count: TabCount, language: string): string {
+  if (count === undefined) return name;
+  return `${name} (${count.capped ? atLeast(count.total, language) : count.total})`;
 }
 
 interface TabsProps {
@@ -81,7 +90,8 @@ interface TabsProps {
 
 /** The stage tabs with their counts (totalForStage), and the current stage's substage tabs. */
 function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const current = stages.find((s) => s.id === position.stageId);
   return (
     <>
@@ -96,7 +106,7 @@ function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
                   to={hrefFor({ stageId: stage.id })}
                   aria-current={selected ? 'page' : undefined}
                 >
-                  {counted(stage.name, stageTotal(totals, stage.id))}
+                  {counted(stage.name, stageTotal(totals, stage.id), language)}
                 </Link>
               </li>
             );
@@ -112,7 +122,7 @@ function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
                 to={hrefFor({ stageId: current.id })}
                 aria-current={position.substageId ? undefined : 'page'}
               >
-                {counted(t('pipeline.tabs.allInStage'), stageTotal(totals, current.id))}
+                {counted(t('pipeline.tabs.allInStage'), stageTotal(totals, current.id), language)}
               </Link>
             </li>
             {orderedSubStages(current).map((sub) => {
@@ -124,7 +134,7 @@ function StageTabs({ stages, position, totals, hrefFor }: TabsProps) {
                     to={hrefFor({ stageId: current.id, substageId: sub.id })}
                     aria-current={selected ? 'page' : undefined}
                   >
-                    {counted(sub.name, subStageTotal(totals, current.id, sub.id))}
+                    {counted(sub.name, subStageTotal(totals, current.id, sub.id), language)}
                   </Link>
                 </li>
               );
@@ -148,7 +158,7 @@ interface ListViewProps {
 
 /** The list view: filters, stage tabs, the selection bar, the table and its pages. */
 function ListView({ location, stages, roles, roleName, go, here }: ListViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const organization = useOrganization();
   // Loaded here, not in the panel: the panel is remounted (its draft reset) whenever the filters change.
   const filterOptions = useLoad(() => loadFilterOptions(organization), organization.id).state;
@@ -223,7 +233,9 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
         </button>
         {page ? (
           <p role="status">
-            {t('pipeline.search.found', { count: page.totalElements })}
+            {page.totalCapped
+              ? t('pipeline.search.foundAtLeast', { shown: atLeast(page.totalElements, i18n.language) })
+              : t('pipeline.search.found', { count: page.totalElements })}
             {search.loading ? <span className={styles.muted}> {t('pipeline.search.updating')}</span> : null}
           </p>
         ) : null}
@@ -285,6 +297,7 @@ function ListView({ location, stages, roles, roleName, go, here }: ListViewProps
                     selection={selection}
                     onSelectionChange={setSelection}
                     totalElements={page.totalElements}
+                    totalCapped={page.totalCapped === true}
                     pageIds={pageIds}
                     roleId={state.roleId}
                     roleName={roleName}

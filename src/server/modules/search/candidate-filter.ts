@@ -194,8 +194,34 @@ function roleConditions(
   return conditions;
 }
 
+/** The stages of the organisation whose groupStage is one of `groups`. */
+export function groupStageIds(organization: FilterOrganization, groups: readonly string[]): number[] {
+  return organization.stages.filter((s) => s.groupStage && groups.includes(s.groupStage)).map((s) => s.id);
+}
+
+/** One organisation is searched: `clients` and `sector` either keep all of it or nothing (true: nothing). */
+export function outsideOrganization(organization: FilterOrganization, f: CandidateSearchFilters): boolean {
+  return (
+    (f.clients?.length !== undefined &&
+      f.clients.length > 0 &&
+      !f.clients.some((c) => c.toLowerCase() === organization.id)) ||
+    (f.sector !== undefined && organization.sector.id !== f.sector)
+  );
+}
+
+/** The ids of the organisation's roles the role attribute filters keep; undefined when there are none. */
+export function rolesMatching(db: Db, organization: FilterOrganization, f: CandidateSearchFilters, now: Date) {
+  const roleFilters = roleConditions(f, now);
+  if (roleFilters.length === 0) return undefined;
+  return db
+    .selectFrom('roles')
+    .select('roles.id')
+    .where('roles.organization_id', '=', organization.id)
+    .where((rb) => rb.and(roleFilters.map((c) => c(rb))));
+}
+
 /** Every condition of the payload, for applications aliased `a` of `organization`. */
-function filterConditions(organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
+function filterConditions(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
   return (eb: Eb): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [
       eb('a.organization_id', '=', organization.id),
@@ -205,9 +231,7 @@ function filterConditions(organization: FilterOrganization, filters: CandidateSe
 
     if (f.locations?.length) conditions.push(eb('a.location', 'in', f.locations));
     if (f.groups?.length) {
-      const stageIds = organization.stages
-        .filter((s) => s.groupStage && f.groups!.includes(s.groupStage))
-        .map((s) => s.id);
+      const stageIds = groupStageIds(organization, f.groups);
       conditions.push(stageIds.length ? eb('a.stage_id', 'in', stageIds) : nothing);
     }
     if (f.statuses?.length) conditions.push(eb('a.stage_status', 'in', f.statuses));
@@ -260,26 +284,12 @@ function filterConditions(organization: FilterOrganization, filters: CandidateSe
     conditions.push(...contextualConditions(eb, organization.id, f));
     if (f.interviewDate) conditions.push(interviewCondition(eb, organization.id, f.interviewDate));
 
-    // One organisation is searched: `clients` and `sector` either keep all of it or nothing.
-    if (f.clients?.length && !f.clients.some((c) => c.toLowerCase() === organization.id)) conditions.push(nothing);
-    if (f.sector !== undefined && organization.sector.id !== f.sector) conditions.push(nothing);
+    if (outsideOrganization(organization, f)) conditions.push(nothing);
 
     if (f.eventIds?.length || f.attendance?.length) conditions.push(eventCondition(eb, organization.id, f));
 
-    const roleFilters = roleConditions(f, now);
-    if (roleFilters.length) {
-      conditions.push(
-        eb(
-          'a.role_id',
-          'in',
-          eb
-            .selectFrom('roles')
-            .select('roles.id')
-            .where('roles.organization_id', '=', organization.id)
-            .where((rb) => rb.and(roleFilters.map((c) => c(rb)))),
-        ),
-      );
-    }
+    const roles = rolesMatching(db, organization, f, now);
+    if (roles) conditions.push(eb('a.role_id', 'in', roles));
     return eb.and(conditions);
   };
 }
@@ -294,5 +304,5 @@ export function matchingApplications(
   filters: CandidateSearchFilters,
   now: Date,
 ) {
-  return db.selectFrom('applications as a').where(filterConditions(organization, filters, now));
+  return db.selectFrom('applications as a').where(filterConditions(db, organization, filters, now));
 }

@@ -123,13 +123,6 @@ export function countQuery(db: Db, organization: FilterOrganization, filters: Ca
   return matchingApplications(db, organization, filters, now).select(sql<number>`count(*)::int`.as('total'));
 }
 
-/** Matching applications per stage and substage: one GROUP BY over the matching set. */
-export function stageCountQuery(db: Db, organization: FilterOrganization, filters: CandidateSearchFilters, now: Date) {
-  return matchingApplications(db, organization, filters, now)
-    .select(['a.stage_id', 'a.substage_id', sql<number>`count(*)::int`.as('total')])
-    .groupBy(['a.stage_id', 'a.substage_id']);
-}
-
 /** Profile answers of the candidates on a page (candidatev's listFields that read the profile). */
 export async function findProfileAnswers(
   db: Db,

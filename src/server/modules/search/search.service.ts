@@ -29,10 +29,10 @@ import {
   countQuery,
   findPeople,
   findProfileAnswers,
-  stageCountQuery,
   type CandidatePageRow,
   type SearchSort,
 } from './search.repository';
+import { SEARCH_COUNT_CAP, stageCounts } from './search-counts';
 
 /** The three list calls of spec §7 Search: with tab counts, with the role's list fields, or just the page. */
 export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
@@ -170,14 +170,22 @@ function toListItem(row: CandidatePageRow, organization: OrganizationRecord): Ca
   };
 }
 
+interface StageCount {
+  stageId: number | null;
+  substageId: string | null;
+  total: number;
+}
+
 /**
  * Spec §3 totalForStage: every stage of the organisation's pipeline in order with every substage
  * (zeros included, so each tab has a number), then any stage or substage the data holds that the
- * pipeline no longer lists, so the counts always add up to the matching total.
+ * pipeline no longer lists, so the counts always add up to the matching total. With a `cap` (decision 0079), a
+ * stage that reached the cap answers the cap and `capped`, and its substages what was counted, `capped` too.
  */
 function stageTotals(
   organization: Pick<OrganizationRecord, 'stages'>,
-  counts: ReadonlyArray<{ stageId: number | null; substageId: string | null; total: number }>,
+  counts: readonly StageCount[],
+  cap: number | null,
 ): StageTotals {
   const stages = [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex);
   const result: StageTotals = stages.map((stage) => ({
@@ -195,7 +203,26 @@ function stageTotals(
     if (sub) sub.total += count.total;
     else entry.subStages.push({ substageId: count.substageId, total: count.total });
   }
+  if (cap !== null)
+    for (const entry of result.filter((s) => s.total > cap)) {
+      entry.total = cap;
+      entry.capped = true;
+      for (const sub of entry.subStages) sub.capped = true;
+    }
   return result;
+}
+
+/** The page's total out of the tab counts: the part in the chosen stage and substage; capped when that part is. */
+function pageTotal(totals: StageTotals, strays: readonly StageCount[], filters: CandidateSearchFilters) {
+  if (filters.stageId === undefined)
+    return {
+      total: totals.reduce((sum, s) => sum + s.total, 0) + strays.reduce((sum, c) => sum + c.total, 0),
+      capped: totals.some((s) => s.capped === true),
+    };
+  const stage = totals.find((s) => s.stageId === filters.stageId);
+  const part =
+    filters.substageId === undefined ? stage : stage?.subStages.find((s) => s.substageId === filters.substageId);
+  return { total: part?.total ?? 0, capped: part?.capped === true };
 }
 
 export interface SearchRequest {
@@ -203,6 +230,8 @@ export interface SearchRequest {
   filters: CandidateSearchFilters;
   query: SearchQuery;
   now: Date;
+  /** Where counts across all roles with filters no roll-up carries stop per stage (tests set a small one). */
+  countCap?: number;
 }
 
 /**
@@ -219,6 +248,8 @@ export function searchQueries(db: Db, organization: OrganizationRecord, request:
   // The tab counts match every filter but the tab itself (spec §3 totalForStage).
   const { stageId: _stage, substageId: _substage, ...tabFilters } = filters;
   const withTotals = request.variant !== 'fastCandidate';
+  const cap = request.countCap ?? SEARCH_COUNT_CAP;
+  const counts = withTotals ? stageCounts(db, organization, tabFilters, request.now, cap) : undefined;
   const withAnswers = request.variant === 'candidatev' && filters.roleId !== undefined;
   return {
     filters,
@@ -229,7 +260,8 @@ export function searchQueries(db: Db, organization: OrganizationRecord, request:
       limit: size,
       withAnswers,
     }),
-    counts: withTotals ? stageCountQuery(db, organization, tabFilters, request.now) : undefined,
+    counts: counts?.query,
+    cap: counts?.way === 'capped' ? cap : null,
     count: withTotals ? undefined : countQuery(db, organization, filters, request.now),
   };
 }
@@ -245,40 +277,41 @@ export async function searchCandidates(
   organization: OrganizationRecord,
   request: SearchRequest,
 ): Promise<CandidateSearchPage> {
-  const { filters, size, number, page, counts, count } = searchQueries(db, organization, request);
+  const { filters, size, number, page, counts, cap, count } = searchQueries(db, organization, request);
   const [role, rows, stageCounts, matching] = await Promise.all([
     request.variant === 'candidatev' && filters.roleId !== undefined
       ? roleOf(db, organization, filters.roleId)
       : undefined,
     page.execute(),
-    counts?.execute(),
+    counts?.execute(db),
     count?.executeTakeFirstOrThrow(),
   ]);
   // Another organisation's role (or none) answers 404, like every id of another organisation. Such
   // a role matches nothing, so only an empty page needs the extra look-up.
   if (filters.roleId !== undefined && rows.length === 0 && !role) await roleOf(db, organization, filters.roleId);
-  const perStage = stageCounts?.map((r) => ({
+  const perStage = stageCounts?.rows.map((r) => ({
     stageId: r.stage_id,
     substageId: r.substage_id,
     total: Number(r.total),
   }));
-  const totalElements =
-    perStage === undefined
-      ? Number(matching!.total)
-      : perStage
-          .filter(
-            (c) =>
-              (filters.stageId === undefined || c.stageId === filters.stageId) &&
-              (filters.substageId === undefined || c.substageId === filters.substageId),
-          )
-          .reduce((sum, c) => sum + c.total, 0);
+  const totalForStage = perStage && stageTotals(organization, perStage, cap);
+  const total = totalForStage
+    ? pageTotal(
+        totalForStage,
+        perStage!.filter((c) => c.stageId === null),
+        filters,
+      )
+    : { total: Number(matching!.total), capped: false };
   const content = rows.map((row) => toListItem(row, organization));
   const columns =
     request.variant === 'candidatev' && role ? await addRoleFields(db, organization, role, rows, content) : undefined;
+  const info = pageInfo(number, size, total.total, content.length);
   return {
-    ...pageInfo(number, size, totalElements, content.length),
+    ...info,
+    // Past a capped total there is more than the total says: a full page has a next one.
+    ...(total.capped && { totalCapped: true, hasNext: content.length === size, last: content.length < size }),
     content,
-    ...(perStage && { totalForStage: stageTotals(organization, perStage) }),
+    ...(totalForStage && { totalForStage }),
     ...(columns && { columns }),
   };
 }
