@@ -612,14 +612,14 @@ interface AuditLogTable {
   created_at: Timestamp;
 }
 
-<<<<<<< HEAD
 /** Migration 0025 (decision 0076): a form's validators compiled to standalone code, by the hash of the code. */
 interface FormValidatorModulesTable {
   organization_id: string;
   hash: string;
   code: string;
   created_at: Timestamp;
-=======
+}
+
 /** Migration 0026 (decision 0079): applications (never drafts) per role, stage and substage, kept by triggers. */
 interface ApplicationStageCountsTable {
   organization_id: string;
@@ -640,7 +640,6 @@ interface ApplicationProfileCountsTable {
   mark: number | null;
   whole_mark: boolean | null;
   total: number;
->>>>>>> h-search
 }
 
 export interface Database {

@@ -17,11 +17,8 @@ import * as m0015 from './0015-report-indexes';
 import * as m0016 from './0016-contextual';
 import * as m0018 from './0018-audit-trail';
 import * as m0022 from './0022-row-level-security';
-<<<<<<< HEAD
 import * as m0025 from './0025-form-validators';
-=======
 import * as m0026 from './0026-search-counts';
->>>>>>> h-search
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -47,11 +44,8 @@ export const migrations: Record<string, Migration> = {
   '0016-contextual': m0016,
   '0018-audit-trail': m0018,
   '0022-row-level-security': m0022,
-<<<<<<< HEAD
   '0025-form-validators': m0025,
-=======
   '0026-search-counts': m0026,
->>>>>>> h-search
 };
 
 export const migrationProvider: MigrationProvider = {
