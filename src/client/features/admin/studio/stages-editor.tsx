@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import catalogue from '#configs/stages.json';
-import { PROVIDER_RULES, type ProviderKind } from '#engine';
+import { PROVIDER_RULES, providerProblems, type ProviderKind } from '#engine';
 import type { PublicOrganization } from '#schemas/organization';
 import type { OrganizationStage } from '#schemas/pipeline';
 import { errorMessage } from '#client/api/errors';
@@ -17,7 +17,7 @@ import { useLoad } from '#client/ui/page/use-load';
 import { Folded } from './forms-editor';
 import { RefusalList, refusals } from './refusals';
 import { moved } from './stage-model';
-import { MetricsEditor, SubStagesEditor } from './stage-parts-editor';
+import { MetricsEditor, ProviderSubStagesEditor, SubStagesEditor } from './stage-parts-editor';
 import * as styles from './studio.css';
 
 const CATALOGUE = catalogue as unknown as Omit<OrganizationStage, 'orderIndex'>[];
@@ -108,8 +108,9 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
                   }
                 />
               )}
-              <Folded title={t('studio.stages.parts', { name: stage.name })} keep={false}>
+              <Folded title={t('studio.stages.parts', { name: stage.name })} keep={providerProblems(stage).length > 0}>
                 <SubStagesEditor stages={stages} stage={stage} onChange={(next) => edit(index, () => next)} />
+                <ProviderSubStagesEditor stage={stage} onChange={(next) => edit(index, () => next)} />
                 <MetricsEditor stage={stage} onChange={(next) => edit(index, () => next)} />
               </Folded>
               <div className={styles.inline}>
