@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bodyOf, organization, seriousViolations, stages } from '../pipeline/fixtures';
-import { api, start } from './studio-fixtures';
+import { api, byId, start } from './studio-fixtures';
 
 /* Issue 15's last lines (decision 0078): the studio's controls for providers' substages, menus, hr flags and texts. */
 
@@ -52,5 +52,74 @@ describe('the Stages tab: an assessment provider’s substages', () => {
       excluded: [second!.id],
     });
     expect(rest.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('the Forms tab: menus, hiring-side features and lists of texts', () => {
+  it('hides a menu and a hiring-side feature with check boxes, names an unknown flag at its group, publishes', async () => {
+    const { container, calls } = start();
+    const features = await screen.findByRole('group', { name: 'Hiring-side features shown' }, { timeout: 15_000 });
+    const reports = within(features).getByLabelText<HTMLInputElement>('Reports');
+    expect(reports.checked).toBe(true);
+    fireEvent.click(reports);
+    fireEvent.click(within(features).getByLabelText('Diversity report'));
+    const menus = screen.getByRole('group', { name: 'Menus shown' });
+    fireEvent.click(within(menus).getByLabelText('Events'));
+    expect(reports.checked).toBe(false);
+    expect(await seriousViolations(container)).toEqual([]);
+
+    // A flag the product does not know, typed in the JSON: the engine's message at the group, in the summary.
+    const json = byId(container, 'studio-formConfiguration');
+    const layer = JSON.parse((json as HTMLTextAreaElement).value) as { menus: Record<string, boolean> };
+    fireEvent.change(json, { target: { value: JSON.stringify({ ...layer, menus: { ...layer.menus, blog: false } }) } });
+    await waitFor(() => expect(menus.textContent).toContain("unknown menu 'blog'"));
+    const summary = container.querySelector('[data-error-summary]')!;
+    expect(summary.textContent).toContain('/formConfiguration/menus/blog');
+    fireEvent.click(screen.getByText('Publish a new version'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(json, { target: { value: JSON.stringify(layer) } });
+    await waitFor(() => expect(menus.textContent).not.toContain('unknown menu'));
+    fireEvent.click(screen.getByText('Publish a new version'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toMatchObject({
+      formConfiguration: { menus: { events: false }, hr: { reports: false, diversity: false } },
+    });
+  }, 60_000);
+
+  it('adds, edits, moves and removes the texts of a list by keyboard-usable buttons; a text too long is named', async () => {
+    const { container, calls } = start();
+    fireEvent.click(await screen.findByText('terms.paragraphs (2 texts)', {}, { timeout: 15_000 }));
+    const list = await screen.findByRole('group', { name: 'terms.paragraphs' });
+    // A button by its name, its visible words and those only screen readers hear (jsdom drops the space between).
+    const words = (text: string) => text.replace(/\s+/g, '');
+    const button = (name: string) =>
+      within(list).getByRole('button', { name: (accessible) => words(accessible) === words(name) });
+    const texts = () =>
+      within(list)
+        .getAllByRole<HTMLTextAreaElement>('textbox')
+        .map((box) => box.value);
+    const [first, second] = texts();
+    fireEvent.click(button('Add a text to terms.paragraphs'));
+    fireEvent.change(within(list).getByLabelText('Text 3'), { target: { value: 'Ask us anything.' } });
+    fireEvent.click(button('Move up text 3 of terms.paragraphs'));
+    expect(texts()).toEqual([first, 'Ask us anything.', second]);
+    fireEvent.click(button('Remove text 1 of terms.paragraphs'));
+    expect(texts()).toEqual(['Ask us anything.', second]);
+    expect(await seriousViolations(container)).toEqual([]);
+
+    const long = within(list).getByLabelText('Text 1');
+    fireEvent.change(long, { target: { value: 'x'.repeat(10_001) } });
+    await waitFor(() => expect(long.getAttribute('aria-invalid')).toBe('true'));
+    expect(container.querySelector('[data-error-summary]')!.textContent).toContain(
+      '/formConfiguration/textArrays/terms.paragraphs/0',
+    );
+    fireEvent.change(long, { target: { value: 'Ask us anything.' } });
+    await waitFor(() => expect(long.getAttribute('aria-invalid')).toBeNull());
+    fireEvent.click(screen.getByText('Publish a new version'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toMatchObject({
+      formConfiguration: { textArrays: { 'terms.paragraphs': ['Ask us anything.', second] } },
+    });
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import { SelectField } from '#client/ui/form/select-field';
 import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
-import { Folded } from './forms-editor';
+import { Folded } from './folded';
 import { RefusalList, refusals } from './refusals';
 import { moved } from './stage-model';
 import { MetricsEditor, ProviderSubStagesEditor, SubStagesEditor } from './stage-parts-editor';

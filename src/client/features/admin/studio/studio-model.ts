@@ -2,6 +2,8 @@ import productDefault from '#configs/default-configuration.json';
 import {
   CATALOGUE,
   CUSTOM_SECTION,
+  HR_FEATURES,
+  MENUS,
   compile,
   mergeConfigurations,
   organizationConfigurationProblems,
@@ -164,6 +166,18 @@ export function editorControls(draft: Draft, steps: readonly EditorStep[]): Set<
     controls.add(`${form}/required/${escape(question.id)}`);
   });
   for (const key of Object.keys(draft.formConfiguration.text ?? {})) text(key);
+  // Menus and hiring-side features (a flag the product does not know is shown at its group), and the lists of texts.
+  for (const [group, ids] of [
+    ['menus', MENUS],
+    ['hr', HR_FEATURES],
+  ] as const) {
+    controls.add(`${form}/${group}`);
+    for (const id of ids) controls.add(`${form}/${group}/${id}`);
+  }
+  for (const [key, items] of Object.entries(draft.formConfiguration.textArrays ?? {})) {
+    controls.add(`${form}/textArrays/${escape(key)}`);
+    items.forEach((_, i) => controls.add(`${form}/textArrays/${escape(key)}/${i}`));
+  }
   return controls;
 }
 
@@ -172,7 +186,7 @@ export function escape(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-type FlagGroup = 'fields' | 'required' | 'subsections';
+type FlagGroup = 'fields' | 'required' | 'subsections' | 'menus' | 'hr';
 
 /** The form layer with a text set (an empty value is kept: the check says when a name may not be empty). */
 export function withText(layer: Configuration, key: string, value: string | undefined): Configuration {
@@ -191,6 +205,12 @@ export function withFlag(
   const { [id]: _old, ...rest } = layer[group] ?? {};
   const flags = value === undefined ? rest : { ...rest, [id]: value };
   return { ...layer, [group]: flags };
+}
+
+/** The form layer with a list of texts set (a later layer replaces a list whole), or taken away (undefined). */
+export function withTextArray(layer: Configuration, key: string, items: readonly string[] | undefined): Configuration {
+  const { [key]: _old, ...rest } = layer.textArrays ?? {};
+  return { ...layer, textArrays: items === undefined ? rest : { ...rest, [key]: [...items] } };
 }
 
 export function withCustom(layer: Configuration, custom: CustomQuestion[]): Configuration {

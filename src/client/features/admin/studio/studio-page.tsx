@@ -152,7 +152,14 @@ function Studio({ organization, history, onPublished }: StudioProps) {
       {tab === 'forms' && (
         <div className={styles.workspace}>
           <div className={styles.column}>
-            <FormsEditor draft={draft} merged={merged} steps={steps} errorAt={errorAt} onForm={onForm} />
+            <FormsEditor
+              draft={draft}
+              merged={merged}
+              steps={steps}
+              errorAt={errorAt}
+              onForm={onForm}
+              organizationFlags
+            />
             <h2>{t('studio.json.title')}</h2>
             {(['formConfiguration', 'defaultConfiguration'] as const).map((layer) => (
               <JsonView
