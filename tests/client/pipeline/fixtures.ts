@@ -82,7 +82,11 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
     if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE_OZ')
       return { status: 200, data: [{ id: 'Australian citizen', value: 'Australian citizen' }] };
     if (call.method === 'GET' && call.url.startsWith('/v1/data/type/')) return { status: 200, data: [] };
-    if (call.method === 'GET' && call.url === '/v1/data/modules') return { status: 200, data: [] };
+    // The organisation's menus and hiring-side features: the handler's, else every one shown.
+    if (call.method === 'GET' && call.url === '/v1/data/modules')
+      return Promise.resolve(handler(call)).then((reply) =>
+        reply !== 'network-error' && reply.status === 200 ? reply : { status: 200, data: [] },
+      );
     // The message templates a move or "Send a message" offers (issue 16): the handler's, else none.
     if (call.method === 'GET' && call.url === '/v1/communications/templates')
       return Promise.resolve(handler(call)).then((reply) =>

@@ -123,3 +123,43 @@ describe('the Forms tab: menus, hiring-side features and lists of texts', () => 
     });
   }, 60_000);
 });
+
+describe('hiring-side features turned off (decision 0078)', () => {
+  const off = (...ids: string[]) => ({ status: 200, data: ids.map((id) => ({ id, kind: 'hr', enabled: false })) });
+
+  it('leaves Reports out of the navigation and says the reports page is turned off', async () => {
+    const { container } = start(
+      (call) =>
+        call.url === '/v1/data/modules'
+          ? off('reports')
+          : call.url === '/v1/reports'
+            ? { status: 200, data: { reports: [] } }
+            : api(call),
+      '/manager/reports',
+    );
+    await screen.findByText(/^Reports are turned off for this organisation/, {}, { timeout: 15_000 });
+    const nav = screen.getAllByRole('navigation').find((n) => within(n).queryByRole('link', { name: 'Search' }))!;
+    expect(within(nav).queryByRole('link', { name: 'Reports' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Studio' })).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+  }, 60_000);
+
+  it('shows Reports in the navigation while the reports are on', async () => {
+    start(api, '/manager/studio');
+    const nav = await waitFor(
+      () => screen.getAllByRole('navigation').find((n) => within(n).queryByRole('link', { name: 'Search' }))!,
+      { timeout: 15_000 },
+    );
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toBeTruthy();
+  }, 60_000);
+
+  it('offers no assessment provider in the Stages tab while assessments are off, and keeps an attached one', async () => {
+    const attached = stages.map((s) => (s.id === 2 ? { ...s, provider: { kind: 'psychometricTest' as const } } : s));
+    start((call) => (call.url === '/v1/data/modules' ? off('assessments') : api(call)), '/manager/studio', attached);
+    fireEvent.click(await screen.findByText('Stages', { selector: 'button' }, { timeout: 15_000 }));
+    await screen.findByText(/^Assessments are turned off for this organisation/, {}, { timeout: 15_000 });
+    expect(screen.queryByLabelText('Assessment provider')).toBeNull();
+    const onlineTest = screen.getByRole('group', { name: `Stage 3: ${stages.find((s) => s.id === 2)!.name}` });
+    expect(onlineTest.textContent).toContain('Psychometric test stays attached to this stage');
+  }, 60_000);
+});

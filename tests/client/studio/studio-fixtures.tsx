@@ -4,7 +4,8 @@ import type { CurrentUser } from '#client/state/auth';
 import { http } from '#client/api/http';
 import type { Call, Reply } from '../auth/fake-api';
 import { fakeAdapter } from '../auth/fake-api';
-import { hiringApi, organization } from '../pipeline/fixtures';
+import type { OrganizationStage } from '#schemas/pipeline';
+import { hiringApi, organization, stages } from '../pipeline/fixtures';
 import { renderApp } from '../support';
 
 /* The studio's tests' organisation admin, published configuration, role and API (tests/client/studio). */
@@ -71,10 +72,15 @@ export function byId(container: Element, id: string): HTMLElement {
 
 /**
  * The studio for the organisation's admin on the HR host, the API answering from `handler` (by default `api`), on
- * `path` (by default the studio).
+ * `path` (by default the studio), with `pipeline` as the organisation's stages.
  */
-export function start(handler: (call: Call) => Reply | Promise<Reply> = api, path = '/manager/studio') {
-  const fake = fakeAdapter(hiringApi(handler));
+export function start(
+  handler: (call: Call) => Reply | Promise<Reply> = api,
+  path = '/manager/studio',
+  pipeline: readonly OrganizationStage[] = stages,
+) {
+  const fake = fakeAdapter(hiringApi(handler, pipeline));
   http.defaults.adapter = fake.adapter;
-  return { ...renderApp(path, { organization, user: admin, side: 'hr' }), calls: fake.calls };
+  // A copy of the organisation each time: the hiring side keeps its features per organisation object.
+  return { ...renderApp(path, { organization: { ...organization }, user: admin, side: 'hr' }), calls: fake.calls };
 }

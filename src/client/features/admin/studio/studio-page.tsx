@@ -14,6 +14,7 @@ import {
   type ConfigurationDiff,
   type ConfigurationHistory,
 } from '#client/api/studio';
+import { hrFeaturesGenerationAtom } from '#client/state/hiring-features';
 import { showToastAtom } from '#client/state/process';
 import { useOrganization } from '#client/state/site';
 import { Button, ButtonGroup } from '#client/ui/button/button';
@@ -73,6 +74,7 @@ function serverProblems(error: unknown): ConfigurationProblem[] | null {
 function Studio({ organization, history, onPublished }: StudioProps) {
   const { t } = useTranslation();
   const showToast = useSetAtom(showToastAtom);
+  const hrFeaturesChanged = useSetAtom(hrFeaturesGenerationAtom);
   const [tab, setTab] = useState<Tab>('forms');
   const [draft, setDraft] = useState<Draft>(history.configuration);
   const [note, setNote] = useState('');
@@ -119,6 +121,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
         basedOn: history.current,
       });
       showToast({ kind: 'success', message: t('studio.published', { n: version.number }) });
+      hrFeaturesChanged((n) => n + 1);
       onPublished();
     } catch (error) {
       const found = serverProblems(error);
@@ -203,6 +206,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           organization={organization}
           history={history}
           onRestored={() => {
+            hrFeaturesChanged((n) => n + 1);
             onPublished();
           }}
         />
