@@ -109,3 +109,13 @@ export const TranslationParams = Type.Object({
   orgId: Type.String({ maxLength: 64 }),
   language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }),
 });
+
+/**
+ * The answers of the studio's demo candidate (engine sampleAnswers), whose contextual measures the candidate panel
+ * preview shows (decision 0078).
+ */
+export const ContextualPreviewBody = Type.Object(
+  { answers: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 500 }) },
+  { additionalProperties: false },
+);
+export type ContextualPreviewBody = Type.Static<typeof ContextualPreviewBody>;

@@ -3,6 +3,7 @@ import type { Configuration } from '#schemas/configuration';
 import type { ProductModule } from '#schemas/organization-admin';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { ConfigurationHistory } from '#schemas/studio';
+import type { ContextualData } from '#schemas/contextual';
 import type { ReportList } from '#schemas/reports';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
@@ -99,5 +100,23 @@ describe('hr.assessments (decision 0078)', () => {
 
     await publishHr({});
     expect((await put(changed)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /organization/:orgId/studio/contextual-preview (decision 0078)', () => {
+  const path = (org: string) => `/organization/${org}/studio/contextual-preview`;
+
+  it('answers the contextual measures of the demo answers as a submit computes them; admins of the organisation only', async () => {
+    const res = await v1(t.app, hr, 'POST', path('acme'), {
+      answers: { freeSchoolMeals: 'Yes', caringResponsibilities: 'No', postCode: '3047' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<ContextualData>();
+    expect(data.flags.map((f) => f.id).sort()).toEqual(['FREE_SCHOOL_MEALS', 'LOW_PARTICIPATION_AREA']);
+    expect(data.performanceIndex).toBeNull();
+
+    expect((await v1(t.app, recruiter, 'POST', path('acme'), { answers: {} })).statusCode).toBe(403);
+    expect((await v1(t.app, hr, 'POST', path('hartley'), { answers: {} })).statusCode).toBe(404);
+    expect((await v1(t.app, hr, 'POST', path('acme'), { answers: {}, extra: 1 })).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ContextualData } from '#schemas/contextual';
+import { pageInfo } from '#engine/pipeline/search';
 import { bodyOf, organization, seriousViolations, stages } from '../pipeline/fixtures';
-import { api, byId, start } from './studio-fixtures';
+import { api, byId, role, start } from './studio-fixtures';
 
 /* Issue 15's last lines (decision 0078): the studio's controls for providers' substages, menus, hr flags and texts. */
 
@@ -161,5 +163,103 @@ describe('hiring-side features turned off (decision 0078)', () => {
     expect(screen.queryByLabelText('Assessment provider')).toBeNull();
     const onlineTest = screen.getByRole('group', { name: `Stage 3: ${stages.find((s) => s.id === 2)!.name}` });
     expect(onlineTest.textContent).toContain('Psychometric test stays attached to this stage');
+  }, 60_000);
+});
+
+describe('the Forms tab: the candidate panel preview (decision 0078)', () => {
+  const measure = { measure: 'MEDIAN_ATAR', value: 55.6, source: 'School results', year: 2024 };
+  const contextual: ContextualData = {
+    flags: [{ id: 'FREE_SCHOOL_MEALS', field: 'freeSchoolMeals', answer: 'Yes' }],
+    schools: [],
+    ks4Points: null,
+    ks5: { system: 'ATAR', points: 88.06 },
+    performanceIndex: {
+      system: 'ATAR',
+      candidatePoints: 88.06,
+      schoolPoints: 55.6,
+      school: 'Playford International College',
+      measure,
+      index: 158.4,
+      outperformance: 58.4,
+    },
+    schoolPercentile: null,
+    university: {
+      name: null,
+      groups: [],
+      averageMark: null,
+      percentile: null,
+      percentileSource: null,
+      startYear: null,
+      graduationYear: null,
+    },
+    area: null,
+  };
+  /** A second role: its own form renames the first name and its panel lists contextual measures. */
+  const contextualRole = {
+    ...role,
+    id: 'r2',
+    name: 'Graduate Program',
+    formConfiguration: { text: { 'field.firstName.label': 'Given name' } },
+    jsonConfigurations: { cy: { text: { 'field.firstName.label': 'Enw cyntaf' } } },
+    template: {
+      viewConfiguration: {
+        listFields: [
+          { id: 'firstName', candidateResponse: true },
+          { id: 'contextualFlags', candidateResponse: true },
+          { id: 'performanceIndex', candidateResponse: true },
+        ],
+      },
+    },
+  };
+  const previewUrl = `/v1/organization/${organization.id}/studio/contextual-preview`;
+
+  it('applies the chosen role’s own form and shows the contextual measures of the demo answers', async () => {
+    const { container, calls } = start((call) => {
+      if (call.method === 'GET' && call.url === '/v1/roles' && call.params.status === 'ACTIVE')
+        return {
+          status: 200,
+          data: {
+            ...pageInfo(0, 100, 2, 1),
+            content: [role, contextualRole].map((r) => ({ ...r, applications: 0, stages: [] })),
+          },
+        };
+      if (call.method === 'GET' && call.url === '/v1/role/r2') return { status: 200, data: contextualRole };
+      if (call.method === 'POST' && call.url === previewUrl) return { status: 200, data: contextual };
+      if (call.url === '/public/translation') return { status: 200, data: [] };
+      return api(call);
+    });
+    const views = await screen.findByRole('group', { name: 'What to preview' }, { timeout: 15_000 });
+    fireEvent.click(within(views).getByLabelText("The hiring side's candidate panel"));
+    const chooser = await screen.findByLabelText<HTMLSelectElement>('Role whose candidate panel to preview');
+    expect([...chooser.options].map((o) => o.textContent)).toEqual(['Graduate Analyst', 'Graduate Program']);
+    let panel = (await screen.findByRole('heading', { name: 'Alex Morgan' })).parentElement!;
+    expect([...panel.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['First name']);
+
+    fireEvent.change(chooser, { target: { value: 'r2' } });
+    await screen.findByText(/^The answers the role Graduate Program shows its hiring team/);
+    panel = screen.getByRole('heading', { name: 'Alex Morgan' }).parentElement!;
+    await waitFor(() =>
+      expect([...panel.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+        'Given name',
+        'Contextual flags',
+        'Performance Index',
+      ]),
+    );
+    const values = [...panel.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(values[0]).toBe('Alex');
+    expect(values[1]).toContain('Free school meals');
+    expect(values[2]).toMatch(/^158\.4 \(58\.4% above their school's average/);
+    // The server worked the measures out from the demo candidate's answers, as on submit.
+    const sent = bodyOf(calls.find((c) => c.method === 'POST' && c.url === previewUrl)) as {
+      answers: Record<string, unknown>;
+    };
+    expect(sent.answers.firstName).toBe('Alex');
+    expect(await seriousViolations(container)).toEqual([]);
+
+    // The role's own Welsh text, in the Welsh preview.
+    fireEvent.click(within(screen.getByRole('group', { name: 'Language of the preview' })).getByLabelText('Cymraeg'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Alex Morgan' }).parentElement!.textContent).toContain('Enw cyntaf'),
+    );
   }, 60_000);
 });

@@ -48,13 +48,15 @@ export function mergedDraft(draft: Draft, countryBase: PublicOrganization['count
 
 /**
  * The application form a candidate would be shown were the draft published, in `language` (its language layer as the
- * candidate side loads it): the candidate side's own merge and compile (engine-ui candidateConfiguration).
+ * candidate side loads it): the candidate side's own merge and compile (engine-ui candidateConfiguration); with a
+ * role, that role's form and language layers over it, as its candidates' form.
  */
 export function previewForm(
   draft: Draft,
   organization: Pick<PublicOrganization, 'countryBase' | 'edition'>,
   language: string,
   languageLayer: Configuration | undefined,
+  role?: { layer: Configuration; languageLayer: Configuration | undefined },
 ): CompiledForm {
   const configuration = candidateConfiguration(
     {
@@ -62,7 +64,7 @@ export function previewForm(
       defaultConfiguration: draft.defaultConfiguration,
       formConfiguration: draft.formConfiguration,
     },
-    { languageLayer },
+    { languageLayer, role: role?.layer, roleLanguage: role?.languageLayer },
   );
   return compile(configuration, candidateContext(language, organization.edition));
 }

@@ -23,7 +23,7 @@ import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { FormsEditor, JsonView } from './forms-editor';
-import { FormPreview, ThemePreview, organizationPanelSource } from './preview';
+import { OrganizationPreview, ThemePreview, organizationPanelRoles } from './preview';
 import { errorsAt, summaryOf } from './problem-display';
 import { RolesEditor } from './roles-editor';
 import { StagesEditor } from './stages-editor';
@@ -82,7 +82,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
   const [sent, setSent] = useState<ConfigurationProblem[]>([]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const panelSource = useLoad(organizationPanelSource, organization.id);
+  const panelRoles = useLoad(organizationPanelRoles, organization.id);
 
   const problems = useMemo(() => draftProblems(draft, organization.countryBase), [draft, organization.countryBase]);
   const merged = useMemo(() => mergedDraft(draft, organization.countryBase), [draft, organization.countryBase]);
@@ -177,13 +177,13 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           <div className={styles.column}>
             {!formsValid && <p>{t('studio.preview.lastValid')}</p>}
             <LoadState
-              state={panelSource.state}
+              state={panelRoles.state}
               heading={2}
               title={t('studio.preview.title')}
               message={(error) => errorMessage(error)}
-              onRetry={panelSource.reload}
+              onRetry={panelRoles.reload}
             >
-              {(panel) => <FormPreview draft={lastValid} organization={organization} panel={panel} />}
+              {(roles) => <OrganizationPreview draft={lastValid} organization={organization} roles={roles} />}
             </LoadState>
           </div>
         </div>
