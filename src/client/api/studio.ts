@@ -62,8 +62,12 @@ export function uploadOrganizationTranslation(
   orgId: string,
   language: string,
   text: Record<string, string>,
+  textArrays?: Record<string, readonly string[]>,
 ): Promise<TranslationFile> {
-  return call(studio.uploadTranslation, { params: { orgId, language }, body: { text } });
+  const body = textArrays
+    ? { text, textArrays: Object.fromEntries(Object.entries(textArrays).map(([k, v]) => [k, [...v]])) }
+    : { text };
+  return call(studio.uploadTranslation, { params: { orgId, language }, body });
 }
 
 /** POST …/studio/contextual-preview: the contextual measures of the demo candidate's answers (decision 0078). */

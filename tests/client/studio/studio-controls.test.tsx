@@ -263,3 +263,53 @@ describe('the Forms tab: the candidate panel preview (decision 0078)', () => {
     );
   }, 60_000);
 });
+
+describe('the Forms tab: lists of texts in another language (decision 0078)', () => {
+  it('starts an untranslated list from the English texts, checks it as typed, and saves it as the translation', async () => {
+    const translationUrl = `/v1/organization/${organization.id}/translations/cy`;
+    const file = {
+      language: 'cy',
+      text: { welcome: 'Croeso' },
+      untranslated: [],
+      textArrays: { 'terms.paragraphs': [], 'policy.paragraphs': ['Polisi.'] },
+    };
+    const { container, calls } = start((call) => {
+      if (call.url !== translationUrl) return api(call);
+      if (call.method === 'GET') return { status: 200, data: file };
+      const body = bodyOf(call) as { textArrays: object };
+      return { status: 200, data: { ...file, textArrays: body.textArrays } };
+    });
+    const language = await screen.findByRole('group', { name: 'Language of the lists' }, { timeout: 15_000 });
+    fireEvent.click(within(language).getByLabelText('Cymraeg'));
+    await screen.findByText('terms.paragraphs is not translated: candidates read the English texts.');
+    fireEvent.click(screen.getByRole('button', { name: /^Start from the English texts\s*for terms\.paragraphs$/ }));
+    fireEvent.click(await screen.findByText('terms.paragraphs (2 texts)'));
+    const list = await screen.findByRole('group', { name: 'terms.paragraphs' });
+    const first = within(list).getByLabelText<HTMLTextAreaElement>('Text 1');
+    expect(first.value).toMatch(/^We will use your answers/);
+    fireEvent.change(first, { target: { value: 'x'.repeat(10_001) } });
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    expect(container.querySelector('[data-error-summary]')!.textContent).toContain(
+      '/translations/cy/textArrays/terms.paragraphs/0',
+    );
+    fireEvent.click(screen.getByText('Save the lists in Cymraeg'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(first, { target: { value: 'Byddwn yn defnyddio eich atebion.' } });
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBeNull());
+    expect(await seriousViolations(container)).toEqual([]);
+    fireEvent.click(screen.getByText('Save the lists in Cymraeg'));
+    await screen.findByText('The lists in Cymraeg are saved', {}, { timeout: 15_000 });
+    const sent = bodyOf(calls.find((c) => c.method === 'PUT')) as {
+      text: object;
+      textArrays: Record<string, string[]>;
+    };
+    expect(sent.text).toEqual(file.text);
+    expect(sent.textArrays['terms.paragraphs']![0]).toBe('Byddwn yn defnyddio eich atebion.');
+    expect(sent.textArrays['policy.paragraphs']).toEqual(['Polisi.']);
+    // Nothing of it went into the draft: the English lists are as they were.
+    fireEvent.click(within(language).getByLabelText('English'));
+    fireEvent.click(await screen.findByText('terms.paragraphs (2 texts)'));
+    const english = await screen.findByRole('group', { name: 'terms.paragraphs' });
+    expect(within(english).getByLabelText<HTMLTextAreaElement>('Text 1').value).toMatch(/^We will use your answers/);
+  }, 60_000);
+});

@@ -74,8 +74,7 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(
     app,
     contracts.uploadTranslation,
-    async (request) =>
-      uploadTranslation(app.db, viewerOf(request).organization, request.params.language, request.body.text),
+    async (request) => uploadTranslation(app.db, viewerOf(request).organization, request.params.language, request.body),
     admins,
   );
   // The candidate panel previews' contextual rows (decision 0078): the reference data stays on the server.

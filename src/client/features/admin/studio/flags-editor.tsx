@@ -1,13 +1,25 @@
 import { useState } from 'react';
+import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { HR_FEATURES, MENUS } from '#engine';
+import { DEFAULT_LANGUAGE, HR_FEATURES, MENUS, validateConfiguration } from '#engine';
 import type { Configuration } from '#schemas/configuration';
+import type { PublicOrganization } from '#schemas/organization';
+import type { TranslationFile } from '#schemas/studio';
+import { errorMessage } from '#client/api/errors';
+import { fetchOrganizationTranslation, uploadOrganizationTranslation } from '#client/api/studio';
+import { showToastAtom } from '#client/state/process';
 import { Button } from '#client/ui/button/button';
 import { Checkbox } from '#client/ui/form/checkbox';
+import { Radios } from '#client/ui/form/choices';
+import { ErrorSummary } from '#client/ui/form/error-summary';
+import { LoadState } from '#client/ui/page/load-state';
+import { useLoad } from '#client/ui/page/use-load';
 import { TextArea, TextInput } from '#client/ui/form/text-input';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { Folded } from './folded';
+import { errorsAt, summaryOf } from './problem-display';
+import { RefusalList, refusals } from './refusals';
 import { moved } from './stage-model';
 import { controlId, escape, withFlag, withTextArray } from './studio-model';
 import * as styles from './studio.css';
@@ -66,42 +78,189 @@ export function FlagsEditor({ merged, errorAt, onForm }: Omit<Props, 'form'>) {
 }
 
 /**
- * The lists of texts (spec §3 `textArrays`, such as the paragraphs of the terms and the privacy policy): each text of a
- * list edited, added, removed and moved up or down with buttons. A change writes the whole list to the form layer (a
- * later layer replaces a list whole); *Use the default list* takes the layer's own list away.
+ * The lists of texts (spec §3 `textArrays`, such as the paragraphs of the terms and the privacy policy), in English
+ * and, for the organisation's editor, in each of its languages (decision 0078): each text of a list edited, added,
+ * removed and moved up or down with buttons. In English a change writes the whole list to the form layer (a later layer
+ * replaces a list whole) and is published with the configuration; *Use the default list* takes the layer's own list
+ * away. In another language the lists are the organisation's translation, saved with their own button.
  */
-export function TextArraysEditor({ merged, form, errorAt, onForm }: Props) {
+export function TextArraysEditor({
+  merged,
+  form,
+  errorAt,
+  onForm,
+  organization,
+}: Props & { organization?: Pick<PublicOrganization, 'id' | 'additionalLanguageSupport'> }) {
   const { t } = useTranslation();
   const lists = merged.textArrays ?? {};
+  const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
+  const languages = organization?.additionalLanguageSupport ?? [];
   return (
     <>
       <h2>{t('studio.lists.title')}</h2>
       <p className={formStyles.hint}>{t('studio.lists.hint')}</p>
-      {Object.entries(lists).map(([key, items]) => (
-        <TextList
-          key={key}
-          name={key}
-          items={items}
-          own={form.textArrays?.[key] !== undefined}
-          errorAt={errorAt}
-          onChange={(next) => onForm((layer) => withTextArray(layer, key, next))}
+      {organization && languages.length > 0 && (
+        <Radios
+          legend={t('studio.lists.language')}
+          name="studio-lists-language"
+          options={[
+            { value: DEFAULT_LANGUAGE, label: t('studio.preview.defaultLanguage') },
+            ...languages.map((l) => ({ value: l.code, label: l.name })),
+          ]}
+          value={language}
+          onChange={setLanguage}
         />
+      )}
+      {organization && language !== DEFAULT_LANGUAGE ? (
+        <LanguageLists
+          key={language}
+          organizationId={organization.id}
+          language={language}
+          name={languages.find((l) => l.code === language)?.name ?? language}
+          english={lists}
+        />
+      ) : (
+        <>
+          {Object.entries(lists).map(([key, items]) => (
+            <TextList
+              key={key}
+              base={FORM}
+              name={key}
+              items={items}
+              own={form.textArrays?.[key] !== undefined}
+              errorAt={errorAt}
+              onChange={(next) => onForm((layer) => withTextArray(layer, key, next))}
+            />
+          ))}
+          <NewList
+            taken={new Set(Object.keys(lists))}
+            onAdd={(key) => onForm((layer) => withTextArray(layer, key, ['']))}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The organisation's lists of texts in one of its languages (its translation, decision 0052): checked by the engine's
+ * configuration check as they are typed (each problem at its text), saved by the translation call. A list left empty
+ * is untranslated: candidates read the English one.
+ */
+function LanguageLists({
+  organizationId,
+  language,
+  name,
+  english,
+}: {
+  organizationId: string;
+  language: string;
+  name: string;
+  english: Record<string, readonly string[]>;
+}) {
+  const { t } = useTranslation();
+  const loaded = useLoad(() => fetchOrganizationTranslation(organizationId, language), `${organizationId}:${language}`);
+  return (
+    <LoadState
+      state={loaded.state}
+      heading={2}
+      title={t('studio.lists.title')}
+      message={(error) => errorMessage(error)}
+      onRetry={loaded.reload}
+    >
+      {(file) => (
+        <LanguageListsForm
+          organizationId={organizationId}
+          file={file}
+          language={language}
+          name={name}
+          english={english}
+        />
+      )}
+    </LoadState>
+  );
+}
+
+function LanguageListsForm({
+  organizationId,
+  file,
+  language,
+  name,
+  english,
+}: {
+  organizationId: string;
+  file: TranslationFile;
+  language: string;
+  name: string;
+  english: Record<string, readonly string[]>;
+}) {
+  const { t } = useTranslation();
+  const showToast = useSetAtom(showToastAtom);
+  const [lists, setLists] = useState<Record<string, readonly string[]>>(file.textArrays ?? {});
+  const [refused, setRefused] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const base = `/translations/${language}`;
+  const check = validateConfiguration({ textArrays: lists });
+  const problems = check.valid ? [] : check.problems.map((p) => ({ ...p, path: `${base}${p.path}` }));
+  const controls = new Set(
+    Object.entries(lists).flatMap(([key, items]) => {
+      const at = `${base}/textArrays/${escape(key)}`;
+      return [at, ...items.map((_, i) => `${at}/${i}`)];
+    }),
+  );
+  const errorAt = errorsAt(problems, controls);
+  const set = (key: string, items: readonly string[]) => setLists((all) => ({ ...all, [key]: items }));
+  const save = () => {
+    if (problems.length > 0) return setAttempt((n) => n + 1);
+    uploadOrganizationTranslation(organizationId, language, file.text, lists).then(
+      (saved) => {
+        setRefused([]);
+        setLists(saved.textArrays ?? lists);
+        showToast({ kind: 'success', message: t('studio.lists.saved', { language: name }) });
+      },
+      (error: unknown) => setRefused(refusals(error)),
+    );
+  };
+  return (
+    <>
+      <ErrorSummary items={summaryOf(problems, controls)} focusKey={attempt} />
+      <RefusalList title={t('studio.lists.notSaved')} problems={refused} />
+      {Object.entries(lists).map(([key, items]) => (
+        <div key={key}>
+          <TextList
+            base={base}
+            name={key}
+            items={items}
+            own={false}
+            errorAt={errorAt}
+            onChange={(next) => set(key, next ?? [])}
+          />
+          {items.length === 0 && (
+            <p className={styles.inline}>
+              <span className={formStyles.hint}>{t('studio.lists.untranslated', { name: key })}</span>
+              <Button variant="secondary" onClick={() => set(key, english[key] ?? [])}>
+                {t('studio.lists.fromEnglish')}
+                <span className={visuallyHidden}> {t('studio.lists.for', { name: key })}</span>
+              </Button>
+            </p>
+          )}
+        </div>
       ))}
-      <NewList
-        taken={new Set(Object.keys(lists))}
-        onAdd={(key) => onForm((layer) => withTextArray(layer, key, ['']))}
-      />
+      <Button onClick={save}>{t('studio.lists.save', { language: name })}</Button>
     </>
   );
 }
 
 function TextList({
+  base,
   name,
   items,
   own,
   errorAt,
   onChange,
 }: {
+  /** The pointer of the layer the list is in: the form layer, or a language's translation. */
+  base: string;
   name: string;
   items: readonly string[];
   own: boolean;
@@ -109,7 +268,7 @@ function TextList({
   onChange: (items: readonly string[] | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const pointer = `${FORM}/textArrays/${escape(name)}`;
+  const pointer = `${base}/textArrays/${escape(name)}`;
   const id = controlId(pointer);
   const error = errorAt(pointer);
   const itemError = items.some((_, i) => errorAt(`${pointer}/${i}`));

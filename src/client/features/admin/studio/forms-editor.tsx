@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Configuration, CustomQuestion } from '#schemas/configuration';
+import type { PublicOrganization } from '#schemas/organization';
 import { SECTIONS } from '#engine';
 import { Button } from '#client/ui/button/button';
 import { Checkbox } from '#client/ui/form/checkbox';
@@ -47,13 +48,23 @@ export interface EditorProps {
   /** The organisation's editor also edits its menus and hiring-side features (a role's layer does not: they are the
    * organisation's). */
   organizationFlags?: boolean;
+  /** The organisation (its editor, not a role's): its lists of texts are also edited in its other languages. */
+  organization?: Pick<PublicOrganization, 'id' | 'additionalLanguageSupport'>;
 }
 
 /**
  * The structured forms editor (decisions 0043 and 0078): steps, sections, questions, custom questions, texts, lists of
  * texts, and the organisation's menus and hiring-side features.
  */
-export function FormsEditor({ draft, merged, steps, errorAt, onForm, organizationFlags = false }: EditorProps) {
+export function FormsEditor({
+  draft,
+  merged,
+  steps,
+  errorAt,
+  onForm,
+  organizationFlags = false,
+  organization,
+}: EditorProps) {
   const { t } = useTranslation();
   const form = draft.formConfiguration;
   const textValue = (key: string) => form.text?.[key] ?? merged.text?.[key] ?? '';
@@ -197,7 +208,7 @@ export function FormsEditor({ draft, merged, steps, errorAt, onForm, organizatio
       ))}
       <NewText onAdd={(key, value) => onForm((layer) => withText(layer, key, value))} />
 
-      <TextArraysEditor merged={merged} form={form} errorAt={errorAt} onForm={onForm} />
+      <TextArraysEditor merged={merged} form={form} errorAt={errorAt} onForm={onForm} organization={organization} />
       {organizationFlags && <FlagsEditor merged={merged} errorAt={errorAt} onForm={onForm} />}
     </>
   );

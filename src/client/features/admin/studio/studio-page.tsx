@@ -162,6 +162,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
               errorAt={errorAt}
               onForm={onForm}
               organizationFlags
+              organization={organization}
             />
             <h2>{t('studio.json.title')}</h2>
             {(['formConfiguration', 'defaultConfiguration'] as const).map((layer) => (
