@@ -131,3 +131,14 @@ export async function seriousViolations(root: Element): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The university part of contextual data when no university was named (ContextualData['university']). */
+export const NO_UNIVERSITY = {
+  name: null,
+  groups: [],
+  averageMark: null,
+  percentile: null,
+  percentileSource: null,
+  startYear: null,
+  graduationYear: null,
+};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContextualData } from '#schemas/contextual';
 import { pageInfo } from '#engine/pipeline/search';
-import { bodyOf, organization, seriousViolations, stages } from '../pipeline/fixtures';
+import { NO_UNIVERSITY, bodyOf, organization, seriousViolations, stages } from '../pipeline/fixtures';
 import { api, byId, role, start } from './studio-fixtures';
 
 /* Issue 15's last lines (decision 0078): the studio's controls for providers' substages, menus, hr flags and texts. */
@@ -183,15 +183,7 @@ describe('the Forms tab: the candidate panel preview (decision 0078)', () => {
       outperformance: 58.4,
     },
     schoolPercentile: null,
-    university: {
-      name: null,
-      groups: [],
-      averageMark: null,
-      percentile: null,
-      percentileSource: null,
-      startYear: null,
-      graduationYear: null,
-    },
+    university: NO_UNIVERSITY,
     area: null,
   };
   /** A second role: its own form renames the first name and its panel lists contextual measures. */
