@@ -11,9 +11,9 @@ import { renderApp } from '../support';
 /* The studio's tests' organisation admin, published configuration, role and API (tests/client/studio). */
 
 export const admin: CurrentUser = { id: 'u-admin', userType: 'HIRING_MANAGER_ADMIN', email: 'hr@acme.example' };
-export const base = `/v1/organization/${organization.id}/configuration`;
+const base = `/v1/organization/${organization.id}/configuration`;
 
-export const history: ConfigurationHistory = {
+const history: ConfigurationHistory = {
   current: 1,
   configuration: {
     defaultConfiguration: {},

@@ -59,7 +59,7 @@ export async function organizationPanelRoles(): Promise<{ id: string; name: stri
 }
 
 /** The role as a panel source: its listFields and its own layers, which the Forms tab's panel preview applies. */
-export async function rolePanelSource(roleId: string): Promise<PanelSource> {
+async function rolePanelSource(roleId: string): Promise<PanelSource> {
   const role = await fetchRolePreview(roleId);
   return {
     roleName: role.name,
