@@ -37,7 +37,9 @@ export function useHrFeatures(): (feature: string) => boolean {
     }
     request.then(
       (modules) => {
-        if (current) setHidden(new Set(modules.filter((m) => m.kind === 'hr' && !m.enabled).map((m) => m.id)));
+        // Anything but a list of modules (a fault) hides nothing.
+        if (current && Array.isArray(modules))
+          setHidden(new Set(modules.filter((m) => m.kind === 'hr' && !m.enabled).map((m) => m.id)));
       },
       () => undefined,
     );

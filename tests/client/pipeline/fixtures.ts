@@ -85,7 +85,9 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
     // The organisation's menus and hiring-side features: the handler's, else every one shown.
     if (call.method === 'GET' && call.url === '/v1/data/modules')
       return Promise.resolve(handler(call)).then((reply) =>
-        reply !== 'network-error' && reply.status === 200 ? reply : { status: 200, data: [] },
+        reply !== 'network-error' && reply.status === 200 && Array.isArray(reply.data)
+          ? reply
+          : { status: 200, data: [] },
       );
     // The message templates a move or "Send a message" offers (issue 16): the handler's, else none.
     if (call.method === 'GET' && call.url === '/v1/communications/templates')
