@@ -90,6 +90,11 @@ export type ConfigurationDiff = Type.Static<typeof ConfigurationDiff>;
 
 /** An organisation's texts in one of its languages, as the studio's Translations tab downloads it (decision 0052). */
 const TranslationTexts = Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.String({ maxLength: 10000 }));
+/** The lists of texts (textArrays) in the language, by key, as the configuration holds them (decision 0078). */
+const TranslationTextArrays = Type.Record(
+  Type.String({ minLength: 1, maxLength: 200 }),
+  Type.Array(Type.String({ maxLength: 10000 }), { maxItems: 100 }),
+);
 export const TranslationFile = Type.Object(
   {
     language: Type.String(),
@@ -97,15 +102,31 @@ export const TranslationFile = Type.Object(
     text: TranslationTexts,
     /** The keys whose text is not translated, in the order of `text`. */
     untranslated: Type.Array(Type.String()),
+    /** Every list of texts of the organisation's configuration, in the language ([] where it is not translated). */
+    textArrays: Type.Optional(TranslationTextArrays),
   },
   { additionalProperties: false },
 );
 export type TranslationFile = Type.Static<typeof TranslationFile>;
 
-export const TranslationUpload = Type.Object({ text: TranslationTexts }, { additionalProperties: false });
+/** An uploaded translation: its texts and, optionally, its lists of texts (left out: the saved lists are kept). */
+export const TranslationUpload = Type.Object(
+  { text: TranslationTexts, textArrays: Type.Optional(TranslationTextArrays) },
+  { additionalProperties: false },
+);
 export type TranslationUpload = Type.Static<typeof TranslationUpload>;
 
 export const TranslationParams = Type.Object({
   orgId: Type.String({ maxLength: 64 }),
   language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }),
 });
+
+/**
+ * The answers of the studio's demo candidate (engine sampleAnswers), whose contextual measures the candidate panel
+ * preview shows (decision 0078).
+ */
+export const ContextualPreviewBody = Type.Object(
+  { answers: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 500 }) },
+  { additionalProperties: false },
+);
+export type ContextualPreviewBody = Type.Static<typeof ContextualPreviewBody>;

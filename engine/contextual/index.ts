@@ -1,3 +1,3 @@
 export { computeContextual } from './compute';
 export { buildReference, type ReferenceTables } from './reference';
-export { contextualPanelRow, FLAG_NAMES, isContextualListField } from './panel';
+export { FLAG_NAMES, isContextualListField } from './panel';

@@ -55,7 +55,7 @@ export function stageProblems(stages: readonly OrganizationStage[]): string[] {
 }
 
 /** An attached provider must allow the stage (spec §3 Assessment providers) and name only the stage's substages. */
-function providerProblems(stage: OrganizationStage): string[] {
+export function providerProblems(stage: OrganizationStage): string[] {
   if (!stage.provider) return [];
   const { kind, included = [], excluded = [] } = stage.provider;
   const problems: string[] = [];
@@ -65,6 +65,13 @@ function providerProblems(stage: OrganizationStage): string[] {
     if (!stage.subStages.some((s) => s.id === id))
       problems.push(`provider '${kind}' names substage '${id}', which the stage does not have`);
   }
+  if (problems.length > 0 || stage.subStages.length === 0) return problems;
+  // Spec §4 substage filtering: a filter that hides every substage leaves managers nowhere to move candidates to.
+  const ids = stage.subStages.map((s) => s.id);
+  if (stage.provider.included && !ids.some((id) => included.includes(id)))
+    problems.push(`provider '${kind}' offers no substage before its assessment exists: include at least one`);
+  if (ids.every((id) => excluded.includes(id)))
+    problems.push(`provider '${kind}' hides every substage once its assessment exists: leave at least one`);
   return problems;
 }
 

@@ -1,7 +1,8 @@
 import { formFields, type Answers } from '../forms/answers';
 import type { CompiledField, CompiledForm } from '../forms/types';
 import { CATALOGUE_BY_ID } from '../fields/catalogue';
-import { CONTEXTUAL_LIST_FIELDS, isContextualListField } from '../contextual/panel';
+import type { ContextualData } from '#schemas/contextual';
+import { CONTEXTUAL_LIST_FIELDS, contextualPanelRow, isContextualListField } from '../contextual/panel';
 import { pointer, type ConfigurationProblem } from '../config/validate';
 import { own } from '../rules/own';
 import { groupItems } from './answers-view';
@@ -93,6 +94,26 @@ export function candidatePanel(
         source: entry.candidateResponse ? 'application' : 'profile',
       },
     ];
+  });
+}
+
+/**
+ * The rows of a role's candidate panel in its listFields' order: each answer row (`rows`, from candidatePanel of the
+ * role's form and, for profile-only ids, of the profile form), and each contextual measure it lists (issue 17) from
+ * the application's contextual data (none: those rows are left out). The server's panel and the studio's preview
+ * (decision 0078) both build their rows here.
+ */
+export function listFieldRows(
+  listFields: readonly ListField[],
+  rows: readonly PanelRow[],
+  contextual: ContextualData | null,
+): PanelRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return listFields.flatMap((f): PanelRow[] => {
+    if (isContextualListField(f.id))
+      return contextual ? [{ id: f.id, ...contextualPanelRow(f.id, contextual), source: 'application' }] : [];
+    const row = byId.get(f.id);
+    return row ? [row] : [];
   });
 }
 

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
 import { ApiError } from '../api';
 import { defineRoute } from '../contract';
+import { ContextualData } from '../contextual';
 import {
   ConfigurationDiff,
+  ContextualPreviewBody,
   ConfigurationHistory,
   ConfigurationVersion,
   DiffQuery,
@@ -104,4 +106,17 @@ export const uploadTranslation = defineRoute({
   params: TranslationParams,
   body: TranslationUpload,
   response: { 200: TranslationFile, 404: ApiError },
+});
+
+export const contextualPreview = defineRoute({
+  method: 'POST',
+  path: '/v1/organization/:orgId/studio/contextual-preview',
+  summary:
+    "The contextual measures (flags, Performance Index, percentiles) of the previews' demo answers, computed as on submit",
+  tags,
+  access,
+  authz: 'hiring-admin',
+  params: OrgParams,
+  body: ContextualPreviewBody,
+  response: { 200: ContextualData },
 });

@@ -6,8 +6,8 @@ import { launchBrowser, newContext, openPage, seriousViolations } from './suppor
  * The configuration studio (issue 15, decisions 0042 and 0043): hartley's admin adds a custom question, sees the
  * engine's problem at the question's label (and in the error summary, whose link takes them there), fixes it, sees it
  * in the live preview (the check-answers page and the candidate panel too), publishes; the candidate side's
- * application form then asks it. Hartley: no other e2e file
- * uses it, so the change cannot reach another journey running beside this one.
+ * application form then asks it; unticking the hiring side's Reports takes Reports out of the navigation. Hartley: no
+ * other e2e file uses it, so the change cannot reach another journey running beside this one.
  */
 
 let browser: Browser;
@@ -85,6 +85,18 @@ describe('configuration studio', () => {
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('cell', { name: 'A practice group question' }).waitFor();
     await expectAxeClean(page, 'studio history');
+
+    // The hiring side's reports turned off with a check box (decision 0078): Reports leaves the navigation.
+    await page.getByRole('button', { name: 'Forms' }).click();
+    expect(await page.getByRole('link', { name: 'Reports', exact: true }).count()).toBeGreaterThan(0);
+    const features = page.getByRole('group', { name: 'Hiring-side features shown' });
+    await features.getByRole('checkbox', { name: 'Reports', exact: true }).uncheck();
+    await expectAxeClean(page, 'studio menus and hiring-side features');
+    await page.getByLabel('What changed').fill('No reports');
+    await page.getByRole('button', { name: 'Publish a new version' }).click();
+    await page.getByText('Version 3 published').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('link', { name: 'Reports', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Search', exact: true }).count()).toBeGreaterThan(0);
 
     // At 390 px the studio fits the screen: nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });

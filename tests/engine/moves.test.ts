@@ -96,6 +96,21 @@ describe('stage moves (decision 0014)', () => {
       "stage 2: provider 'psychometricTest' names substage '3-invited', which the stage does not have",
     ]);
   });
+
+  it('reports a provider filter that leaves managers no substage to choose, before or once its assessment exists', () => {
+    const ids = withProvider({ kind: 'psychometricTest' })
+      .find((s) => s.id === 2)!
+      .subStages.map((s) => s.id);
+    expect(stageProblems(withProvider({ kind: 'psychometricTest', included: [] }))).toEqual([
+      "stage 2: provider 'psychometricTest' offers no substage before its assessment exists: include at least one",
+    ]);
+    expect(stageProblems(withProvider({ kind: 'psychometricTest', excluded: ids }))).toEqual([
+      "stage 2: provider 'psychometricTest' hides every substage once its assessment exists: leave at least one",
+    ]);
+    expect(
+      stageProblems(withProvider({ kind: 'psychometricTest', included: [ids[0]!], excluded: ids.slice(1) })),
+    ).toEqual([]);
+  });
 });
 
 describe('undo (decision 0014)', () => {

@@ -90,6 +90,42 @@ describe('the organisation translation', () => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it('translates the lists of texts: saved ones are what candidates get, kept by an upload without lists (0078)', async () => {
+    const file = await download();
+    // Every list of the organisation, in the language as candidates read it (the product's Welsh terms).
+    expect(Object.keys(file.textArrays ?? {}).sort()).toEqual(['policy.paragraphs', 'terms.paragraphs']);
+    expect(file.textArrays!['terms.paragraphs']![0]).toMatch(/^Byddwn/);
+    const lists = { 'terms.paragraphs': ['Telerau un.', 'Telerau dau.', 'Telerau tri.'], 'policy.paragraphs': [] };
+    const res = await v1(t.app, hr, 'PUT', url(), { text: file.text, textArrays: lists });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TranslationFile>().textArrays!['terms.paragraphs']).toEqual(lists['terms.paragraphs']);
+    const candidateLists = async () => {
+      const candidateSide = await t.app.inject({
+        method: 'GET',
+        url: '/api/public/translation?subdomain=acme&language=cy',
+      });
+      const [layer] = candidateSide.json<{ configuration: { textArrays: Record<string, string[]> } }[]>();
+      return layer!.configuration.textArrays;
+    };
+    // An empty list is untranslated: the product's Welsh policy still shows.
+    expect((await candidateLists())['terms.paragraphs']).toEqual(lists['terms.paragraphs']);
+    expect((await candidateLists())['policy.paragraphs']![0]).toMatch(/^Rydym/);
+    // A file of texts only keeps the saved lists.
+    expect((await v1(t.app, hr, 'PUT', url(), { text: file.text })).statusCode).toBe(200);
+    expect((await candidateLists())['terms.paragraphs']).toEqual(lists['terms.paragraphs']);
+
+    const refused = await v1(t.app, hr, 'PUT', url(), { text: {}, textArrays: { 'faq.paragraphs': ['Cwestiwn'] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'textArrays.faq.paragraphs', message: "'faq.paragraphs' is not a list of texts of the organisation" },
+    ]);
+    const tooLong = await v1(t.app, hr, 'PUT', url(), {
+      text: {},
+      textArrays: { 'terms.paragraphs': ['x'.repeat(10_001)] },
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('answers 404 for a language the organisation does not offer and another organisation; 403 to a Standard manager', async () => {
     expect((await v1(t.app, hr, 'GET', url('fr'))).statusCode).toBe(404);
     expect((await v1(t.app, hartleyHr, 'GET', url('cy'))).statusCode).toBe(404);

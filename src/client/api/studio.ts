@@ -1,4 +1,5 @@
 import type { Configuration } from '#schemas/configuration';
+import type { ContextualData } from '#schemas/contextual';
 import * as roles from '#schemas/contracts/roles.contract';
 import * as stagesContract from '#schemas/contracts/stages.contract';
 import * as studio from '#schemas/contracts/studio.contract';
@@ -61,6 +62,15 @@ export function uploadOrganizationTranslation(
   orgId: string,
   language: string,
   text: Record<string, string>,
+  textArrays?: Record<string, readonly string[]>,
 ): Promise<TranslationFile> {
-  return call(studio.uploadTranslation, { params: { orgId, language }, body: { text } });
+  const body = textArrays
+    ? { text, textArrays: Object.fromEntries(Object.entries(textArrays).map(([k, v]) => [k, [...v]])) }
+    : { text };
+  return call(studio.uploadTranslation, { params: { orgId, language }, body });
+}
+
+/** POST …/studio/contextual-preview: the contextual measures of the demo candidate's answers (decision 0078). */
+export function fetchContextualPreview(orgId: string, answers: Record<string, unknown>): Promise<ContextualData> {
+  return call(studio.contextualPreview, { params: { orgId }, body: { answers } });
 }

@@ -1,37 +1,51 @@
 import { useEffect, useState } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { hasRole } from '#engine';
 import type { PublicOrganization } from '#schemas/organization';
 import type { ProductModule } from '#schemas/organization-admin';
 import { fetchModules } from '../api/organization-admin';
+import { userAtom } from './auth';
 import { useOrganization } from './site';
 
 /**
  * The organisation's `hr` flags (spec §3 configuration: hiring-side features and panels, visible unless false).
  * The public profile leaves the hiring-side configuration out, so the signed-in hiring side asks GET /data/modules
  * once per organisation and page load. Until it answers, and if it fails, every feature shows (the server still
- * enforces what it must). Kept per organisation object, so a newly loaded organisation asks again.
+ * enforces what it must). Kept per organisation object, so a newly loaded organisation asks again. Asked only once a
+ * hiring user is signed in (the hiring side's layout asks too, for its navigation, decision 0078).
  */
-const loaded = new WeakMap<PublicOrganization, Promise<ProductModule[]>>();
+const loaded = new WeakMap<PublicOrganization, { generation: number; request: Promise<ProductModule[]> }>();
+
+/** Moved on when the organisation's configuration is published (the studio), so every screen asks again. */
+export const hrFeaturesGenerationAtom = atom(0);
 
 export function useHrFeatures(): (feature: string) => boolean {
   const organization = useOrganization();
+  const { user } = useAtomValue(userAtom);
+  const hiring = user !== undefined && user !== null && hasRole(user.userType, 'HIRING_MANAGER');
+  const generation = useAtomValue(hrFeaturesGenerationAtom);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
+    if (!hiring) return;
     let current = true;
-    let request = loaded.get(organization);
+    const known = loaded.get(organization);
+    let request = known?.generation === generation ? known.request : undefined;
     if (!request) {
       request = fetchModules();
-      loaded.set(organization, request);
+      loaded.set(organization, { generation, request });
       request.catch(() => loaded.delete(organization));
     }
     request.then(
       (modules) => {
-        if (current) setHidden(new Set(modules.filter((m) => m.kind === 'hr' && !m.enabled).map((m) => m.id)));
+        // Anything but a list of modules (a fault) hides nothing.
+        if (current && Array.isArray(modules))
+          setHidden(new Set(modules.filter((m) => m.kind === 'hr' && !m.enabled).map((m) => m.id)));
       },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [organization]);
+  }, [organization, hiring, generation]);
   return (feature) => !hidden.has(feature);
 }

@@ -5,7 +5,7 @@ import type { HistoryEntry } from '#client/api/pipeline';
 import type { Template } from '#client/api/communications';
 import type { Call, Reply } from '../auth/fake-api';
 import { pageInfo } from '#engine/pipeline/search';
-import { bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
+import { NO_UNIVERSITY, bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
 
 const PANEL = `/v1/organization/${organization.id}/candidate/a1`;
 
@@ -162,15 +162,7 @@ describe('/manager/candidate/:id', () => {
         outperformance: 43.9,
       },
       schoolPercentile: 0,
-      university: {
-        name: null,
-        groups: [],
-        averageMark: null,
-        percentile: null,
-        percentileSource: null,
-        startYear: null,
-        graduationYear: null,
-      },
+      university: NO_UNIVERSITY,
       area: null,
     };
     startHiring(

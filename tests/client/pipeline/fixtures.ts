@@ -82,7 +82,13 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
     if (call.method === 'GET' && call.url === '/v1/data/type/PERMIT_TYPE_OZ')
       return { status: 200, data: [{ id: 'Australian citizen', value: 'Australian citizen' }] };
     if (call.method === 'GET' && call.url.startsWith('/v1/data/type/')) return { status: 200, data: [] };
-    if (call.method === 'GET' && call.url === '/v1/data/modules') return { status: 200, data: [] };
+    // The organisation's menus and hiring-side features: the handler's, else every one shown.
+    if (call.method === 'GET' && call.url === '/v1/data/modules')
+      return Promise.resolve(handler(call)).then((reply) =>
+        reply !== 'network-error' && reply.status === 200 && Array.isArray(reply.data)
+          ? reply
+          : { status: 200, data: [] },
+      );
     // The message templates a move or "Send a message" offers (issue 16): the handler's, else none.
     if (call.method === 'GET' && call.url === '/v1/communications/templates')
       return Promise.resolve(handler(call)).then((reply) =>
@@ -127,3 +133,14 @@ export async function seriousViolations(root: Element): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The university part of contextual data when no university was named (ContextualData['university']). */
+export const NO_UNIVERSITY = {
+  name: null,
+  groups: [],
+  averageMark: null,
+  percentile: null,
+  percentileSource: null,
+  startYear: null,
+  graduationYear: null,
+};

@@ -24,7 +24,7 @@ function targets(draft: Draft): Map<string, string> {
 }
 
 describe('each problem is shown at the control that writes its value', () => {
-  it('places custom question, text, flag and theme problems at their controls; the rest at the JSON of their layer', () => {
+  it('places custom question, text, flag, menu and theme problems at their controls; the rest at the JSON of their layer', () => {
     const draft: Draft = {
       ...draftWith({
         ...acme.formConfiguration,
@@ -44,9 +44,14 @@ describe('each problem is shown at the control that writes its value', () => {
       '/formConfiguration/text/field.firstName.label': '/formConfiguration/text/field.firstName.label',
       '/formConfiguration/text/step.questions.title': '/formConfiguration/text/step.questions.title',
       '/formConfiguration/fields/nope': '/formConfiguration',
-      '/formConfiguration/menus/nowhere': '/formConfiguration',
+      '/formConfiguration/menus/nowhere': '/formConfiguration/menus',
       '/themeConfiguration/secondary': '/themeConfiguration/secondary',
     });
+  });
+
+  it('names a text of a list too long at that text', () => {
+    const draft = draftWith({ textArrays: { 'terms.paragraphs': ['Fine', 'x'.repeat(10_001)] } });
+    expect([...targets(draft).values()]).toEqual(['/formConfiguration/textArrays/terms.paragraphs/1']);
   });
 
   it('names a new question without a label at its label', () => {

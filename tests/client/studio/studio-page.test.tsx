@@ -1,80 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConfigurationHistory } from '#schemas/studio';
-import { pageInfo } from '#engine/pipeline/search';
-import type { CurrentUser } from '#client/state/auth';
-import type { Call, Reply } from '../auth/fake-api';
 import { http } from '#client/api/http';
 import { fakeAdapter } from '../auth/fake-api';
 import { bodyOf, hiringApi, organization, seriousViolations, stages } from '../pipeline/fixtures';
 import { renderApp } from '../support';
-
-const admin: CurrentUser = { id: 'u-admin', userType: 'HIRING_MANAGER_ADMIN', email: 'hr@acme.example' };
-const base = `/v1/organization/${organization.id}/configuration`;
-
-const history: ConfigurationHistory = {
-  current: 1,
-  configuration: {
-    defaultConfiguration: {},
-    formConfiguration: { text: { welcome: 'Hello' } },
-    themeConfiguration: organization.themeConfiguration,
-  },
-  versions: [
-    { number: 1, note: '', author: null, createdAt: '2026-11-01T09:00:00.000Z', restoredFrom: null, current: true },
-  ],
-};
-
-const role = {
-  id: 'r1',
-  name: 'Graduate Analyst',
-  roleType: 'Graduate programme',
-  roleLevel: 'Entry level',
-  department: 'Data',
-  location: 'Leeds',
-  workType: 'On-site',
-  employmentType: 'Permanent',
-  salary: null,
-  deadline: null,
-  closed: false,
-  summary: '',
-  description: [],
-  status: 'ACTIVE',
-  organization: { id: organization.id, subdomain: 'acme', name: 'Acme Consulting' },
-  formConfiguration: {},
-  jsonConfigurations: {},
-  settings: {},
-  template: { viewConfiguration: { listFields: [{ id: 'firstName', candidateResponse: true }] } },
-};
-
-function api(call: Call): Reply {
-  if (call.method === 'GET' && call.url === base) return { status: 200, data: history };
-  if (call.method === 'POST' && call.url === base)
-    return { status: 201, data: { ...history.versions[0], number: 2, configuration: history.configuration } };
-  if (call.method === 'GET' && call.url === '/v1/roles')
-    return {
-      status: 200,
-      data: {
-        ...pageInfo(0, 100, 1, 1),
-        content:
-          call.params.status === 'PRESET' ? [] : [{ ...role, applications: 0, stages: [], roleLevel: 'Entry level' }],
-      },
-    };
-  if (call.method === 'GET' && call.url === '/v1/role/r1') return { status: 200, data: role };
-  return { status: 404, data: { message: 'Not found' } };
-}
-
-function byId(container: Element, id: string): HTMLElement {
-  const found = container.querySelector<HTMLElement>(`#${id}`);
-  if (!found) throw new Error(`no #${id}`);
-  return found;
-}
-
-/** The studio for the organisation's admin on the HR host, the API answering from `api`. */
-function start() {
-  const fake = fakeAdapter(hiringApi(api));
-  http.defaults.adapter = fake.adapter;
-  return { ...renderApp('/manager/studio', { organization, user: admin, side: 'hr' }), calls: fake.calls };
-}
+import { admin, api, byId, start } from './studio-fixtures';
 
 describe('/manager/studio', () => {
   it('names a new question’s missing label at its field, publishes once fixed, axe clean', async () => {

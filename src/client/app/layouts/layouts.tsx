@@ -6,6 +6,7 @@ import { isCandidate } from '#engine';
 import { userAtom } from '../../state/auth';
 import { Shell } from './shell';
 import { WorkspaceShell } from './workspace-shell';
+import { useHrFeatures } from '../../state/hiring-features';
 import { useOrganization } from '../../state/site';
 import { candidateNav, hiringNav, shownNav, signedInCandidateNav, type NavItem } from './nav-items';
 import * as styles from './shell.css';
@@ -72,9 +73,14 @@ function WelcomeLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The hiring side's navigation for the signed-in user, the same on every hiring page. */
+/**
+ * The hiring side's navigation for the signed-in user, the same on every hiring page: without the menus the
+ * configuration hides, nor Reports when it hides the hiring side's reports (`hr.reports`, decision 0078).
+ */
 function useHiringNav(): readonly NavItem[] {
-  return shownNav(hiringNav(useAtomValue(userAtom).user?.userType), useOrganization());
+  const shows = useHrFeatures();
+  const items = shownNav(hiringNav(useAtomValue(userAtom).user?.userType), useOrganization());
+  return shows('reports') ? items : items.filter((item) => item.label !== 'reports');
 }
 
 /** /manager pages, /clients and /admin, reports, and a hiring user's account pages: the workspace (decision 0066). */

@@ -13,6 +13,7 @@ import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { usePageTitle } from '#client/ui/page/use-page-title';
+import { useHrFeatures } from '#client/state/hiring-features';
 import { lead } from '#client/ui/typography.css';
 import { ReportChart } from './report-chart';
 import { ReportDataTable } from './report-table';
@@ -167,6 +168,7 @@ export function ReportsScreen() {
   const location = useLocation();
   const apiMessage = useApiMessage();
   const address = reportAddressFrom(location.search);
+  const shows = useHrFeatures();
   const { state, reload } = useLoad(
     () =>
       Promise.all([
@@ -185,7 +187,7 @@ export function ReportsScreen() {
           return (
             <>
               <h1>{t('reports.title')}</h1>
-              <p>{t('reports.noReports')}</p>
+              <p>{shows('reports') ? t('reports.noReports') : t('reports.turnedOff')}</p>
             </>
           );
         const chosenRoles = roles.filter((role) => address.roleIds.includes(role.id)).map((role) => role.name);

@@ -1,9 +1,9 @@
 import {
   type Answers,
   candidatePanel,
-  contextualPanelRow,
   isAnonymisedEmail,
   isContextualListField,
+  listFieldRows,
   type PanelRow,
 } from '#engine';
 import { contextualData } from '../contextual/contextual.service';
@@ -55,18 +55,12 @@ export async function listFieldPanel(
   const profileOnly = listFields.filter((f) => !f.candidateResponse && !asked.has(f.id));
   const profile = profileOnly.length > 0 ? await profileForm(db, organization) : undefined;
   return (data) => {
-    const rows = new Map<string, PanelRow>(
-      [...candidatePanel(form, listFields, data), ...(profile ? candidatePanel(profile, profileOnly, data) : [])].map(
-        (row) => [row.id, row],
-      ),
-    );
+    const rows = [
+      ...candidatePanel(form, listFields, data),
+      ...(profile ? candidatePanel(profile, profileOnly, data) : []),
+    ];
     // Contextual measures (issue 17) listed by the role: computed from the application's answers.
     const contextual = listFields.some((f) => isContextualListField(f.id)) ? contextualData(data.application) : null;
-    return listFields.flatMap((f): PanelRow[] => {
-      if (contextual && isContextualListField(f.id))
-        return [{ id: f.id, ...contextualPanelRow(f.id, contextual), source: 'application' }];
-      const row = rows.get(f.id);
-      return row ? [row] : [];
-    });
+    return listFieldRows(listFields, rows, contextual);
   };
 }

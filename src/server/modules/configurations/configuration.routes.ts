@@ -10,6 +10,7 @@ import {
   restoreConfiguration,
 } from './configuration.service';
 import { organizationTranslation, uploadTranslation } from '../translations/organization-translation.service';
+import { contextualData } from '../contextual/contextual.service';
 
 /**
  * The configuration studio's versions (issue 15, decision 0042), as schemas/contracts/studio.contract.ts declares
@@ -73,8 +74,9 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(
     app,
     contracts.uploadTranslation,
-    async (request) =>
-      uploadTranslation(app.db, viewerOf(request).organization, request.params.language, request.body.text),
+    async (request) => uploadTranslation(app.db, viewerOf(request).organization, request.params.language, request.body),
     admins,
   );
+  // The candidate panel previews' contextual rows (decision 0078): the reference data stays on the server.
+  route(app, contracts.contextualPreview, async (request) => contextualData(request.body.answers), admins);
 };

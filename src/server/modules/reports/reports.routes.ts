@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { hasRole } from '#engine';
 import * as contracts from '#schemas/contracts/reports.contract';
-import { reportsOfEdition, type Report } from '#schemas/reports';
+import type { Report } from '#schemas/reports';
 import { attachment } from '../../lib/attachment';
 import { route } from '../../lib/route';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { reportCsv, reportFileName } from './reports-csv';
-import { buildReport } from './reports.service';
+import { buildReport, reportsOfOrganization } from './reports.service';
 
 /**
  * The report suite (decision 0048), as schemas/contracts/reports.contract.ts declares it: the
@@ -31,7 +31,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { organization, user } = viewerOf(request);
       const admin = hasRole(user.user_type, 'HIRING_MANAGER_ADMIN');
-      return { reports: reportsOfEdition(organization.edition).filter((type) => admin || type !== 'diversity') };
+      return { reports: reportsOfOrganization(organization).filter((type) => admin || type !== 'diversity') };
     },
     hiring,
   );

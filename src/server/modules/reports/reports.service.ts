@@ -28,6 +28,7 @@ import {
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
+import { showsHrFeature } from '../../lib/hr-features';
 import { notFound } from '../../lib/http-error';
 import { noRole } from '../roles/role.service';
 import {
@@ -348,8 +349,22 @@ const BUILDERS: Record<ReportType, (db: Db, selection: Selection, context: Conte
 };
 
 /**
- * A report of the organisation for the query's roles and days. A report its edition does not
- * have, or a role of another organisation, is 404.
+ * The reports an organisation has: its edition's (decision 0048), none when its configuration hides the hiring side's
+ * reports (`hr.reports`), and without the diversity report (`hr.diversity`) or the contextual one (`hr.contextualData`)
+ * when it hides those (decision 0078).
+ */
+export function reportsOfOrganization(organization: OrganizationRecord): readonly ReportType[] {
+  if (!showsHrFeature(organization, 'reports')) return [];
+  return reportsOfEdition(organization.edition).filter(
+    (type) =>
+      (type !== 'diversity' || showsHrFeature(organization, 'diversity')) &&
+      (type !== 'contextual' || showsHrFeature(organization, 'contextualData')),
+  );
+}
+
+/**
+ * A report of the organisation for the query's roles and days. A report the organisation does not have (its edition
+ * or its configuration), or a role of another organisation, is 404.
  */
 export async function buildReport(
   db: Db,
@@ -357,7 +372,7 @@ export async function buildReport(
   type: ReportType,
   query: ReportQuery,
 ): Promise<Report> {
-  if (!reportsOfEdition(organization.edition).includes(type))
+  if (!reportsOfOrganization(organization).includes(type))
     throw notFound(`There is no ${type} report in this organisation`);
   const roleIds = query.roleIds ? [...new Set(query.roleIds.toLowerCase().split(','))] : [];
   const found = await findOrganizationRoleIds(db, organization.id, roleIds);

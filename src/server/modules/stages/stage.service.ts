@@ -2,6 +2,7 @@ import { stageProblems } from '#engine';
 import type { OrganizationStage } from '#schemas/pipeline';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
+import { showsHrFeature } from '../../lib/hr-features';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { saveOrganizationStages } from './stage.repository';
 
@@ -67,6 +68,24 @@ function metricRefusals(
 }
 
 /**
+ * With assessments hidden (`hr.assessments` false, decision 0078) the organisation has no assessment integration to
+ * attach: a provider may stay where it is (candidates may be mid-assessment) but none is attached or changed.
+ */
+function providerRefusals(organization: OrganizationRecord, stages: readonly OrganizationStage[]): string[] {
+  if (showsHrFeature(organization, 'assessments')) return [];
+  const canonical = (provider: OrganizationStage['provider']) =>
+    provider ? JSON.stringify(provider, Object.keys(provider).sort()) : '';
+  const saved = new Map(organization.stages.map((stage) => [stage.id, canonical(stage.provider)]));
+  return stages
+    .filter((stage) => stage.provider && saved.get(stage.id) !== canonical(stage.provider))
+    .map(
+      (stage) =>
+        `stage ${stage.id}: assessments are turned off for this organisation, so no assessment provider can be ` +
+        'attached or changed',
+    );
+}
+
+/**
  * PUT /v1/organization/:orgId/stages (decision 0052): the new pipeline, each stage's place its order; checked by the
  * engine's stageProblems (product stage ids, one default substage, providers only where spec §3 allows them), and a
  * stage or substage where candidates are now is refused by name (409) rather than leaving them nowhere, as is removing
@@ -82,7 +101,7 @@ export async function updateStages(
     orderIndex,
     subStages: stage.subStages.map((sub, index) => ({ ...sub, orderIndex: index })),
   }));
-  const problems = stageProblems(ordered);
+  const problems = [...stageProblems(ordered), ...providerRefusals(organization, ordered)];
   if (problems.length > 0) {
     throw badRequest(
       THE_PIPELINE_HAS_PROBLEMS,

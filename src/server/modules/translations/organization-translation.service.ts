@@ -1,7 +1,7 @@
 import { mergeConfigurations, regionLayer } from '#engine';
 import productDefault from '#configs/default-configuration.json' with { type: 'json' };
 import type { Configuration } from '#schemas/configuration';
-import type { TranslationFile } from '#schemas/studio';
+import type { TranslationFile, TranslationUpload } from '#schemas/studio';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { badRequest, notFound } from '../../lib/http-error';
@@ -15,14 +15,18 @@ const placeholders = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) =
  * The organisation's texts in English: the product default ▸ its region ▸ its default and form layers, with each custom
  * question's label and hint under the keys that translate them (`field.<id>.label`, as the form compiler reads them).
  */
-function englishTexts(organization: OrganizationRecord): Record<string, string> {
+function englishConfiguration(organization: OrganizationRecord): Configuration {
   const { $schema: _schema, ...product } = productDefault as Configuration & { $schema?: string };
-  const merged = mergeConfigurations(
+  return mergeConfigurations(
     product,
     regionLayer(organization.country_base),
     organization.default_configuration,
     organization.form_configuration,
   );
+}
+
+function englishTexts(organization: OrganizationRecord): Record<string, string> {
+  const merged = englishConfiguration(organization);
   const texts = { ...merged.text };
   for (const question of merged.custom ?? []) {
     texts[`field.${question.id}.label`] ??= question.label;
@@ -42,9 +46,12 @@ async function ownLayer(db: Db, organization: OrganizationRecord, language: stri
 }
 
 function translationFile(organization: OrganizationRecord, language: string, own: Configuration): TranslationFile {
-  const shown = languageLayer(language, own, organization.country_base)?.text ?? {};
+  const layer = languageLayer(language, own, organization.country_base);
+  const shown = layer?.text ?? {};
   const text = Object.fromEntries(Object.keys(englishTexts(organization)).map((key) => [key, shown[key] ?? '']));
-  return { language, text, untranslated: Object.keys(text).filter((key) => !text[key]) };
+  const lists = Object.keys(englishConfiguration(organization).textArrays ?? {});
+  const textArrays = Object.fromEntries(lists.map((key) => [key, [...(layer?.textArrays?.[key] ?? [])]]));
+  return { language, text, untranslated: Object.keys(text).filter((key) => !text[key]), textArrays };
 }
 
 /** GET /v1/organization/:orgId/translations/:language (decision 0052). */
@@ -66,20 +73,35 @@ export async function uploadTranslation(
   db: Db,
   organization: OrganizationRecord,
   language: string,
-  uploaded: Record<string, string>,
+  { text: uploaded, textArrays: uploadedLists }: TranslationUpload,
 ): Promise<TranslationFile> {
   offered(organization, language);
   const english = englishTexts(organization);
-  const problems = Object.entries(uploaded).flatMap(([key, text]) => {
-    if (!(key in english)) return [{ field: `text.${key}`, message: `'${key}' is not a text of the organisation` }];
-    const lost = text ? placeholders(english[key]!).filter((name) => !placeholders(text).includes(name)) : [];
-    return lost.map((name) => ({ field: `text.${key}`, message: `'${key}' must keep the placeholder {{${name}}}` }));
-  });
+  const englishLists = englishConfiguration(organization).textArrays ?? {};
+  const problems = [
+    ...Object.entries(uploaded).flatMap(([key, text]) => {
+      if (!(key in english)) return [{ field: `text.${key}`, message: `'${key}' is not a text of the organisation` }];
+      const lost = text ? placeholders(english[key]!).filter((name) => !placeholders(text).includes(name)) : [];
+      return lost.map((name) => ({ field: `text.${key}`, message: `'${key}' must keep the placeholder {{${name}}}` }));
+    }),
+    ...Object.keys(uploadedLists ?? {})
+      .filter((key) => !(key in englishLists))
+      .map((key) => ({ field: `textArrays.${key}`, message: `'${key}' is not a list of texts of the organisation` })),
+  ];
   if (problems.length > 0) throw badRequest('The translation file was not loaded: correct the keys listed', problems);
-  const product = productTranslation(language)?.text ?? {};
+  const productLayer = productTranslation(language);
+  const product = productLayer?.text ?? {};
   const own = await ownLayer(db, organization, language);
   const text = Object.fromEntries(Object.entries(uploaded).filter(([key, value]) => value && value !== product[key]));
-  const layer = { ...own, text };
+  // A list with no text is untranslated; one the product's translation already has is not kept twice (decision 0078).
+  const sameList = (key: string, items: readonly string[]) =>
+    JSON.stringify(productLayer?.textArrays?.[key] ?? null) === JSON.stringify(items);
+  const textArrays = uploadedLists
+    ? Object.fromEntries(
+        Object.entries(uploadedLists).filter(([key, items]) => items.some(Boolean) && !sameList(key, items)),
+      )
+    : own.textArrays;
+  const layer = { ...own, text, ...(textArrays && { textArrays }) };
   await saveTranslation(db, organization.id, language, layer);
   return translationFile(organization, language, layer);
 }

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Configuration, CustomQuestion } from '#schemas/configuration';
+import type { PublicOrganization } from '#schemas/organization';
 import { SECTIONS } from '#engine';
 import { Button } from '#client/ui/button/button';
 import { Checkbox } from '#client/ui/form/checkbox';
 import { TextArea, TextInput } from '#client/ui/form/text-input';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
+import { FlagsEditor, TextArraysEditor } from './flags-editor';
+import { Folded } from './folded';
 import {
   controlId,
   escape,
@@ -42,10 +45,26 @@ export interface EditorProps {
   /** The messages of the problems shown at a control, by the pointer the control writes. */
   errorAt: (pointer: string) => string | undefined;
   onForm: (change: (form: Configuration) => Configuration) => void;
+  /** The organisation's editor also edits its menus and hiring-side features (a role's layer does not: they are the
+   * organisation's). */
+  organizationFlags?: boolean;
+  /** The organisation (its editor, not a role's): its lists of texts are also edited in its other languages. */
+  organization?: Pick<PublicOrganization, 'id' | 'additionalLanguageSupport'>;
 }
 
-/** The structured forms editor (decision 0043): steps, sections, questions, custom questions and texts. */
-export function FormsEditor({ draft, merged, steps, errorAt, onForm }: EditorProps) {
+/**
+ * The structured forms editor (decisions 0043 and 0078): steps, sections, questions, custom questions, texts, lists of
+ * texts, and the organisation's menus and hiring-side features.
+ */
+export function FormsEditor({
+  draft,
+  merged,
+  steps,
+  errorAt,
+  onForm,
+  organizationFlags = false,
+  organization,
+}: EditorProps) {
   const { t } = useTranslation();
   const form = draft.formConfiguration;
   const textValue = (key: string) => form.text?.[key] ?? merged.text?.[key] ?? '';
@@ -188,6 +207,9 @@ export function FormsEditor({ draft, merged, steps, errorAt, onForm }: EditorPro
         <div key={key}>{text(key, key)}</div>
       ))}
       <NewText onAdd={(key, value) => onForm((layer) => withText(layer, key, value))} />
+
+      <TextArraysEditor merged={merged} form={form} errorAt={errorAt} onForm={onForm} organization={organization} />
+      {organizationFlags && <FlagsEditor merged={merged} errorAt={errorAt} onForm={onForm} />}
     </>
   );
 }
@@ -205,21 +227,6 @@ function sectionPointers(section: EditorStep['sections'][number]): string[] {
 
 function stepPointers(step: EditorStep): string[] {
   return [`${FORM}/text/${escape(`step.${step.id}.title`)}`, ...step.sections.flatMap(sectionPointers)];
-}
-
-/**
- * A folded part of the editor: its controls are made when it is first opened (the catalogue has over a hundred
- * questions, a pipeline dozens of substages and metrics), or at once when one of them shows a problem, so the error
- * summary can open it and move focus there.
- */
-export function Folded({ title, keep, children }: { title: string; keep: boolean; children: ReactNode }) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <details className={styles.panel} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className={styles.summary}>{title}</summary>
-      {(opened || keep) && children}
-    </details>
-  );
 }
 
 interface CustomQuestionProps {

@@ -1,17 +1,23 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import {
   DEFAULT_LANGUAGE,
   SAMPLE_CANDIDATE_NAME,
   candidatePanel,
+  isContextualListField,
+  listFieldRows,
   readableTextColour,
   sampleAnswers,
+  type Answers,
+  type CompiledForm,
   type ListField,
 } from '#engine';
+import type { Configuration } from '#schemas/configuration';
 import type { PublicOrganization, ThemeConfiguration } from '#schemas/organization';
 import { fetchManagerRoles } from '#client/api/manager-roles';
 import { fetchRolePreview } from '#client/api/roles';
+import { fetchContextualPreview } from '#client/api/studio';
 import { fetchTranslation } from '#client/api/translation';
 import { CandidateAnswers } from '#client/engine-ui/candidate-answers';
 import { CheckAnswersPage } from '#client/engine-ui/flow/check-answers';
@@ -20,8 +26,9 @@ import { LazyStepForm } from '#client/engine-ui/lazy';
 import { showToastAtom } from '#client/state/process';
 import { Button, ButtonGroup } from '#client/ui/button/button';
 import { Radios } from '#client/ui/form/choices';
+import { SelectField } from '#client/ui/form/select-field';
 import { LoadState } from '#client/ui/page/load-state';
-import { useLoad } from '#client/ui/page/use-load';
+import { useKeptLoad, useLoad } from '#client/ui/page/use-load';
 import { DelayedSpinner } from '#client/ui/spinner/delayed-spinner';
 import * as formStyles from '#client/ui/form/form.css';
 import { errorMessage } from '#client/api/errors';
@@ -35,21 +42,69 @@ type PreviewView = 'steps' | 'check' | 'panel';
 export interface PanelSource {
   roleName: string;
   listFields: readonly ListField[];
+  /**
+   * The role's own layers over the draft (decision 0078): its form layer and its language layers, as its candidates'
+   * form merges them. Left out where the draft already holds the role's layer (the Roles tab).
+   */
+  role?: { formConfiguration: Configuration; jsonConfigurations: Record<string, Configuration> };
+}
+
+/** The roles whose candidate panel the Forms tab may preview: the organisation's templates, then its active roles. */
+export async function organizationPanelRoles(): Promise<{ id: string; name: string }[]> {
+  const [templates, active] = await Promise.all([
+    fetchManagerRoles({ status: 'PRESET', resultsPerPage: 100 }),
+    fetchManagerRoles({ status: 'ACTIVE', resultsPerPage: 100 }),
+  ]);
+  return [...templates.content, ...active.content].map(({ id, name }) => ({ id, name }));
+}
+
+/** The role as a panel source: its listFields and its own layers, which the Forms tab's panel preview applies. */
+async function rolePanelSource(roleId: string): Promise<PanelSource> {
+  const role = await fetchRolePreview(roleId);
+  return {
+    roleName: role.name,
+    listFields: role.template?.viewConfiguration.listFields ?? [],
+    role: { formConfiguration: role.formConfiguration, jsonConfigurations: role.jsonConfigurations },
+  };
 }
 
 /**
- * The role whose panel the Forms tab previews (decision 0059): the organisation's first template, which new roles
- * start from, else its first active role; null when it has neither.
+ * The Forms tab's preview (decision 0059, 0078): the role whose candidate panel it previews is chosen among the
+ * organisation's templates and roles (the first template, which new roles start from, at first), and its own form
+ * and language layers apply to the panel over the draft.
  */
-export async function organizationPanelSource(): Promise<PanelSource | null> {
-  const [templates, active] = await Promise.all([
-    fetchManagerRoles({ status: 'PRESET', resultsPerPage: 1 }),
-    fetchManagerRoles({ status: 'ACTIVE', resultsPerPage: 1 }),
-  ]);
-  const first = templates.content[0] ?? active.content[0];
-  if (!first) return null;
-  const role = await fetchRolePreview(first.id);
-  return { roleName: role.name, listFields: role.template?.viewConfiguration.listFields ?? [] };
+export function OrganizationPreview({
+  draft,
+  organization,
+  roles,
+}: {
+  draft: Draft;
+  organization: PublicOrganization;
+  roles: readonly { id: string; name: string }[];
+}) {
+  const { t } = useTranslation();
+  const [roleId, setRoleId] = useState(roles[0]?.id);
+  // The panel shown stays while another role's loads, so the preview keeps its place.
+  const source = useKeptLoad(() => (roleId ? rolePanelSource(roleId) : Promise.resolve(null)), roleId ?? '');
+  const chooser = roles.length > 0 && (
+    <>
+      <SelectField
+        label={t('studio.preview.panelRole')}
+        value={roleId ?? ''}
+        options={roles.map((role) => ({ value: role.id, label: role.name }))}
+        onChange={setRoleId}
+      />
+      {source.error ? <p role="alert">{errorMessage(source.error)}</p> : null}
+    </>
+  );
+  return (
+    <FormPreview
+      draft={draft}
+      organization={organization}
+      panel={source.data === null && source.loading ? undefined : source.data}
+      panelChooser={chooser}
+    />
+  );
 }
 
 /**
@@ -63,10 +118,14 @@ export function FormPreview({
   draft,
   organization,
   panel,
+  panelChooser,
 }: {
   draft: Draft;
   organization: PublicOrganization;
-  panel: PanelSource | null;
+  /** The panel's role; null: the organisation has none; undefined: it is loading. */
+  panel: PanelSource | null | undefined;
+  /** Where the role of the panel is chosen (the Forms tab), shown with the panel. */
+  panelChooser?: ReactNode;
 }) {
   const { t } = useTranslation();
   const languages = [
@@ -98,6 +157,7 @@ export function FormPreview({
         value={view}
         onChange={(value) => setView(value as PreviewView)}
       />
+      {view === 'panel' && panelChooser}
       {languages.length > 1 && (
         <Radios
           legend={t('studio.preview.language')}
@@ -149,7 +209,7 @@ function PreviewBody({
   languageLayer: Parameters<typeof previewForm>[3];
   language: string;
   view: PreviewView;
-  panel: PanelSource | null;
+  panel: PanelSource | null | undefined;
   stepIndex: number;
   onStep: (index: number) => void;
 }) {
@@ -189,16 +249,17 @@ function PreviewBody({
         </NavigationContext.Provider>
       </div>
     );
+  if (view === 'panel' && panel === undefined) return <DelayedSpinner />;
   if (view === 'panel')
     return panel ? (
-      <div lang={language} className={styles.previewPage}>
-        <p className={formStyles.hint}>{t('studio.preview.panelOf', { role: panel.roleName })}</p>
-        <h3>{SAMPLE_CANDIDATE_NAME}</h3>
-        <CandidateAnswers
-          rows={candidatePanel(form, panel.listFields, { application: answers, profile: answers })}
-          emptyClassName={formStyles.hint}
-        />
-      </div>
+      <PanelPreview
+        draft={draft}
+        organization={organization}
+        language={language}
+        languageLayer={languageLayer}
+        form={form}
+        panel={panel}
+      />
     ) : (
       <p>{t('studio.preview.noRole')}</p>
     );
@@ -227,6 +288,66 @@ function PreviewBody({
       </Suspense>
     </div>
   );
+}
+
+/**
+ * The hiring side's candidate panel for the demo candidate (decision 0059): the panel role's own layers over the
+ * draft when the Forms tab applies them, its listFields' rows, and the contextual measures it lists worked out on the
+ * server from the demo answers as on submit (decision 0078).
+ */
+function PanelPreview({
+  draft,
+  organization,
+  language,
+  languageLayer,
+  form,
+  panel,
+}: {
+  draft: Draft;
+  organization: PublicOrganization;
+  language: string;
+  languageLayer: Parameters<typeof previewForm>[3];
+  form: CompiledForm;
+  panel: PanelSource;
+}) {
+  const { t } = useTranslation();
+  const roleForm = useMemo(
+    () =>
+      panel.role
+        ? previewForm(draft, organization, language, languageLayer, {
+            layer: panel.role.formConfiguration,
+            languageLayer: panel.role.jsonConfigurations[language],
+          })
+        : form,
+    [draft, organization, language, languageLayer, panel, form],
+  );
+  const answers = useMemo(() => sampleAnswers(roleForm), [roleForm]);
+  const contextual = useContextualPreview(
+    organization.id,
+    panel.listFields.some((f) => isContextualListField(f.id)) ? answers : null,
+  );
+  const rows = listFieldRows(
+    panel.listFields,
+    candidatePanel(roleForm, panel.listFields, { application: answers, profile: answers }),
+    contextual,
+  );
+  return (
+    <div lang={language} className={styles.previewPage}>
+      <p className={formStyles.hint}>{t('studio.preview.panelOf', { role: panel.roleName })}</p>
+      <h3>{SAMPLE_CANDIDATE_NAME}</h3>
+      <CandidateAnswers rows={rows} emptyClassName={formStyles.hint} />
+    </div>
+  );
+}
+
+/** The contextual measures of the demo answers, from the server (null until they come, or when none is listed). */
+function useContextualPreview(organizationId: string, answers: Answers | null) {
+  const key = answers ? JSON.stringify(answers) : '';
+  const { data } = useKeptLoad(
+    () => (answers ? fetchContextualPreview(organizationId, answers) : Promise.resolve(null)),
+    `${organizationId}:${key}`,
+  );
+  return answers ? data : null;
 }
 
 /** The theme's live preview: the header and a button in the draft's colours, with the text colours the product uses. */

@@ -28,12 +28,55 @@ export function newSubStage(stages: readonly OrganizationStage[], stage: Organiz
   };
 }
 
-/** The stage without substage `id`; when that was the default, the first one left becomes it (the engine wants one). */
+/**
+ * The stage without substage `id`; when that was the default, the first one left becomes it (the engine wants one),
+ * and its provider no longer names it (the engine refuses a provider naming a substage the stage lacks).
+ */
 export function withoutSubStage(stage: OrganizationStage, id: string): OrganizationStage {
   const removed = stage.subStages.find((sub) => sub.id === id);
   const rest = stage.subStages.filter((sub) => sub.id !== id);
   const subStages = removed?.defaultSubStage ? rest.map((sub, i) => ({ ...sub, defaultSubStage: i === 0 })) : rest;
-  return { ...stage, subStages };
+  const provider = stage.provider && {
+    ...stage.provider,
+    ...(stage.provider.included && { included: stage.provider.included.filter((sub) => sub !== id) }),
+    ...(stage.provider.excluded && { excluded: stage.provider.excluded.filter((sub) => sub !== id) }),
+  };
+  return { ...stage, subStages, ...(provider && { provider }) };
+}
+
+/** Which list of the provider's filter (spec §4 substage filtering) a substage is in. */
+export type ProviderList = 'included' | 'excluded';
+
+/** Whether the provider's list holds the substage: `included` unset means every substage, `excluded` unset none. */
+export function inProviderList(stage: OrganizationStage, list: ProviderList, id: string): boolean {
+  const ids = stage.provider?.[list];
+  return ids ? ids.includes(id) : list === 'included';
+}
+
+/**
+ * The stage with substage `id` put in or taken out of its provider's `included` or `excluded` list, in the stage's
+ * order; `included` holding every substage is left unset (its default), an empty `excluded` too.
+ */
+export function withProviderSubStage(
+  stage: OrganizationStage,
+  list: ProviderList,
+  id: string,
+  on: boolean,
+): OrganizationStage {
+  if (!stage.provider) return stage;
+  const ids = stage.subStages
+    .map((sub) => sub.id)
+    .filter((sub) => (sub === id ? on : inProviderList(stage, list, sub)));
+  const { [list]: _old, ...provider } = stage.provider;
+  const unset = list === 'included' ? ids.length === stage.subStages.length : ids.length === 0;
+  return { ...stage, provider: unset ? provider : { ...provider, [list]: ids } };
+}
+
+/** The stage with its provider's assessment marked set up (the default) or not yet. */
+export function withAssessment(stage: OrganizationStage, ready: boolean): OrganizationStage {
+  if (!stage.provider) return stage;
+  const { assessment: _old, ...provider } = stage.provider;
+  return { ...stage, provider: ready ? provider : { ...provider, assessment: false } };
 }
 
 /** The stage with `id` its default substage, where candidates moved to the stage arrive. */

@@ -1,14 +1,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { metricRange } from '#engine';
+import { metricRange, providerProblems } from '#engine';
 import type { MetricDefinition, OrganizationStage } from '#schemas/pipeline';
 import { STAGE_STATUSES } from '#schemas/vocabularies';
 import { Button } from '#client/ui/button/button';
+import { Checkbox } from '#client/ui/form/checkbox';
 import { Radios } from '#client/ui/form/choices';
+import * as formStyles from '#client/ui/form/form.css';
 import { SelectField } from '#client/ui/form/select-field';
 import { TextInput } from '#client/ui/form/text-input';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
-import { hasRange, moved, newMetric, newSubStage, retyped, withDefaultSubStage, withoutSubStage } from './stage-model';
+import {
+  hasRange,
+  inProviderList,
+  moved,
+  newMetric,
+  newSubStage,
+  retyped,
+  withAssessment,
+  withDefaultSubStage,
+  withoutSubStage,
+  withProviderSubStage,
+} from './stage-model';
 import * as styles from './studio.css';
 
 const METRIC_TYPES = Object.keys({
@@ -192,6 +205,61 @@ export function MetricsEditor({ stage, onChange }: Omit<PartsProps, 'stages'>) {
         {t('studio.stages.addMetric')}
         <span className={visuallyHidden}> {t('studio.stages.toStage', { name: stage.name })}</span>
       </Button>
+    </fieldset>
+  );
+}
+
+/**
+ * The substages of a stage's assessment provider (spec §4 substage filtering, decision 0078): whether its assessment is
+ * set up, the substages offered to managers before it is (`included`) and those the provider sets itself once it is,
+ * hidden from managers (`excluded`). The engine's rules for providers (stageProblems) are shown as they are broken, and
+ * the server checks them again on save.
+ */
+export function ProviderSubStagesEditor({ stage, onChange }: Omit<PartsProps, 'stages'>) {
+  const { t } = useTranslation();
+  const provider = stage.provider;
+  if (!provider) return null;
+  const name = t(`studio.providers.${provider.kind}`);
+  const problems = providerProblems(stage);
+  const errorId = `studio-provider-${stage.id}-error`;
+  return (
+    <fieldset
+      className={problems.length > 0 ? `${styles.panel} ${styles.panelError}` : styles.panel}
+      aria-describedby={problems.length > 0 ? errorId : undefined}
+    >
+      <legend>{t('studio.stages.providerSubstages', { provider: name, name: stage.name })}</legend>
+      {problems.length > 0 && (
+        <p id={errorId} className={formStyles.errorMessage}>
+          {problems.join('. ')}
+        </p>
+      )}
+      <Checkbox
+        id={`studio-provider-${stage.id}-assessment`}
+        label={t('studio.stages.assessmentReady', { provider: name })}
+        checked={provider.assessment !== false}
+        onChange={(ready) => onChange(withAssessment(stage, ready))}
+      />
+      <ul className={styles.stageList}>
+        {stage.subStages.map((sub) => (
+          <li key={sub.id} className={styles.fieldRow}>
+            <p className={formStyles.label}>{sub.name || sub.id}</p>
+            <div className={styles.inline}>
+              <Checkbox
+                id={`studio-provider-${stage.id}-included-${sub.id}`}
+                label={t('studio.stages.included', { name: sub.name || sub.id })}
+                checked={inProviderList(stage, 'included', sub.id)}
+                onChange={(on) => onChange(withProviderSubStage(stage, 'included', sub.id, on))}
+              />
+              <Checkbox
+                id={`studio-provider-${stage.id}-excluded-${sub.id}`}
+                label={t('studio.stages.excluded', { name: sub.name || sub.id, provider: name })}
+                checked={inProviderList(stage, 'excluded', sub.id)}
+                onChange={(on) => onChange(withProviderSubStage(stage, 'excluded', sub.id, on))}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
     </fieldset>
   );
 }

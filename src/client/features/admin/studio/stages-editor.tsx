@@ -2,22 +2,23 @@ import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import catalogue from '#configs/stages.json';
-import { PROVIDER_RULES, type ProviderKind } from '#engine';
+import { PROVIDER_RULES, providerProblems, type ProviderKind } from '#engine';
 import type { PublicOrganization } from '#schemas/organization';
 import type { OrganizationStage } from '#schemas/pipeline';
 import { errorMessage } from '#client/api/errors';
 import { fetchStages } from '#client/api/pipeline';
 import { saveOrganizationStages } from '#client/api/studio';
+import { useHrFeatures } from '#client/state/hiring-features';
 import { showToastAtom } from '#client/state/process';
 import { Button } from '#client/ui/button/button';
 import { SelectField } from '#client/ui/form/select-field';
 import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
-import { Folded } from './forms-editor';
+import { Folded } from './folded';
 import { RefusalList, refusals } from './refusals';
 import { moved } from './stage-model';
-import { MetricsEditor, SubStagesEditor } from './stage-parts-editor';
+import { MetricsEditor, ProviderSubStagesEditor, SubStagesEditor } from './stage-parts-editor';
 import * as styles from './studio.css';
 
 const CATALOGUE = catalogue as unknown as Omit<OrganizationStage, 'orderIndex'>[];
@@ -36,6 +37,7 @@ const providersAt = (stageId: number) =>
 export function StagesEditor({ organization }: { organization: PublicOrganization }) {
   const { t } = useTranslation();
   const stages = useLoad(() => fetchStages(organization.id), organization.id);
+  const shows = useHrFeatures();
   return (
     <section aria-labelledby="studio-stages">
       <h2 id="studio-stages">{t('studio.stages.title')}</h2>
@@ -46,13 +48,22 @@ export function StagesEditor({ organization }: { organization: PublicOrganizatio
         message={(error) => errorMessage(error)}
         onRetry={stages.reload}
       >
-        {(loaded) => <Pipeline organization={organization} saved={loaded} />}
+        {(loaded) => <Pipeline organization={organization} saved={loaded} assessments={shows('assessments')} />}
       </LoadState>
     </section>
   );
 }
 
-function Pipeline({ organization, saved }: { organization: PublicOrganization; saved: OrganizationStage[] }) {
+/** `assessments`: the organisation's `hr.assessments` (decision 0078); off, no provider is attached or changed. */
+function Pipeline({
+  organization,
+  saved,
+  assessments,
+}: {
+  organization: PublicOrganization;
+  saved: OrganizationStage[];
+  assessments: boolean;
+}) {
   const { t } = useTranslation();
   const showToast = useSetAtom(showToastAtom);
   const [stages, setStages] = useState(saved);
@@ -82,6 +93,7 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
   return (
     <>
       <RefusalList title={t('studio.stages.notSaved')} problems={problems} />
+      {!assessments && <p>{t('studio.stages.assessmentsOff')}</p>}
       <ol className={styles.stageList}>
         {stages.map((stage, index) => (
           <li key={stage.id} className={styles.panel}>
@@ -93,7 +105,10 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
                 value={stage.name}
                 onChange={(event) => edit(index, (s) => ({ ...s, name: event.target.value }))}
               />
-              {providersAt(stage.id).length > 0 && (
+              {!assessments && stage.provider && (
+                <p>{t('studio.stages.providerKept', { provider: t(`studio.providers.${stage.provider.kind}`) })}</p>
+              )}
+              {assessments && providersAt(stage.id).length > 0 && (
                 <SelectField
                   label={t('studio.stages.provider')}
                   value={stage.provider?.kind ?? ''}
@@ -108,8 +123,9 @@ function Pipeline({ organization, saved }: { organization: PublicOrganization; s
                   }
                 />
               )}
-              <Folded title={t('studio.stages.parts', { name: stage.name })} keep={false}>
+              <Folded title={t('studio.stages.parts', { name: stage.name })} keep={providerProblems(stage).length > 0}>
                 <SubStagesEditor stages={stages} stage={stage} onChange={(next) => edit(index, () => next)} />
+                {assessments && <ProviderSubStagesEditor stage={stage} onChange={(next) => edit(index, () => next)} />}
                 <MetricsEditor stage={stage} onChange={(next) => edit(index, () => next)} />
               </Folded>
               <div className={styles.inline}>

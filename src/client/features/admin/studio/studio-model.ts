@@ -2,6 +2,8 @@ import productDefault from '#configs/default-configuration.json';
 import {
   CATALOGUE,
   CUSTOM_SECTION,
+  HR_FEATURES,
+  MENUS,
   mergeConfigurations,
   organizationConfigurationProblems,
   regionLayer,
@@ -46,13 +48,15 @@ export function mergedDraft(draft: Draft, countryBase: PublicOrganization['count
 
 /**
  * The application form a candidate would be shown were the draft published, in `language` (its language layer as the
- * candidate side loads it): the candidate side's own merge and compile (engine-ui candidateConfiguration).
+ * candidate side loads it): the candidate side's own merge and compile (engine-ui candidateConfiguration); with a
+ * role, that role's form and language layers over it, as its candidates' form.
  */
 export function previewForm(
   draft: Draft,
   organization: Pick<PublicOrganization, 'subdomain' | 'countryBase' | 'edition'>,
   language: string,
   languageLayer: Configuration | undefined,
+  role?: { layer: Configuration; languageLayer: Configuration | undefined },
 ): CompiledForm {
   const configuration = candidateConfiguration(
     {
@@ -60,7 +64,7 @@ export function previewForm(
       defaultConfiguration: draft.defaultConfiguration,
       formConfiguration: draft.formConfiguration,
     },
-    { languageLayer },
+    { languageLayer, role: role?.layer, roleLanguage: role?.languageLayer },
   );
   return compileForm({
     subdomain: organization.subdomain,
@@ -169,6 +173,18 @@ export function editorControls(draft: Draft, steps: readonly EditorStep[]): Set<
     controls.add(`${form}/required/${escape(question.id)}`);
   });
   for (const key of Object.keys(draft.formConfiguration.text ?? {})) text(key);
+  // Menus and hiring-side features (a flag the product does not know is shown at its group), and the lists of texts.
+  for (const [group, ids] of [
+    ['menus', MENUS],
+    ['hr', HR_FEATURES],
+  ] as const) {
+    controls.add(`${form}/${group}`);
+    for (const id of ids) controls.add(`${form}/${group}/${id}`);
+  }
+  for (const [key, items] of Object.entries(draft.formConfiguration.textArrays ?? {})) {
+    controls.add(`${form}/textArrays/${escape(key)}`);
+    items.forEach((_, i) => controls.add(`${form}/textArrays/${escape(key)}/${i}`));
+  }
   return controls;
 }
 
@@ -177,7 +193,7 @@ export function escape(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-type FlagGroup = 'fields' | 'required' | 'subsections';
+type FlagGroup = 'fields' | 'required' | 'subsections' | 'menus' | 'hr';
 
 /** The form layer with a text set (an empty value is kept: the check says when a name may not be empty). */
 export function withText(layer: Configuration, key: string, value: string | undefined): Configuration {
@@ -196,6 +212,12 @@ export function withFlag(
   const { [id]: _old, ...rest } = layer[group] ?? {};
   const flags = value === undefined ? rest : { ...rest, [id]: value };
   return { ...layer, [group]: flags };
+}
+
+/** The form layer with a list of texts set (a later layer replaces a list whole), or taken away (undefined). */
+export function withTextArray(layer: Configuration, key: string, items: readonly string[] | undefined): Configuration {
+  const { [key]: _old, ...rest } = layer.textArrays ?? {};
+  return { ...layer, textArrays: items === undefined ? rest : { ...rest, [key]: [...items] } };
 }
 
 export function withCustom(layer: Configuration, custom: CustomQuestion[]): Configuration {

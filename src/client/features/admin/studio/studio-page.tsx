@@ -14,6 +14,7 @@ import {
   type ConfigurationDiff,
   type ConfigurationHistory,
 } from '#client/api/studio';
+import { hrFeaturesGenerationAtom } from '#client/state/hiring-features';
 import { showToastAtom } from '#client/state/process';
 import { useOrganization } from '#client/state/site';
 import { Button, ButtonGroup } from '#client/ui/button/button';
@@ -22,7 +23,7 @@ import { TextInput } from '#client/ui/form/text-input';
 import { LoadState } from '#client/ui/page/load-state';
 import { useLoad } from '#client/ui/page/use-load';
 import { FormsEditor, JsonView } from './forms-editor';
-import { FormPreview, ThemePreview, organizationPanelSource } from './preview';
+import { OrganizationPreview, ThemePreview, organizationPanelRoles } from './preview';
 import { errorsAt, summaryOf } from './problem-display';
 import { RolesEditor } from './roles-editor';
 import { StagesEditor } from './stages-editor';
@@ -73,6 +74,7 @@ function serverProblems(error: unknown): ConfigurationProblem[] | null {
 function Studio({ organization, history, onPublished }: StudioProps) {
   const { t } = useTranslation();
   const showToast = useSetAtom(showToastAtom);
+  const hrFeaturesChanged = useSetAtom(hrFeaturesGenerationAtom);
   const [tab, setTab] = useState<Tab>('forms');
   const [draft, setDraft] = useState<Draft>(history.configuration);
   const [note, setNote] = useState('');
@@ -80,7 +82,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
   const [sent, setSent] = useState<ConfigurationProblem[]>([]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const panelSource = useLoad(organizationPanelSource, organization.id);
+  const panelRoles = useLoad(organizationPanelRoles, organization.id);
 
   const problems = useMemo(() => draftProblems(draft, organization.countryBase), [draft, organization.countryBase]);
   const merged = useMemo(() => mergedDraft(draft, organization.countryBase), [draft, organization.countryBase]);
@@ -119,6 +121,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
         basedOn: history.current,
       });
       showToast({ kind: 'success', message: t('studio.published', { n: version.number }) });
+      hrFeaturesChanged((n) => n + 1);
       onPublished();
     } catch (error) {
       const found = serverProblems(error);
@@ -152,7 +155,15 @@ function Studio({ organization, history, onPublished }: StudioProps) {
       {tab === 'forms' && (
         <div className={styles.workspace}>
           <div className={styles.column}>
-            <FormsEditor draft={draft} merged={merged} steps={steps} errorAt={errorAt} onForm={onForm} />
+            <FormsEditor
+              draft={draft}
+              merged={merged}
+              steps={steps}
+              errorAt={errorAt}
+              onForm={onForm}
+              organizationFlags
+              organization={organization}
+            />
             <h2>{t('studio.json.title')}</h2>
             {(['formConfiguration', 'defaultConfiguration'] as const).map((layer) => (
               <JsonView
@@ -167,13 +178,13 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           <div className={styles.column}>
             {!formsValid && <p>{t('studio.preview.lastValid')}</p>}
             <LoadState
-              state={panelSource.state}
+              state={panelRoles.state}
               heading={2}
               title={t('studio.preview.title')}
               message={(error) => errorMessage(error)}
-              onRetry={panelSource.reload}
+              onRetry={panelRoles.reload}
             >
-              {(panel) => <FormPreview draft={lastValid} organization={organization} panel={panel} />}
+              {(roles) => <OrganizationPreview draft={lastValid} organization={organization} roles={roles} />}
             </LoadState>
           </div>
         </div>
@@ -196,6 +207,7 @@ function Studio({ organization, history, onPublished }: StudioProps) {
           organization={organization}
           history={history}
           onRestored={() => {
+            hrFeaturesChanged((n) => n + 1);
             onPublished();
           }}
         />

@@ -75,3 +75,10 @@ export const cell = style({
 export const stageList = style({ listStyle: 'none', padding: 0, margin: `0 0 ${vars.space.l}` });
 export const stage = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
 export const keyList = style({ overflowWrap: 'anywhere' });
+
+// The menus' and hiring-side features' check boxes: two or three to a row where there is room.
+export const flagGrid = style({
+  display: 'grid',
+  gap: `0 ${vars.space.l}`,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))',
+});

@@ -15,14 +15,24 @@ import { useLoad } from '#client/ui/page/use-load';
 import { RefusalList, refusals } from './refusals';
 import * as styles from './studio.css';
 
-/** The texts of an uploaded file: `{ "text": { key: text } }` as downloaded, or the bare map of texts. */
-function textsOf(content: string): Record<string, string> | null {
+/**
+ * The texts of an uploaded file: `{ "text": { key: text }, "textArrays": { key: [texts] } }` as downloaded (its lists
+ * optional), or the bare map of texts.
+ */
+function textsOf(
+  content: string,
+): { text: Record<string, string>; textArrays?: Record<string, readonly string[]> } | null {
   try {
     const parsed: unknown = JSON.parse(content);
     if (!parsed || typeof parsed !== 'object') return null;
     const text = 'text' in parsed ? (parsed as { text: unknown }).text : parsed;
     if (!text || typeof text !== 'object' || Array.isArray(text)) return null;
-    return text as Record<string, string>;
+    const lists = 'textArrays' in parsed ? (parsed as { textArrays: unknown }).textArrays : undefined;
+    const textArrays =
+      lists && typeof lists === 'object' && !Array.isArray(lists)
+        ? (lists as Record<string, readonly string[]>)
+        : undefined;
+    return { text: text as Record<string, string>, ...(textArrays && { textArrays }) };
   } catch {
     return null;
   }
@@ -69,13 +79,13 @@ function LanguageTexts({ organization, language }: { organization: PublicOrganiz
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
-    const text = textsOf(await chosen.text());
-    if (!text) {
+    const uploaded = textsOf(await chosen.text());
+    if (!uploaded) {
       setProblems([t('studio.translations.notJson', { name: chosen.name })]);
       return;
     }
     try {
-      setFile(await uploadOrganizationTranslation(organization.id, language, text));
+      setFile(await uploadOrganizationTranslation(organization.id, language, uploaded.text, uploaded.textArrays));
       setProblems([]);
       showToast({ kind: 'success', message: t('studio.translations.reloaded') });
     } catch (error) {
