@@ -29,6 +29,9 @@ export interface ServerConfig {
   /** A Twilio-style SMS provider (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM, optional SMS_API_URL); null writes
    * each SMS to `outboxDir` (decision 0045). */
   sms: SmsProviderSettings | null;
+  /** A DocuSign-style signing provider (DOCUSIGN_ACCOUNT_ID, DOCUSIGN_ACCESS_TOKEN, optional DOCUSIGN_API_URL); null
+   * uses the local fake provider (decision 0080). */
+  signing: SigningProviderSettings | null;
   /** Argon2id cost of new password hashes (OWASP minimum by default; tests may lower it). */
   argon2MemoryKib: number;
   argon2TimeCost: number;
@@ -46,6 +49,12 @@ export interface SmsProviderSettings {
   accountSid: string;
   authToken: string;
   from: string;
+}
+
+export interface SigningProviderSettings {
+  apiUrl: string;
+  accountId: string;
+  accessToken: string;
 }
 
 /** Thrown for unusable environment values; main.ts prints the message and exits 1. */
@@ -123,6 +132,18 @@ export function parseConfig(
   if (!sms && smsValues.some((v) => v !== undefined))
     problems.push(`SMS needs all of ${smsNames.join(', ')} (or none, to write SMS to the outbox)`);
 
+  const signingNames = ['DOCUSIGN_ACCOUNT_ID', 'DOCUSIGN_ACCESS_TOKEN'] as const;
+  const signingValues = signingNames.map(value);
+  const signing: SigningProviderSettings | null = signingValues.every((v) => v !== undefined)
+    ? {
+        apiUrl: value('DOCUSIGN_API_URL') ?? 'https://demo.docusign.net/restapi',
+        accountId: signingValues[0]!,
+        accessToken: signingValues[1]!,
+      }
+    : null;
+  if (!signing && signingValues.some((v) => v !== undefined))
+    problems.push(`Document signing needs both ${signingNames.join(' and ')} (or neither, for the local fake provider)`);
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -144,6 +165,7 @@ export function parseConfig(
     mailFrom: value('MAIL_FROM') ?? 'Candid <no-reply@candid.example>',
     outboxDir: path.join(dataDir, 'outbox'),
     sms,
+    signing,
     argon2MemoryKib,
     argon2TimeCost,
     trustProxy: trustProxyText === 'true' || trustProxyText === '1',

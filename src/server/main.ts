@@ -11,6 +11,7 @@ import { startJobWorker, type JobWorker } from './jobs/worker';
 import { moveJobHandlers } from './modules/moves/fast-track.service';
 import { messageJobHandlers } from './modules/communications/delivery';
 import { createSmsTransport } from './modules/communications/sms-transport';
+import { createSigningProvider } from './modules/integrations/signing-provider';
 import { contextualJobHandlers, queueContextualRecompute } from './modules/contextual/contextual.service';
 import { applyRetention } from './modules/audit/retention.service';
 import { every, type Schedule } from './jobs/schedule';
@@ -85,6 +86,7 @@ async function start(): Promise<void> {
     commit: config.gitCommit,
     sessionSettings: { testSessionTimeoutSeconds: config.testSessionTimeoutSeconds },
     trustProxy: config.trustProxy,
+    signing: createSigningProvider(config),
   });
   // Email and SMS leave through the jobs table, on every API node.
   const transport = createMailTransport(config, app.log);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
+import type { SigningProvider } from '#server/modules/integrations/signing-provider';
 import { createTestDb, type TestDb, type TestDbOptions } from './test-db';
 
 export const FAKE_INDEX_HTML =
@@ -16,6 +17,8 @@ export interface TestAppOptions extends TestDbOptions {
   commit?: string | null;
   /** Tests-only session timeout (seconds) for organisations that set one. */
   testSessionTimeoutSeconds?: number | null;
+  /** The document-signing provider (the local fake when not given). */
+  signing?: SigningProvider;
 }
 
 export interface TestApp {
@@ -46,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir,
     commit: options.commit ?? null,
     sessionSettings: { testSessionTimeoutSeconds: options.testSessionTimeoutSeconds ?? null },
+    ...(options.signing && { signing: options.signing }),
   });
   await options.configure?.(app);
   await app.ready();

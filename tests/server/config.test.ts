@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       mailFrom: 'Candid <no-reply@candid.example>',
       outboxDir: path.join('/srv/app/data', 'outbox'),
       sms: null,
+      signing: null,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
       trustProxy: false,

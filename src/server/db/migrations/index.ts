@@ -17,6 +17,7 @@ import * as m0015 from './0015-report-indexes';
 import * as m0016 from './0016-contextual';
 import * as m0018 from './0018-audit-trail';
 import * as m0022 from './0022-row-level-security';
+import * as m0027 from './0027-integrations';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0016-contextual': m0016,
   '0018-audit-trail': m0018,
   '0022-row-level-security': m0022,
+  '0027-integrations': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {
