@@ -142,7 +142,9 @@ export function parseConfig(
       }
     : null;
   if (!signing && signingValues.some((v) => v !== undefined))
-    problems.push(`Document signing needs both ${signingNames.join(' and ')} (or neither, for the local fake provider)`);
+    problems.push(
+      `Document signing needs both ${signingNames.join(' and ')} (or neither, for the local fake provider)`,
+    );
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

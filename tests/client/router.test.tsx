@@ -30,6 +30,7 @@ describe('sign-in guard', () => {
     '/manager/audit?action=view',
     '/manager/scheduling/new?step=2',
     '/admin/orgs',
+    '/docusignapproved?application=a1&event=signing_complete',
   ])('protects %s', async (path) => {
     const { router } = renderApp(path);
     await heading();

@@ -270,7 +270,6 @@ describe('shell screens', () => {
         '/screen',
         '/finished',
         '/submitted',
-        '/docusignapproved',
         '/workday-connect',
       ];
       const guarded = [
@@ -287,6 +286,7 @@ describe('shell screens', () => {
         '/manager/reports',
         '/manager/candidate/1',
         '/admin',
+        '/docusignapproved',
       ];
       for (const path of open) {
         await page.goto(urlFor('acme.localhost', path));

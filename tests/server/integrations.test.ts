@@ -7,7 +7,7 @@ import {
   fakeSigningProvider,
   type SigningProvider,
 } from '#server/modules/integrations/signing-provider';
-import { deliverEmails, messageTo, tokenOf, v1 } from '../helpers/auth';
+import { deliverEmails, messageTo, v1 } from '../helpers/auth';
 import { roleIdByName } from '../helpers/applications';
 import { type World, worldMaker } from '../helpers/route-world';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -154,8 +154,7 @@ describe('document signing', () => {
     // Hartley's manager asking about acme's application, on hartley's path or on acme's.
     expect((await v1(t.app, world.hartley.manager.token, 'GET', requestsPath())).statusCode).toBe(404);
     expect(
-      (await v1(t.app, world.hartley.manager.token, 'GET', requestsPath(world.acme.application, 'hartley')))
-        .statusCode,
+      (await v1(t.app, world.hartley.manager.token, 'GET', requestsPath(world.acme.application, 'hartley'))).statusCode,
     ).toBe(404);
     // Another candidate's application.
     expect((await outcome(world.acme.candidate2.token)).statusCode).toBe(404);

@@ -150,7 +150,12 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     },
     { path: '/manager', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },
     { path: '/admin/*', layout: 'admin', page: () => admin().then((m) => m.AdminPage), signIn: true },
-    { path: '/docusignapproved', layout: 'main', page: () => integrations().then((m) => m.DocusignApprovedPage) },
+    {
+      path: '/docusignapproved',
+      layout: 'main',
+      page: () => integrations().then((m) => m.DocusignApprovedPage),
+      signIn: true,
+    },
     { path: '/workday-connect', layout: 'main', page: () => integrations().then((m) => m.WorkdayConnectPage) },
   ];
 }

@@ -1,4 +1,4 @@
 import { PlaceholderPage } from '../../ui/page/placeholder-page';
 
-export const DocusignApprovedPage = () => <PlaceholderPage page="docusignApproved" />;
+export { DocusignApprovedPage } from './docusign-approved-page';
 export const WorkdayConnectPage = () => <PlaceholderPage page="workdayConnect" />;

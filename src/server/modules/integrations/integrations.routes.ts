@@ -55,8 +55,7 @@ export const publicIntegrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptio
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  const applyBase = (request: FastifyRequest) =>
-    applyBaseUrl(request, organizationOf(request).subdomain, siteConfig);
+  const applyBase = (request: FastifyRequest) => applyBaseUrl(request, organizationOf(request).subdomain, siteConfig);
   route(
     app,
     contracts.signingLink,

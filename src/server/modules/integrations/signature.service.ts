@@ -70,9 +70,8 @@ async function refresh(
       let state: EnvelopeState;
       try {
         state = await provider.envelopeState(row.envelope_id);
-      } catch (error) {
+      } catch {
         if (strict) throw unavailable();
-        void error;
         return row;
       }
       const status = STATUS_OF[state.status];

@@ -27,11 +27,7 @@ export interface SigningProvider {
   readonly kind: 'docusign' | 'fake';
   createEnvelope: (envelope: NewEnvelope) => Promise<{ envelopeId: string }>;
   /** A short-lived address of the signer's view; the provider sends the signer back to returnUrl with `event=`. */
-  signingUrl: (request: {
-    envelopeId: string;
-    signer: NewEnvelope['signer'];
-    returnUrl: string;
-  }) => Promise<string>;
+  signingUrl: (request: { envelopeId: string; signer: NewEnvelope['signer']; returnUrl: string }) => Promise<string>;
   envelopeState: (envelopeId: string) => Promise<EnvelopeState>;
 }
 
