@@ -145,7 +145,27 @@ describe('document signing', () => {
     expect(new URL(res.headers.location!).searchParams.get('link')).toBe('unknown');
   });
 
+  it('emails the candidate in their language', async () => {
+    await t.db.updateTable('users').set({ language: 'cy' }).where('id', '=', world.acme.candidate2.id).execute();
+    const res = await v1(t.app, world.acme.manager.token, 'POST', requestsPath(world.acme.application2), {
+      documentId: world.acme.document2,
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = messageTo(await deliverEmails(t.db), world.acme.candidate2.email);
+    expect(mail.subject).toBe('Llofnodwch: transcript.pdf');
+    expect(mail.link).toMatch(/^http:\/\/acme\.localhost(:\d+)?\/api\/public\/signing\/[\w-]{43}\?language=cy$/);
+    // Nothing signed yet: the candidate's return says so.
+    const outcome2 = await v1(
+      t.app,
+      world.acme.candidate2.token,
+      'POST',
+      `/candidate/${world.acme.application2}/docusign`,
+    );
+    expect(outcome2.json<SigningOutcome>().status).toBe('SENT');
+  });
+
   it('with nothing sent the candidate is told so (NONE)', async () => {
+    await t.db.deleteFrom('signature_requests').where('application_id', '=', world.acme.application2).execute();
     const res = await outcome(world.acme.candidate2.token, world.acme.application2);
     expect(res.json<SigningOutcome>()).toEqual({ status: 'NONE', documentName: null, completedAt: null });
   });
