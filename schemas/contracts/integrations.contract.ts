@@ -3,6 +3,7 @@ import { defineRoute } from '../contract';
 import { SendForSignature, SignatureRequest, SigningOutcome } from '../integrations';
 import { OrganizationKey } from '../role';
 import { ApiError } from '../api';
+import { DocumentRef } from '../application';
 
 /*
  * Optional integrations (spec §1, §2 /docusignapproved, §7 POST /candidate/:id/docusign/; decision 0080): a
@@ -40,6 +41,22 @@ export const sendForSignature = defineRoute({
   params: CandidateParams,
   body: SendForSignature,
   response: { 201: SignatureRequest, 502: ApiError },
+});
+
+// Multipart: no body schema (the server reads the one file part itself), so the client sends a FormData.
+export const uploadSignatureDocument = defineRoute({
+  method: 'POST',
+  audit: { action: 'change', target: 'application', param: 'id' },
+  path: '/v1/organization/:orgId/candidate/:id/signature-documents',
+  summary: 'Add a document to the application to send for signature (an offer letter, a contract: PDF, DOC or DOCX)',
+  description: 'multipart/form-data with one file part; its type is found from its content',
+  consumes: ['multipart/form-data'],
+  tags,
+  access: 'signed-in',
+  authz: 'hiring',
+  params: CandidateParams,
+  querystring: Type.Object({}),
+  response: { 201: DocumentRef, 413: ApiError, 415: ApiError },
 });
 
 export const docusign = defineRoute({

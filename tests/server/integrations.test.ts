@@ -8,7 +8,7 @@ import {
   type SigningProvider,
 } from '#server/modules/integrations/signing-provider';
 import { deliverEmails, messageTo, v1 } from '../helpers/auth';
-import { roleIdByName } from '../helpers/applications';
+import { multipart, PDF, PNG, roleIdByName } from '../helpers/applications';
 import { type World, worldMaker } from '../helpers/route-world';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -168,6 +168,34 @@ describe('document signing', () => {
     await t.db.deleteFrom('signature_requests').where('application_id', '=', world.acme.application2).execute();
     const res = await outcome(world.acme.candidate2.token, world.acme.application2);
     expect(res.json<SigningOutcome>()).toEqual({ status: 'NONE', documentName: null, completedAt: null });
+  });
+
+  it('the team adds its own document (an offer letter) to send, checked by content', async () => {
+    const path = `/api/v1/organization/acme/candidate/${world.acme.application}/signature-documents`;
+    const post = (token: string, body: ReturnType<typeof multipart>, url = path) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+        payload: body.payload,
+      });
+    const added = await post(world.acme.manager.token, multipart('file', 'offer-letter.pdf', 'application/pdf', PDF));
+    expect(added.statusCode, added.body).toBe(201);
+    const document = added.json<{ id: string; name: string }>();
+    expect(document.name).toBe('offer-letter.pdf');
+    // An image is no document to sign, whatever it is called.
+    const image = await post(world.acme.manager.token, multipart('file', 'offer.pdf', 'application/pdf', PNG));
+    expect(image.statusCode).toBe(415);
+    expect(image.json<{ code: string }>().code).toBe('fileType');
+    // Not the candidate's to add; not another organisation's application.
+    const pdf = multipart('file', 'x.pdf', 'application/pdf', PDF);
+    expect((await post(world.acme.candidate.token, pdf)).statusCode).toBe(403);
+    expect((await post(world.hartley.manager.token, pdf)).statusCode).toBe(404);
+    // It is among the application's documents, and goes for signature like any other.
+    const sent = await send(world.acme.manager.token, document.id);
+    expect(sent.json<SignatureRequest>()).toMatchObject({ documentName: 'offer-letter.pdf', status: 'SENT' });
+    const mail = messageTo(await deliverEmails(t.db), world.acme.candidate.email);
+    expect(mail.subject).toBe('Please sign: offer-letter.pdf');
   });
 
   it('answers 404 for other organisations, other candidates and other applications’ documents', async () => {

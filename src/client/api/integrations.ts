@@ -1,6 +1,7 @@
 import * as integrations from '#schemas/contracts/integrations.contract';
 import type { SignatureRequest, SigningOutcome } from '#schemas/integrations';
-import { call } from './call';
+import type { DocumentRef } from '#schemas/application';
+import { call, upload } from './call';
 
 /* The optional integrations (decision 0080): documents sent for signature, the candidate's return from signing. */
 
@@ -24,6 +25,17 @@ export async function sendForSignature(
     params: { orgId: organizationId, id: applicationId },
     body: { documentId },
   });
+}
+
+/** POST …/candidate/:id/signature-documents: a document the team adds to send for signature (an offer letter). */
+export async function uploadSignatureDocument(
+  organizationId: string,
+  applicationId: string,
+  file: File,
+): Promise<DocumentRef> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return upload(integrations.uploadSignatureDocument, { orgId: organizationId, id: applicationId }, {}, form);
 }
 
 /** POST /candidate/:id/docusign (spec §7): where the signature stands, asked of the provider. */

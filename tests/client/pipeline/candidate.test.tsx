@@ -659,7 +659,7 @@ describe('the candidate page: Signatures (decision 0080)', () => {
     void container;
   });
 
-  it('says when nothing was sent and the application has no documents', async () => {
+  it('says when nothing was sent, and with no documents offers only an upload', async () => {
     startHiring(
       '/manager/candidate/a1',
       api((call) =>
@@ -669,7 +669,44 @@ describe('the candidate page: Signatures (decision 0080)', () => {
     await open();
     const section = screen.getByRole('region', { name: 'Signatures' });
     expect(await within(section).findByText('No document has been sent for signature.')).toBeTruthy();
-    expect(within(section).getByText('The application has no documents to send for signature.')).toBeTruthy();
     expect(within(section).queryByRole('button', { name: 'Send for signature' })).toBeNull();
+    expect(within(section).getByLabelText('Or a document of your own')).toBeTruthy();
+  });
+
+  it('uploads the team’s own document and sends it for signature', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.method === 'POST' && call.url === `${PANEL}/signature-documents`)
+          return {
+            status: 201,
+            data: {
+              id: 'd9',
+              name: 'offer.pdf',
+              size: 10,
+              contentType: 'application/pdf',
+              fieldId: 'signatureDocument',
+              createdAt: '2026-10-05T09:00:00.000Z',
+            },
+          };
+        if (call.method === 'POST' && call.url === SIGNATURES)
+          return {
+            status: 201,
+            data: request({ id: 's9', documentId: 'd9', documentName: 'offer.pdf', status: 'SENT', completedAt: null }),
+          };
+        return undefined;
+      }),
+    );
+    await open();
+    const section = screen.getByRole('region', { name: 'Signatures' });
+    const button = within(section).getByRole('button', { name: 'Upload and send for signature' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const file = new File(['%PDF-1.4'], 'offer.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(section).getByLabelText('Or a document of your own'), { target: { files: [file] } });
+    fireEvent.click(button);
+    expect(await screen.findByText('offer.pdf sent to the candidate to sign')).toBeTruthy();
+    const upload = calls.find((c) => c.url === `${PANEL}/signature-documents`);
+    expect(upload?.data).toBeInstanceOf(FormData);
+    expect(bodyOf(calls.find((c) => c.method === 'POST' && c.url === SIGNATURES))).toEqual({ documentId: 'd9' });
   });
 });

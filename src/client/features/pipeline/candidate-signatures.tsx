@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { CandidatePanel } from '../../api/candidate-items';
-import { fetchSignatureRequests, sendForSignature, type SignatureRequest } from '../../api/integrations';
+import {
+  fetchSignatureRequests,
+  sendForSignature,
+  uploadSignatureDocument,
+  type SignatureRequest,
+} from '../../api/integrations';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';
 import { useOrganization } from '../../state/site';
@@ -12,6 +17,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { LoadState } from '../../ui/page/load-state';
 import { useLoad } from '../../ui/page/use-load';
 import { Tag } from '../../ui/tag/tag';
+import * as formStyles from '../../ui/form/form.css';
 import { formatDateTime } from './format';
 import * as styles from './pipeline.css';
 
@@ -29,14 +35,27 @@ export function CandidateSignatures({ panel }: { panel: CandidatePanel }) {
   const applicationId = panel.application.id;
   const { state, reload } = useLoad(() => fetchSignatureRequests(organization.id, applicationId), applicationId);
   const [chosen, setChosen] = useState('');
-  const send = useClickLock(() => {
-    if (!chosen) return;
-    sendForSignature(organization.id, applicationId, chosen).then(
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const sendDocument = (documentId: string) =>
+    sendForSignature(organization.id, applicationId, documentId).then(
       (request) => {
         showToast({ kind: 'success', message: t('pipeline.signatures.sent', { name: request.documentName }) });
         setChosen('');
+        setFile(null);
+        setFileKey((key) => key + 1);
         reload();
       },
+      (failure: unknown) => showToast({ kind: 'error', message: apiMessage(failure) }),
+    );
+  const send = useClickLock(() => {
+    if (chosen) void sendDocument(chosen);
+  });
+  // The team's own document (an offer letter): added to the application's documents, then sent.
+  const uploadAndSend = useClickLock(() => {
+    if (!file) return;
+    uploadSignatureDocument(organization.id, applicationId, file).then(
+      (document) => sendDocument(document.id),
       (failure: unknown) => showToast({ kind: 'error', message: apiMessage(failure) }),
     );
   });
@@ -78,9 +97,28 @@ export function CandidateSignatures({ panel }: { panel: CandidatePanel }) {
             {t('pipeline.signatures.send')}
           </Button>
         </div>
-      ) : (
-        <p className={styles.muted}>{t('pipeline.signatures.noDocuments')}</p>
-      )}
+      ) : null}
+      <div className={styles.inlineForm}>
+        <div>
+          <label className={formStyles.label} htmlFor="signature-file">
+            {t('pipeline.signatures.upload')}
+          </label>
+          <span className={formStyles.hint} id="signature-file-hint">
+            {t('pipeline.signatures.uploadHint')}
+          </span>
+          <input
+            key={fileKey}
+            id="signature-file"
+            type="file"
+            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            aria-describedby="signature-file-hint"
+            onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        <Button variant="secondary" onClick={uploadAndSend} disabled={!file}>
+          {t('pipeline.signatures.uploadAndSend')}
+        </Button>
+      </div>
     </>
   );
 }

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { readUpload } from '../documents/document.routes';
+import { MAX_UPLOAD_BYTES } from '../documents/document.service';
 import * as contracts from '#schemas/contracts/integrations.contract';
 import { strictBodyValidatorCompiler } from '../../lib/body-validator';
 import { applyBaseUrl } from '../../lib/links';
@@ -8,7 +11,13 @@ import type { SiteConfig } from '../../lib/site-config';
 import { authenticate, requireRole, viewerOf } from '../../plugins/auth';
 import { loadOrganization, organizationOf } from '../../plugins/tenancy';
 import { expiredPageHtml, signingPageHtml } from './fake-signing';
-import { listSignatureRequests, sendForSignature, signingOutcome, signingRedirect } from './signature.service';
+import {
+  listSignatureRequests,
+  sendForSignature,
+  signingOutcome,
+  signingRedirect,
+  uploadSignatureDocument,
+} from './signature.service';
 import { isFakeSigning, type SigningProvider } from './signing-provider';
 
 interface IntegrationOptions {
@@ -22,8 +31,13 @@ export const hiringIntegrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptio
   { siteConfig, signing },
 ) => {
   app.setValidatorCompiler(strictBodyValidatorCompiler);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   app.addHook('preValidation', authenticate);
   app.addHook('preValidation', requireRole('HIRING_MANAGER'));
+  route(app, contracts.uploadSignatureDocument, async (request, reply) => {
+    const upload = await readUpload(request, 'file');
+    return reply.code(201).send(await uploadSignatureDocument(app.db, viewerOf(request), request.params.id, upload));
+  });
   route(app, contracts.listSignatureRequests, async (request) =>
     listSignatureRequests(app.db, signing, viewerOf(request), request.params.id),
   );

@@ -1,14 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { DocumentRef } from '#schemas/application';
 import type { SignatureRequest, SignatureStatus, SigningOutcome } from '#schemas/integrations';
 import { message } from '#schemas/messages';
 import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { queueEmail } from '../../email/email.service';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { fieldProblem, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { newToken, sha256, TOKEN_PATTERN } from '../../lib/secrets';
 import { isUuid } from '../../lib/uuid';
 import type { Viewer } from '../../lib/viewer';
 import { pipelineApplication, visibleApplication } from '../applications/application-access';
-import { findDocumentContent } from '../document-store/document.repository';
+import { findDocumentContent, insertDocument } from '../document-store/document.repository';
+import { toDocumentRef } from '../applications/application.view';
+import { fileTooLarge, MAX_UPLOAD_BYTES, safeFileName } from '../documents/document.service';
+import { detectContentType } from '../documents/file-type';
+import { hiddenContent } from '../documents/hidden-content';
 import type { EnvelopeState, SigningProvider } from './signing-provider';
 import {
   findSignatureRequestByToken,
@@ -112,6 +118,54 @@ export async function listSignatureRequests(
   const application = await pipelineApplication(db, viewer, applicationId);
   const rows = await findSignatureRequests(db, viewer.organization.id, application.id);
   return (await refresh(db, provider, viewer.organization.id, rows, false)).map(viewOf);
+}
+
+/** What the team may send for signature: a document to read and sign, by content. */
+const SIGNABLE: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/msword': 'DOC',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+};
+/** The field of a document the hiring side added to send for signature (no question of the form). */
+const SIGNATURE_FIELD = 'signatureDocument';
+
+/**
+ * POST …/candidate/:id/signature-documents: a document the team adds to the application to send for signature (an
+ * offer letter, a contract), checked by content as the candidate's uploads are. It is the candidate's (their data
+ * export has it, erasing them deletes it), kept with the application's other documents.
+ */
+export async function uploadSignatureDocument(
+  db: Db,
+  viewer: Viewer,
+  applicationId: string,
+  upload: { fileName: string | undefined; bytes: Uint8Array },
+): Promise<DocumentRef> {
+  const application = await pipelineApplication(db, viewer, applicationId);
+  if (upload.bytes.byteLength === 0) throw fieldProblem(400, 'file', message('fileEmpty'));
+  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw fieldProblem(413, 'file', fileTooLarge(MAX_UPLOAD_BYTES));
+  const contentType = detectContentType(upload.bytes);
+  if (!contentType || !SIGNABLE[contentType])
+    throw fieldProblem(415, 'file', message('fileType', { types: Object.values(SIGNABLE) }));
+  const hidden = hiddenContent(upload.bytes, contentType);
+  if (hidden)
+    throw fieldProblem(
+      415,
+      'file',
+      hidden === 'markup' || hidden === 'appended-archive'
+        ? message('fileHiddenContent', { types: [SIGNABLE[contentType]] })
+        : message('fileUnsafeDocument'),
+    );
+  const stored = await insertDocument(db, {
+    organizationId: viewer.organization.id,
+    applicationId: application.id,
+    userId: application.user_id,
+    fieldId: SIGNATURE_FIELD,
+    fileName: safeFileName(upload.fileName),
+    contentType,
+    sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+    content: upload.bytes,
+  });
+  return toDocumentRef(stored);
 }
 
 /** POST …/candidate/:id/signature-requests: an envelope of the document, a row, the candidate's email. */
