@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bypassesRowSecurity } from '#server/db/client';
 import { ORGANIZATION_TABLES } from '#server/db/migrations/0022-row-level-security';
+import { INTEGRATION_TABLES } from '#server/db/migrations/0027-integrations';
 import { loadOrganization } from '#server/plugins/tenancy';
 import { seedDemoPipeline } from '#server/seed/demo-pipeline';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -94,7 +95,7 @@ describe('row-level security policies (migration 0022)', () => {
         and exists (select 1 from information_schema.columns col
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organization_id')
       order by 1`.execute(t.db);
-    expect(rows.map((row) => row.table_name)).toEqual([...ORGANIZATION_TABLES].sort());
+    expect(rows.map((row) => row.table_name)).toEqual([...ORGANIZATION_TABLES, ...INTEGRATION_TABLES].sort());
     for (const row of rows) expect(row, row.table_name).toMatchObject({ enabled: true, forced: true, policies: 1 });
   });
 });

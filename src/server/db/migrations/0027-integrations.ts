@@ -11,7 +11,7 @@ import { isOneOf } from './checks';
  *   hr_exports: a new hire sent (or being sent) to the HR system, one per application.
  * Each has the organisation wall of migration 0022 (decision 0068).
  */
-const TABLES = ['signature_requests', 'hr_connections', 'hr_connect_states', 'hr_exports'] as const;
+export const INTEGRATION_TABLES = ['signature_requests', 'hr_connections', 'hr_connect_states', 'hr_exports'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const organizationId = (c: ColumnDefinitionBuilder) => c.notNull().references('organizations.id').onDelete('cascade');
@@ -69,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   const inScope = sql`current_setting('candid.cross_organization', true) = 'on'
     or organization_id = nullif(current_setting('candid.organization_id', true), '')::uuid`;
-  for (const table of TABLES) {
+  for (const table of INTEGRATION_TABLES) {
     const name = sql.table(table);
     await sql`alter table ${name} enable row level security`.execute(db);
     await sql`alter table ${name} force row level security`.execute(db);
@@ -78,5 +78,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [...TABLES].reverse()) await db.schema.dropTable(table).execute();
+  for (const table of [...INTEGRATION_TABLES].reverse()) await db.schema.dropTable(table).execute();
 }
