@@ -38,3 +38,27 @@ export const SigningOutcome = Type.Object({
   completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type SigningOutcome = Type.Static<typeof SigningOutcome>;
+
+/** A tenant as the HR system names it: letters, digits, `_` and `-`. */
+export const HrTenant = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'the HR system tenant' });
+
+/** The organisation's connection to its HR system (never the token). */
+export const HrConnection = Type.Object({
+  connected: Type.Boolean(),
+  tenant: Type.Union([Type.String(), Type.Null()]),
+  connectedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  connectedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type HrConnection = Type.Static<typeof HrConnection>;
+
+export const StartHrConnection = Type.Object({ tenant: HrTenant }, { additionalProperties: false });
+export const HrAuthorization = Type.Object({
+  authorizeUrl: Type.String({ description: "the HR system's authorise page, with a one-time state" }),
+});
+
+/** A new hire sent to the HR system: where it stands (null: not sent). */
+export const HrExport = Type.Object({
+  status: Type.Union([Type.Literal('QUEUED'), Type.Literal('SENT'), Type.Literal('FAILED'), Type.Null()]),
+  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type HrExport = Type.Static<typeof HrExport>;

@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import { defineRoute } from '../contract';
-import { SendForSignature, SignatureRequest, SigningOutcome } from '../integrations';
+import {
+  HrAuthorization,
+  HrConnection,
+  HrExport,
+  HrTenant,
+  SendForSignature,
+  SignatureRequest,
+  SigningOutcome,
+  StartHrConnection,
+} from '../integrations';
 import { OrganizationKey } from '../role';
 import { ApiError } from '../api';
 import { DocumentRef } from '../application';
@@ -115,4 +124,102 @@ export const fakeSigningAnswer = defineRoute({
     { additionalProperties: false },
   ),
   response: { 303: SeeOther, 410: Html },
+});
+
+/* The HR system (spec §2 /workday-connect, §7 POST /organization/:id/workdayConnect/:a/:b). */
+const OrgParams = Type.Object({ orgId: OrganizationKey });
+
+export const hrConnection = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/hr-connection',
+  summary: "The organisation's connection to its HR system",
+  tags,
+  access: 'signed-in',
+  authz: 'hiring-admin',
+  params: OrgParams,
+  response: { 200: HrConnection },
+});
+
+export const startHrConnection = defineRoute({
+  method: 'POST',
+  path: '/v1/organization/:orgId/hr-connection',
+  summary: "Start connecting the HR system: its authorise page's address, with a one-time state bound to the caller",
+  tags,
+  access: 'signed-in',
+  authz: 'hiring-admin',
+  params: OrgParams,
+  body: StartHrConnection,
+  response: { 200: HrAuthorization },
+});
+
+export const workdayConnect = defineRoute({
+  method: 'POST',
+  audit: { action: 'configure', target: 'organization', param: 'id' },
+  path: '/v1/organization/:id/workdayConnect/:tenant/:code',
+  summary: 'Finish connecting the HR system: the code exchanged for a token, kept encrypted (spec §7, payload none)',
+  description:
+    'state must be the one the caller started with, for this tenant, within 10 minutes (400 otherwise); 502 when the HR system refuses the code or cannot be reached.',
+  tags,
+  access: 'signed-in',
+  authz: 'hiring-admin',
+  params: Type.Object({ id: OrganizationKey, tenant: HrTenant, code: Type.String({ maxLength: 512 }) }),
+  querystring: Type.Object({ state: Type.String({ maxLength: 64 }) }),
+  response: { 200: HrConnection, 502: ApiError },
+});
+
+export const disconnectHr = defineRoute({
+  method: 'DELETE',
+  audit: { action: 'configure', target: 'organization', param: 'orgId' },
+  path: '/v1/organization/:orgId/hr-connection',
+  summary: 'Disconnect the HR system (its token is deleted)',
+  tags,
+  access: 'signed-in',
+  authz: 'hiring-admin',
+  params: OrgParams,
+  response: { 200: HrConnection },
+});
+
+export const hrExport = defineRoute({
+  method: 'GET',
+  path: '/v1/organization/:orgId/candidate/:id/hr-export',
+  summary: 'Whether the application was sent to the HR system as a new hire',
+  tags,
+  access: 'signed-in',
+  authz: 'hiring',
+  params: CandidateParams,
+  response: { 200: HrExport },
+});
+
+const FakeHrFields = {
+  tenant: Type.Optional(Type.String({ maxLength: 64 })),
+  state: Type.Optional(Type.String({ maxLength: 64 })),
+  redirect_uri: Type.Optional(Type.String({ maxLength: 512 })),
+};
+
+export const fakeHrPage = defineRoute({
+  method: 'GET',
+  path: '/public/fake-hr/authorize',
+  summary: 'The local fake HR system: its authorise page (Allow or Deny the connection)',
+  description: '400 when redirect_uri is not this host’s /workday-connect.',
+  tags,
+  access: 'public',
+  authz: 'anyone',
+  produces: ['text/html'],
+  querystring: Type.Object(FakeHrFields),
+  response: { 200: Html, 400: Html },
+});
+
+export const fakeHrAnswer = defineRoute({
+  method: 'POST',
+  path: '/public/fake-hr/authorize',
+  summary: 'The local fake HR system: the admin allows or denies, and goes back with a code or an error',
+  tags,
+  access: 'public',
+  authz: 'anyone',
+  consumes: ['application/x-www-form-urlencoded'],
+  body: Type.Object(
+    { ...FakeHrFields, action: Type.Union([Type.Literal('allow'), Type.Literal('deny')]) },
+    { additionalProperties: false },
+  ),
+  response: { 303: SeeOther, 400: Html },
 });

@@ -508,6 +508,8 @@ export function paramValue(name: string, path: string, world: World, cell: Cell)
       return w.session;
     case 'token':
       return path.includes('/unsubscribe/') ? w.unsubscribeToken : w.interviewToken;
+    case 'tenant':
+      return 'matrix_tenant';
     case 'envelopeId':
       // The fake signing provider's envelope: none by this id (its page answers 410 Gone).
       return '00000000-0000-4000-8000-000000000000';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
 import type { SigningProvider } from '#server/modules/integrations/signing-provider';
+import type { HrProvider } from '#server/modules/integrations/hr-provider';
 import { createTestDb, type TestDb, type TestDbOptions } from './test-db';
 
 export const FAKE_INDEX_HTML =
@@ -19,6 +20,9 @@ export interface TestAppOptions extends TestDbOptions {
   testSessionTimeoutSeconds?: number | null;
   /** The document-signing provider (the local fake when not given). */
   signing?: SigningProvider;
+  /** The HR system and its token key (the local fake and a random key when not given). */
+  hr?: HrProvider;
+  hrTokenKey?: Buffer;
 }
 
 export interface TestApp {
@@ -50,6 +54,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     commit: options.commit ?? null,
     sessionSettings: { testSessionTimeoutSeconds: options.testSessionTimeoutSeconds ?? null },
     ...(options.signing && { signing: options.signing }),
+    ...(options.hr && { hr: options.hr }),
+    ...(options.hrTokenKey && { hrTokenKey: options.hrTokenKey }),
   });
   await options.configure?.(app);
   await app.ready();

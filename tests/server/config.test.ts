@@ -21,6 +21,8 @@ describe('parseConfig', () => {
       outboxDir: path.join('/srv/app/data', 'outbox'),
       sms: null,
       signing: null,
+      hr: null,
+      hrTokenKey: null,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
       trustProxy: false,
