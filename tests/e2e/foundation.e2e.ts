@@ -270,7 +270,6 @@ describe('shell screens', () => {
         '/screen',
         '/finished',
         '/submitted',
-        '/workday-connect',
       ];
       const guarded = [
         '/profile',
@@ -287,6 +286,8 @@ describe('shell screens', () => {
         '/manager/candidate/1',
         '/admin',
         '/docusignapproved',
+        '/workday-connect',
+        '/manager/integrations',
       ];
       for (const path of open) {
         await page.goto(urlFor('acme.localhost', path));

@@ -96,6 +96,13 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
       return Promise.resolve(handler(call)).then((reply) =>
         reply !== 'network-error' && reply.status === 200 ? reply : { status: 200, data: [] },
       );
+    // Whether a hired candidate went to the HR system (decision 0080): the handler's, else never sent.
+    if (call.method === 'GET' && /^\/v1\/organization\/[^/]+\/candidate\/[^/]+\/hr-export$/.test(call.url))
+      return Promise.resolve(handler(call)).then((reply) =>
+        reply !== 'network-error' && reply.status === 200
+          ? reply
+          : { status: 200, data: { status: null, sentAt: null } },
+      );
     return handler(call);
   };
 }

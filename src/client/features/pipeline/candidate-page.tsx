@@ -51,7 +51,7 @@ import { useStages } from './use-stages';
 import { AdjustmentForm, Contacts } from './candidate-support';
 import { ContextualSection } from './candidate-contextual';
 import { CandidateEvents } from './candidate-events';
-import { CandidateSignatures } from './candidate-signatures';
+import { CandidateHrExport, CandidateSignatures } from './candidate-signatures';
 import { SendMessage } from './send-message';
 import { StageMessage, useMoveTemplates } from './stage-message';
 import type { Template } from '../../api/communications';
@@ -423,6 +423,7 @@ function CandidateView({
           <section className={styles.section} aria-labelledby="candidate-summary">
             <h2 id="candidate-summary">{t('pipeline.candidate.summary')}</h2>
             <SummaryList rows={rows} />
+            <CandidateHrExport applicationId={application.id} />
             <div className={styles.inlineFields}>
               {shows('match') ? (
                 <div>

@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { CandidatePanel } from '../../api/candidate-items';
 import {
+  fetchHrExport,
   fetchSignatureRequests,
   sendForSignature,
   uploadSignatureDocument,
@@ -142,5 +143,22 @@ function Request({ request }: { request: SignatureRequest }) {
           : null}
       </span>
     </>
+  );
+}
+
+const EXPORT_COLOURS = { SENT: 'green', QUEUED: 'blue', FAILED: 'red' } as const;
+
+/** Whether the hired candidate went to the organisation's HR system (decision 0080); nothing when never sent. */
+export function CandidateHrExport({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
+  const organization = useOrganization();
+  const { state } = useLoad(() => fetchHrExport(organization.id, applicationId), applicationId);
+  if (state.status !== 'ready' || !state.data.status) return null;
+  const { status, sentAt } = state.data;
+  return (
+    <p>
+      <Tag colour={EXPORT_COLOURS[status]}>{t(`pipeline.hrExport.${status}`)}</Tag>
+      {sentAt ? <span className={styles.muted}> {formatDateTime(sentAt)}</span> : null}
+    </p>
   );
 }
