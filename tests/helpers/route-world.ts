@@ -12,7 +12,8 @@ import { insertBooking, insertInvitation, insertSchedule } from '#server/modules
 import { insertBatch } from '#server/modules/communications/message.repository';
 import { insertTemplate } from '#server/modules/communications/template.repository';
 import { userRow } from '#server/seed/factories';
-import { PDF, PNG } from './applications';
+import { PDF, PNG, roleIdByName } from './applications';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 
 /*
  * Worlds of records for tests that call every route (the authorisation matrix, the API fuzzing):
@@ -419,6 +420,19 @@ export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganization
   }
 
   return { newWorld };
+}
+
+/** A fresh world on the demo organisations acme and hartley, with a role of each (for tests of one module's routes). */
+export async function demoWorld(db: Db): Promise<World> {
+  const orgs = {
+    acme: (await findOrganizationByKey(db, 'acme'))!,
+    hartley: (await findOrganizationByKey(db, 'hartley'))!,
+  };
+  const roles = {
+    acme: await roleIdByName(db, 'acme', 'Graduate Consultant, Strategy'),
+    hartley: await roleIdByName(db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
+  };
+  return worldMaker(db, { orgs, roles }).newWorld();
 }
 
 /** One question of the matrix: who asks (from which organisation) about which resource. */

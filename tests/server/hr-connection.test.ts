@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrConnection, HrExport } from '#schemas/integrations';
-import type { OrganizationRecord } from '#server/db/types';
 import { runDueJobs } from '#server/jobs/worker';
 import { fakeHrProvider, workdayProvider } from '#server/modules/integrations/hr-provider';
 import { hrJobHandlers } from '#server/modules/integrations/hr.service';
 import { decryptToken } from '#server/modules/integrations/token-cipher';
-import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
-import { roleIdByName } from '../helpers/applications';
-import { type World, worldMaker } from '../helpers/route-world';
+import { demoWorld, type World } from '../helpers/route-world';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -24,15 +21,7 @@ const HR_HOST = { host: 'acme.hr.localhost' };
 
 beforeAll(async () => {
   t = await createTestApp({ hr, hrTokenKey: key });
-  const orgs: Record<'acme' | 'hartley', OrganizationRecord> = {
-    acme: (await findOrganizationByKey(t.db, 'acme'))!,
-    hartley: (await findOrganizationByKey(t.db, 'hartley'))!,
-  };
-  const roles = {
-    acme: await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy'),
-    hartley: await roleIdByName(t.db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
-  };
-  world = await worldMaker(t.db, { orgs, roles }).newWorld();
+  world = await demoWorld(t.db);
 }, 120_000);
 afterAll(() => t?.close());
 

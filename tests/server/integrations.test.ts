@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignatureRequest, SigningOutcome } from '#schemas/integrations';
-import type { OrganizationRecord } from '#server/db/types';
-import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import {
   docusignProvider,
   fakeSigningProvider,
   type SigningProvider,
 } from '#server/modules/integrations/signing-provider';
 import { deliverEmails, messageTo, v1 } from '../helpers/auth';
-import { multipart, PDF, PNG, roleIdByName } from '../helpers/applications';
-import { type World, worldMaker } from '../helpers/route-world';
+import { multipart, PDF, PNG } from '../helpers/applications';
+import { demoWorld, type World } from '../helpers/route-world';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -36,15 +34,7 @@ const ACME = { host: 'acme.localhost' };
 
 beforeAll(async () => {
   t = await createTestApp({ signing: provider });
-  const orgs: Record<'acme' | 'hartley', OrganizationRecord> = {
-    acme: (await findOrganizationByKey(t.db, 'acme'))!,
-    hartley: (await findOrganizationByKey(t.db, 'hartley'))!,
-  };
-  const roles = {
-    acme: await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy'),
-    hartley: await roleIdByName(t.db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
-  };
-  world = await worldMaker(t.db, { orgs, roles }).newWorld();
+  world = await demoWorld(t.db);
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -90,7 +90,7 @@ export function workdayProvider(settings: HrProviderSettings, fetchImpl: typeof 
 }
 
 /** The path of the fake HR system's authorise page on the product's own hosts. */
-export const FAKE_HR_PATH = '/api/public/fake-hr/authorize';
+const FAKE_HR_PATH = '/api/public/fake-hr/authorize';
 
 /**
  * The local fake: codes in memory; each new hire a JSON file in `outboxDir` (or kept in `sent` without one). Its

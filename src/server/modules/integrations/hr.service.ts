@@ -22,7 +22,7 @@ const STATE_MINUTES = 10;
 const NEW_HIRE_JOB = 'hr_new_hire';
 
 /** Where the HR system sends the admin back: the HR site's /workday-connect, naming the tenant. */
-export const hrRedirectUri = (hrBase: string, tenant: string) => {
+const hrRedirectUri = (hrBase: string, tenant: string) => {
   const url = new URL('/workday-connect', hrBase);
   url.searchParams.set('tenant', tenant);
   return url.toString();

@@ -34,7 +34,7 @@ import {
 const unavailable = () => new HttpError(502, message('signingUnavailable'));
 
 /** The page the provider sends the signer back to (spec §2 /docusignapproved). */
-export const returnUrlOf = (applyBase: string, applicationId: string, language?: string) => {
+const returnUrlOf = (applyBase: string, applicationId: string, language?: string) => {
   const url = new URL('/docusignapproved', applyBase);
   url.searchParams.set('application', applicationId);
   if (language) url.searchParams.set('language', language);

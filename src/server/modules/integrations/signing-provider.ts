@@ -124,7 +124,7 @@ interface FakeTicket {
 /** How long the fake's signing view works, as DocuSign's recipient view URL does (5 minutes). */
 const TICKET_MS = 5 * 60 * 1000;
 /** The path of the fake provider's hosted signing page on the product's own hosts. */
-export const FAKE_SIGNING_PATH = '/api/public/fake-signing';
+const FAKE_SIGNING_PATH = '/api/public/fake-signing';
 
 /**
  * The local fake: envelopes in memory, the signer's view a page of this product on the host the signer returns to
