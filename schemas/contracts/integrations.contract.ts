@@ -154,15 +154,15 @@ export const startHrConnection = defineRoute({
 
 export const workdayConnect = defineRoute({
   method: 'POST',
-  audit: { action: 'configure', target: 'organization', param: 'id' },
-  path: '/v1/organization/:id/workdayConnect/:tenant/:code',
+  audit: { action: 'configure', target: 'organization', param: 'orgId' },
+  path: '/v1/organization/:orgId/workdayConnect/:tenant/:code',
   summary: 'Finish connecting the HR system: the code exchanged for a token, kept encrypted (spec §7, payload none)',
   description:
     'state must be the one the caller started with, for this tenant, within 10 minutes (400 otherwise); 502 when the HR system refuses the code or cannot be reached.',
   tags,
   access: 'signed-in',
   authz: 'hiring-admin',
-  params: Type.Object({ id: OrganizationKey, tenant: HrTenant, code: Type.String({ maxLength: 512 }) }),
+  params: Type.Object({ orgId: OrganizationKey, tenant: HrTenant, code: Type.String({ maxLength: 512 }) }),
   querystring: Type.Object({ state: Type.String({ maxLength: 64 }) }),
   response: { 200: HrConnection, 502: ApiError },
 });

@@ -61,7 +61,7 @@ export async function finishHrConnection(
   code: string,
   state: string,
 ): Promise<HrConnection> {
-  return call(integrations.workdayConnect, { params: { id: organizationId, tenant, code }, query: { state } });
+  return call(integrations.workdayConnect, { params: { orgId: organizationId, tenant, code }, query: { state } });
 }
 
 /** DELETE …/hr-connection. */
