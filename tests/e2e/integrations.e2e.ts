@@ -6,10 +6,11 @@ import { decidedContext, expectAxeClean, heading } from './support/journey';
 import { linkIn, nextMessage, type OutboxMessage } from './support/outbox';
 
 /*
- * Document signing (decision 0080), one journey on acme: a manager uploads an offer letter on the demo candidate's
+ * Integrations (decision 0080), on acme. Document signing: a manager uploads an offer letter on the demo candidate's
  * page and sends it for signature, the candidate follows the emailed link to the local fake provider, signs, signs in
  * on the way back and lands on /docusignapproved "Your document is signed"; the manager then sees Signed. Sending a
- * request changes nothing another journey reads.
+ * request changes nothing another journey reads. Then an admin connects the HR system through the fake's authorise
+ * page and disconnects it again.
  */
 
 let browser: Browser;
@@ -93,5 +94,29 @@ describe('document signing', () => {
 
     await hr.reload();
     await hr.getByRole('region', { name: 'Signatures' }).getByText('Signed', { exact: true }).first().waitFor();
+  });
+
+  it('an admin connects the HR system through its authorise page', async () => {
+    const page = await openPage(
+      await decidedContext(browser),
+      'acme.hr.localhost',
+      `/login?redirect=${encodeURIComponent('/manager/integrations')}`,
+    );
+    await signIn(page, 'hr@acme.example');
+    await heading(page, 'Integrations');
+    await page.getByLabel('Tenant name').fill('acme_e2e');
+    await page.getByRole('button', { name: 'Connect HR system' }).click();
+    // The fake HR system's authorise page, then back on /workday-connect.
+    await heading(page, 'Connect Candid to acme_e2e?');
+    await expectAxeClean(page, 'the fake HR system’s authorise page');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await heading(page, 'Connected to acme_e2e');
+    expect(new URL(page.url()).pathname).toBe('/workday-connect');
+    await expectAxeClean(page, '/workday-connect');
+    await page.getByRole('link', { name: 'Back to integrations' }).click();
+    await page.getByText('Connected to acme_e2e').waitFor();
+    // Leave acme as it was for the other journeys: no HR system.
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('button', { name: 'Connect HR system' }).waitFor();
   });
 });
