@@ -149,7 +149,9 @@ export function WorkdayConnectPage() {
         <h1>{t('integrationsAdmin.connect.notConnectedTitle')}</h1>
         <p>
           {t(
-            params.get('error') === 'access_denied' ? 'integrationsAdmin.connect.denied' : 'integrationsAdmin.connect.incomplete',
+            params.get('error') === 'access_denied'
+              ? 'integrationsAdmin.connect.denied'
+              : 'integrationsAdmin.connect.incomplete',
           )}
         </p>
         <BackToIntegrations />
