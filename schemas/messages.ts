@@ -98,6 +98,8 @@ export const MESSAGES = {
   interviewTooLate: 'It is too late to change this interview online. Please contact the organisation.',
   // Communications (issue 16)
   unsubscribeUnknown: 'This link to stop emails is not valid. Check that you copied the whole link from your email.',
+  // Document signing (decision 0080)
+  signingUnavailable: 'We could not reach the document-signing service just now. Try again in a few minutes.',
   // Events
   noEvent: "No event with id '{{id}}'.",
   eventRegistrationClosed: 'Registration for this event closed on {{date}}.',

@@ -39,6 +39,15 @@ import { eventRoutes, publicEventRoutes } from './modules/events/events.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { communicationRoutes, publicCommunicationRoutes } from './modules/communications/communications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import {
+  candidateIntegrationRoutes,
+  hiringIntegrationRoutes,
+  hrAdminRoutes,
+  publicIntegrationRoutes,
+} from './modules/integrations/integrations.routes';
+import { fakeHrProvider, type HrProvider } from './modules/integrations/hr-provider';
+import { randomBytes } from 'node:crypto';
+import { fakeSigningProvider, type SigningProvider } from './modules/integrations/signing-provider';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler, sendNotFound } from './plugins/errors';
@@ -65,6 +74,12 @@ export interface AppOptions {
   sessionSettings?: SessionSettings;
   /** Trust X-Forwarded-* (TRUST_PROXY): client address for rate limits, https in links. */
   trustProxy?: boolean;
+  /** The document-signing provider (decision 0080): the local fake when not given. */
+  signing?: SigningProvider;
+  /** The HR system (decision 0080): the local fake, keeping new hires in memory, when not given. */
+  hr?: HrProvider;
+  /** The AES-256-GCM key of the HR access tokens: a random one (for this process only) when not given. */
+  hrTokenKey?: Buffer;
 }
 
 /**
@@ -159,6 +174,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(communicationRoutes, { prefix: '/api/v1', siteConfig });
   await app.register(publicCommunicationRoutes, { prefix: '/api/public' });
   await app.register(auditRoutes, { prefix: '/api/v1' });
+  const integrations = {
+    siteConfig,
+    signing: options.signing ?? fakeSigningProvider(),
+    hr: options.hr ?? fakeHrProvider(),
+    hrTokenKey: options.hrTokenKey ?? randomBytes(32),
+  };
+  await app.register(hrAdminRoutes, { prefix: '/api/v1', ...integrations });
+  await app.register(hiringIntegrationRoutes, { prefix: '/api/v1', ...integrations });
+  await app.register(candidateIntegrationRoutes, { prefix: '/api/v1', ...integrations });
+  await app.register(publicIntegrationRoutes, { prefix: '/api/public', ...integrations });
 
   let appPage: AppPageHandler | null = null;
   if (!options.dev && options.clientDir) appPage = await registerStaticClient(app, options.clientDir);

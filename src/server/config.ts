@@ -29,6 +29,14 @@ export interface ServerConfig {
   /** A Twilio-style SMS provider (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM, optional SMS_API_URL); null writes
    * each SMS to `outboxDir` (decision 0045). */
   sms: SmsProviderSettings | null;
+  /** A DocuSign-style signing provider (DOCUSIGN_ACCOUNT_ID, DOCUSIGN_ACCESS_TOKEN, optional DOCUSIGN_API_URL); null
+   * uses the local fake provider (decision 0080). */
+  signing: SigningProviderSettings | null;
+  /** A Workday-style HR system (WORKDAY_API_URL, WORKDAY_CLIENT_ID, WORKDAY_CLIENT_SECRET); null uses the local fake
+   * that writes new hires to `<dataDir>/hr-outbox` (decision 0080). */
+  hr: HrProviderSettings | null;
+  /** HR_TOKEN_KEY: 64 hex characters, the AES-256-GCM key of the HR access tokens; null: a key file in dataDir. */
+  hrTokenKey: string | null;
   /** Argon2id cost of new password hashes (OWASP minimum by default; tests may lower it). */
   argon2MemoryKib: number;
   argon2TimeCost: number;
@@ -46,6 +54,18 @@ export interface SmsProviderSettings {
   accountSid: string;
   authToken: string;
   from: string;
+}
+
+export interface SigningProviderSettings {
+  apiUrl: string;
+  accountId: string;
+  accessToken: string;
+}
+
+export interface HrProviderSettings {
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 /** Thrown for unusable environment values; main.ts prints the message and exits 1. */
@@ -123,6 +143,31 @@ export function parseConfig(
   if (!sms && smsValues.some((v) => v !== undefined))
     problems.push(`SMS needs all of ${smsNames.join(', ')} (or none, to write SMS to the outbox)`);
 
+  const signingNames = ['DOCUSIGN_ACCOUNT_ID', 'DOCUSIGN_ACCESS_TOKEN'] as const;
+  const signingValues = signingNames.map(value);
+  const signing: SigningProviderSettings | null = signingValues.every((v) => v !== undefined)
+    ? {
+        apiUrl: value('DOCUSIGN_API_URL') ?? 'https://demo.docusign.net/restapi',
+        accountId: signingValues[0]!,
+        accessToken: signingValues[1]!,
+      }
+    : null;
+  if (!signing && signingValues.some((v) => v !== undefined))
+    problems.push(
+      `Document signing needs both ${signingNames.join(' and ')} (or neither, for the local fake provider)`,
+    );
+
+  const hrNames = ['WORKDAY_API_URL', 'WORKDAY_CLIENT_ID', 'WORKDAY_CLIENT_SECRET'] as const;
+  const hrValues = hrNames.map(value);
+  const hr: HrProviderSettings | null = hrValues.every((v) => v !== undefined)
+    ? { apiUrl: hrValues[0]!, clientId: hrValues[1]!, clientSecret: hrValues[2]! }
+    : null;
+  if (!hr && hrValues.some((v) => v !== undefined))
+    problems.push(`The HR system needs all of ${hrNames.join(', ')} (or none, for the local fake)`);
+  const hrTokenKey = value('HR_TOKEN_KEY') ?? null;
+  if (hrTokenKey !== null && !/^[0-9a-fA-F]{64}$/.test(hrTokenKey))
+    problems.push('HR_TOKEN_KEY must be 64 hexadecimal characters (a 256-bit key)');
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -144,6 +189,9 @@ export function parseConfig(
     mailFrom: value('MAIL_FROM') ?? 'Candid <no-reply@candid.example>',
     outboxDir: path.join(dataDir, 'outbox'),
     sms,
+    signing,
+    hr,
+    hrTokenKey,
     argon2MemoryKib,
     argon2TimeCost,
     trustProxy: trustProxyText === 'true' || trustProxyText === '1',

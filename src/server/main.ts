@@ -11,6 +11,10 @@ import { startJobWorker, type JobWorker } from './jobs/worker';
 import { moveJobHandlers } from './modules/moves/fast-track.service';
 import { messageJobHandlers } from './modules/communications/delivery';
 import { createSmsTransport } from './modules/communications/sms-transport';
+import { createSigningProvider } from './modules/integrations/signing-provider';
+import { createHrProvider } from './modules/integrations/hr-provider';
+import { hrJobHandlers } from './modules/integrations/hr.service';
+import { loadTokenKey } from './modules/integrations/token-cipher';
 import { contextualJobHandlers, queueContextualRecompute } from './modules/contextual/contextual.service';
 import { applyRetention } from './modules/audit/retention.service';
 import { every, type Schedule } from './jobs/schedule';
@@ -76,6 +80,11 @@ async function start(): Promise<void> {
   // Contextual data computed with older reference data is recomputed by a job (issue 17, decision 0050).
   await queueContextualRecompute(db);
 
+  // The HR system's tokens are encrypted with HR_TOKEN_KEY or a key file in the data directory (decision 0080).
+  const hrTokenKey = await loadTokenKey(config.hrTokenKey, config.dataDir).catch((error: unknown) =>
+    closeDbAndFail(`The HR token key could not be read or made: ${messageOf(error)}`),
+  );
+  const hr = createHrProvider(config);
   const app = await buildApp({
     db,
     logLevel: config.logLevel,
@@ -85,6 +94,9 @@ async function start(): Promise<void> {
     commit: config.gitCommit,
     sessionSettings: { testSessionTimeoutSeconds: config.testSessionTimeoutSeconds },
     trustProxy: config.trustProxy,
+    signing: createSigningProvider(config),
+    hr,
+    hrTokenKey,
   });
   // Email and SMS leave through the jobs table, on every API node.
   const transport = createMailTransport(config, app.log);
@@ -95,6 +107,7 @@ async function start(): Promise<void> {
     ...moveJobHandlers(db),
     ...messageJobHandlers(db, { mail: transport, sms }),
     ...contextualJobHandlers(db),
+    ...hrJobHandlers(db, hr, hrTokenKey),
   };
   const worker = startJobWorker(db, handlers, { log: app.log });
   // The retention periods (decision 0055): old audit entries purged, old applications anonymised, every 6 hours.

@@ -30,6 +30,9 @@ describe('sign-in guard', () => {
     '/manager/audit?action=view',
     '/manager/scheduling/new?step=2',
     '/admin/orgs',
+    '/docusignapproved?application=a1&event=signing_complete',
+    '/manager/integrations',
+    '/workday-connect?tenant=t&code=c&state=s',
   ])('protects %s', async (path) => {
     const { router } = renderApp(path);
     await heading();

@@ -270,8 +270,6 @@ describe('shell screens', () => {
         '/screen',
         '/finished',
         '/submitted',
-        '/docusignapproved',
-        '/workday-connect',
       ];
       const guarded = [
         '/profile',
@@ -287,6 +285,9 @@ describe('shell screens', () => {
         '/manager/reports',
         '/manager/candidate/1',
         '/admin',
+        '/docusignapproved',
+        '/workday-connect',
+        '/manager/integrations',
       ];
       for (const path of open) {
         await page.goto(urlFor('acme.localhost', path));

@@ -14,7 +14,8 @@ import { insertTemplate } from '#server/modules/communications/template.reposito
 import { userRow } from '#server/seed/factories';
 import { compileFormValidators } from '#server/modules/forms/validators.service';
 import { SMALL_FORM_REQUEST } from './validator-module';
-import { PDF, PNG } from './applications';
+import { PDF, PNG, roleIdByName } from './applications';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 
 /*
  * Worlds of records for tests that call every route (the authorisation matrix, the API fuzzing):
@@ -427,6 +428,19 @@ export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganization
   return { newWorld };
 }
 
+/** A fresh world on the demo organisations acme and hartley, with a role of each (for tests of one module's routes). */
+export async function demoWorld(db: Db): Promise<World> {
+  const orgs = {
+    acme: (await findOrganizationByKey(db, 'acme'))!,
+    hartley: (await findOrganizationByKey(db, 'hartley'))!,
+  };
+  const roles = {
+    acme: await roleIdByName(db, 'acme', 'Graduate Consultant, Strategy'),
+    hartley: await roleIdByName(db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
+  };
+  return worldMaker(db, { orgs, roles }).newWorld();
+}
+
 /** One question of the matrix: who asks (from which organisation) about which resource. */
 export interface Cell {
   actor: MatrixActor;
@@ -514,6 +528,11 @@ export function paramValue(name: string, path: string, world: World, cell: Cell)
       return w.session;
     case 'token':
       return path.includes('/unsubscribe/') ? w.unsubscribeToken : w.interviewToken;
+    case 'tenant':
+      return 'matrix_tenant';
+    case 'envelopeId':
+      // The fake signing provider's envelope: none by this id (its page answers 410 Gone).
+      return '00000000-0000-4000-8000-000000000000';
     case 'templateId':
       return w.template;
     case 'batchId':

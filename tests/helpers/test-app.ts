@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
+import type { SigningProvider } from '#server/modules/integrations/signing-provider';
+import type { HrProvider } from '#server/modules/integrations/hr-provider';
 import { createTestDb, type TestDb, type TestDbOptions } from './test-db';
 
 export const FAKE_INDEX_HTML =
@@ -16,6 +18,11 @@ export interface TestAppOptions extends TestDbOptions {
   commit?: string | null;
   /** Tests-only session timeout (seconds) for organisations that set one. */
   testSessionTimeoutSeconds?: number | null;
+  /** The document-signing provider (the local fake when not given). */
+  signing?: SigningProvider;
+  /** The HR system and its token key (the local fake and a random key when not given). */
+  hr?: HrProvider;
+  hrTokenKey?: Buffer;
 }
 
 export interface TestApp {
@@ -46,6 +53,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir,
     commit: options.commit ?? null,
     sessionSettings: { testSessionTimeoutSeconds: options.testSessionTimeoutSeconds ?? null },
+    ...(options.signing && { signing: options.signing }),
+    ...(options.hr && { hr: options.hr }),
+    ...(options.hrTokenKey && { hrTokenKey: options.hrTokenKey }),
   });
   await options.configure?.(app);
   await app.ready();

@@ -80,6 +80,8 @@ const BODIES: Record<string, unknown> = {
   },
   'POST /v1/communications/send': (w: OrgWorld) => ({ templateId: w.template, ids: [w.application] }),
   'POST /public/organization/:sub/form-validators': SMALL_FORM_REQUEST,
+  // The application's own document, so that the organisation is what answers.
+  'POST /v1/organization/:orgId/candidate/:id/signature-requests': (w: OrgWorld) => ({ documentId: w.document }),
 };
 
 /** The simplest body, or an empty object (a 400 about the input, past the gate) where a field needs a pattern. */

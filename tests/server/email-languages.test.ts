@@ -39,6 +39,14 @@ const TEMPLATES: EmailTemplate[] = [
     roleName: 'Graduate Consultant',
     link: LINK,
   },
+  {
+    kind: 'signature_request',
+    organizationName: 'Acme Consulting',
+    firstName: 'Ada',
+    roleName: 'Graduate Consultant',
+    documentName: 'offer-letter.pdf',
+    link: LINK,
+  },
 ];
 
 describe('email texts in every language the product ships', () => {

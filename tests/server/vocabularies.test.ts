@@ -19,6 +19,7 @@ import {
   COACHING_SESSION_TYPES,
   RECOMMENDATIONS,
 } from '#schemas/scheduling';
+import { HR_EXPORT_STATUSES, SIGNATURE_STATUSES } from '#schemas/integrations';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 /*
@@ -55,6 +56,8 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   'message_batches.origin': MESSAGE_ORIGINS,
   'messages.status': MESSAGE_STATUSES,
   'messages.skip_reason': SKIP_REASONS,
+  'signature_requests.status': SIGNATURE_STATUSES,
+  'hr_exports.status': HR_EXPORT_STATUSES,
 };
 
 /**
@@ -89,6 +92,8 @@ const SHIPPED: Record<string, readonly string[]> = {
   'message_batches.origin': ['MANUAL', 'BULK', 'STAGE'],
   'messages.status': ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'SKIPPED'],
   'messages.skip_reason': ['OPTED_OUT', 'ANONYMISED', 'NO_ADDRESS', 'NOTHING_TO_FILL'],
+  'signature_requests.status': ['SENT', 'SIGNED', 'DECLINED'],
+  'hr_exports.status': ['QUEUED', 'SENT', 'FAILED'],
 };
 
 /** Enumerations that only the database and its row types know (no schema declares them). */

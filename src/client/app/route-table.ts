@@ -32,6 +32,7 @@ const pipeline = () => withHiringTexts(import('../features/pipeline/pages'));
 const reports = () => withHiringTexts(import('../features/reports/pages'));
 const audit = () => withHiringTexts(import('../features/audit/pages'));
 const integrations = () => import('../features/integrations/pages');
+const integrationsManager = () => withHiringTexts(import('../features/integrations/manager-pages'));
 const showcase = () => import('../features/showcase/showcase-page');
 const formDemos = () => import('../features/showcase/form-demo-pages');
 
@@ -150,7 +151,23 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     },
     { path: '/manager', layout: 'manager', page: () => pipeline().then((m) => m.ManagerHomePage), signIn: true },
     { path: '/admin/*', layout: 'admin', page: () => admin().then((m) => m.AdminPage), signIn: true },
-    { path: '/docusignapproved', layout: 'main', page: () => integrations().then((m) => m.DocusignApprovedPage) },
-    { path: '/workday-connect', layout: 'main', page: () => integrations().then((m) => m.WorkdayConnectPage) },
+    {
+      path: '/docusignapproved',
+      layout: 'main',
+      page: () => integrations().then((m) => m.DocusignApprovedPage),
+      signIn: true,
+    },
+    {
+      path: '/workday-connect',
+      layout: 'manager',
+      page: () => integrationsManager().then((m) => m.WorkdayConnectPage),
+      signIn: true,
+    },
+    {
+      path: '/manager/integrations',
+      layout: 'manager',
+      page: () => integrationsManager().then((m) => m.IntegrationsPage),
+      signIn: true,
+    },
   ];
 }

@@ -34,6 +34,7 @@ import type {
   StageStatus,
 } from '#schemas/vocabularies';
 import type { COACHING_SESSION_STATUSES, COACHING_SESSION_TYPES, Recommendation } from '#schemas/scheduling';
+import type { HrExportStatus, SignatureStatus } from '#schemas/integrations';
 
 /**
  * jsonb columns are read as parsed values but must be WRITTEN as JSON text (see `json()` in
@@ -642,6 +643,48 @@ interface ApplicationProfileCountsTable {
   total: number;
 }
 
+/** Migration 0027 (decision 0080): signature requests and the HR system connection. */
+interface SignatureRequestsTable {
+  id: Generated<string>;
+  organization_id: string;
+  application_id: string;
+  document_id: string | null;
+  document_name: string;
+  provider: string;
+  envelope_id: string;
+  status: SignatureStatus;
+  token_hash: string;
+  sent_by: string | null;
+  sent_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+interface HrConnectionsTable {
+  organization_id: string;
+  provider: string;
+  tenant: string;
+  token_ciphertext: string;
+  connected_by: string | null;
+  connected_at: Timestamp;
+}
+
+interface HrConnectStatesTable {
+  token_hash: string;
+  organization_id: string;
+  user_id: string;
+  tenant: string;
+  expires_at: Timestamp;
+}
+
+interface HrExportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  application_id: string;
+  status: HrExportStatus;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   configuration_versions: ConfigurationVersionsTable;
@@ -680,6 +723,10 @@ export interface Database {
   messages: MessagesTable;
   audit_log: AuditLogTable;
   form_validator_modules: FormValidatorModulesTable;
+  signature_requests: SignatureRequestsTable;
+  hr_connections: HrConnectionsTable;
+  hr_connect_states: HrConnectStatesTable;
+  hr_exports: HrExportsTable;
 }
 export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 

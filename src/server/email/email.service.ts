@@ -32,6 +32,7 @@ const CONTACT_TEMPLATES: ReadonlySet<EmailTemplate['kind']> = new Set([
   'interview_booked',
   'interview_updated',
   'interview_cancelled',
+  'signature_request',
 ]);
 
 /** The email texts of a language as the organisation writes it: the product's ▸ the organisation's own. */

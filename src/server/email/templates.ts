@@ -26,7 +26,15 @@ export type EmailTemplate =
       roleName: string;
       link: string;
     }
-  | InterviewEmail;
+  | InterviewEmail
+  | {
+      kind: 'signature_request';
+      organizationName: string;
+      firstName: string | null;
+      roleName: string;
+      documentName: string;
+      link: string;
+    };
 
 /** Interview scheduling (issue 13): the invitation, its reminder, and each change of the booking. */
 type InterviewEmail =
@@ -108,6 +116,9 @@ export const EMAIL_TEXTS = {
   'email.interviewCancelled.body': 'Your interview for {{roleName}} at {{organizationName}} on {{when}} is cancelled.',
   'email.interview.location': 'Where: {{location}}',
   'email.interview.calendar': 'The attached invitation adds it to your calendar. To see or change your booking:',
+  'email.signatureRequest.subject': 'Please sign: {{documentName}}',
+  'email.signatureRequest.body':
+    '{{organizationName}} asks you to sign {{documentName}} for your application for {{roleName}}. Open this link to read and sign it (you can also decline):',
 } as const;
 
 type EmailTextKey = keyof typeof EMAIL_TEXTS;
@@ -246,6 +257,14 @@ function body(template: EmailTemplate, language: EmailLanguage): Body {
           say('email.interview.location', { location: template.location }),
           ...(template.kind === 'interview_cancelled' ? [] : [say('email.interview.calendar')]),
         ],
+        link: localLink(template.link),
+      };
+    }
+    case 'signature_request': {
+      const params = { documentName: template.documentName, organizationName, roleName: template.roleName };
+      return {
+        subject: say('email.signatureRequest.subject', params),
+        paragraphs: [hello(template.firstName), say('email.signatureRequest.body', params)],
         link: localLink(template.link),
       };
     }

@@ -28,6 +28,8 @@ export const CANDIDATE_PAGES = [
   'src/client/features/scheduling/pages.tsx',
   // The page an email's "Stop these emails" link opens (issue 16).
   'src/client/features/communications/unsubscribe-page.tsx',
+  // Where the document-signing provider sends the candidate back (decision 0080).
+  'src/client/features/integrations/docusign-approved-page.tsx',
   // What surrounds them: the candidate layout (header, footer, language switcher), the cookie
   // banner, toasts, sign-in prompts, loading states and the error screens.
   'src/client/app/layouts/layouts.tsx',

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CandidatePanel, Note, StageScores } from '#client/api/candidate-items';
 import type { HistoryEntry } from '#client/api/pipeline';
 import type { Template } from '#client/api/communications';
+import type { SignatureRequest } from '#client/api/integrations';
 import type { Call, Reply } from '../auth/fake-api';
 import { pageInfo } from '#engine/pipeline/search';
 import { NO_UNIVERSITY, bodyOf, organization, seriousViolations, stages, startHiring } from './fixtures';
@@ -600,5 +601,104 @@ describe('/manager/candidate/:id', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Back to candidates' }).getAttribute('href')).toBe('/manager/search'),
     );
+  });
+});
+
+describe('the candidate page: Signatures (decision 0080)', () => {
+  const SIGNATURES = `${PANEL}/signature-requests`;
+  const request = (overrides: Partial<SignatureRequest> = {}): SignatureRequest => ({
+    id: 's1',
+    documentId: 'd1',
+    documentName: 'ada-cv.pdf',
+    status: 'SIGNED',
+    sentAt: '2026-10-03T09:00:00.000Z',
+    sentBy: 'Rita Recruiter',
+    completedAt: '2026-10-04T15:30:00.000Z',
+    ...overrides,
+  });
+
+  it('lists the requests with their status, and sends a chosen document for signature', async () => {
+    let sent = false;
+    const { calls, container } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.method === 'GET' && call.url === SIGNATURES)
+          return {
+            status: 200,
+            data: sent ? [request({ id: 's2', status: 'SENT', completedAt: null }), request()] : [request()],
+          };
+        if (call.method === 'POST' && call.url === SIGNATURES) {
+          sent = true;
+          return { status: 201, data: request({ id: 's2', status: 'SENT', completedAt: null }) };
+        }
+        return undefined;
+      }),
+    );
+    await open();
+    const section = screen.getByRole('region', { name: 'Signatures' });
+    await waitFor(() => expect(within(section).getByText('Signed')).toBeTruthy());
+    expect(
+      within(section).getByText(/Sent 03\/10\/2026 \d\d:\d\d by Rita Recruiter · signed 04\/10\/2026/),
+    ).toBeTruthy();
+    const send = within(section).getByRole('button', { name: 'Send for signature' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(within(section).getByLabelText('Document to sign'), { target: { value: 'd1' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(within(section).getByText('Sent')).toBeTruthy());
+    expect(bodyOf(calls.find((c) => c.method === 'POST' && c.url === SIGNATURES))).toEqual({ documentId: 'd1' });
+    expect(await screen.findByText('ada-cv.pdf sent to the candidate to sign')).toBeTruthy();
+    expect(await seriousViolations(section)).toEqual([]);
+    void container;
+  });
+
+  it('says when nothing was sent, and with no documents offers only an upload', async () => {
+    startHiring(
+      '/manager/candidate/a1',
+      api((call) =>
+        call.method === 'GET' && call.url === PANEL ? { status: 200, data: panel({ documents: [] }) } : undefined,
+      ),
+    );
+    await open();
+    const section = screen.getByRole('region', { name: 'Signatures' });
+    expect(await within(section).findByText('No document has been sent for signature.')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Send for signature' })).toBeNull();
+    expect(within(section).getByLabelText('Or a document of your own')).toBeTruthy();
+  });
+
+  it('uploads the team’s own document and sends it for signature', async () => {
+    const { calls } = startHiring(
+      '/manager/candidate/a1',
+      api((call) => {
+        if (call.method === 'POST' && call.url === `${PANEL}/signature-documents`)
+          return {
+            status: 201,
+            data: {
+              id: 'd9',
+              name: 'offer.pdf',
+              size: 10,
+              contentType: 'application/pdf',
+              fieldId: 'signatureDocument',
+              createdAt: '2026-10-05T09:00:00.000Z',
+            },
+          };
+        if (call.method === 'POST' && call.url === SIGNATURES)
+          return {
+            status: 201,
+            data: request({ id: 's9', documentId: 'd9', documentName: 'offer.pdf', status: 'SENT', completedAt: null }),
+          };
+        return undefined;
+      }),
+    );
+    await open();
+    const section = screen.getByRole('region', { name: 'Signatures' });
+    const button = within(section).getByRole('button', { name: 'Upload and send for signature' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const file = new File(['%PDF-1.4'], 'offer.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(section).getByLabelText('Or a document of your own'), { target: { files: [file] } });
+    fireEvent.click(button);
+    expect(await screen.findByText('offer.pdf sent to the candidate to sign')).toBeTruthy();
+    const upload = calls.find((c) => c.url === `${PANEL}/signature-documents`);
+    expect(upload?.data).toBeInstanceOf(FormData);
+    expect(bodyOf(calls.find((c) => c.method === 'POST' && c.url === SIGNATURES))).toEqual({ documentId: 'd9' });
   });
 });

@@ -97,6 +97,18 @@ export function hiringApi(handler: Handler, pipeline: readonly OrganizationStage
     // The events the filters and the candidate page offer (issue 14): none.
     if (call.method === 'GET' && (call.url === '/v1/events' || /^\/v1\/candidate\/[^/]+\/events$/.test(call.url)))
       return { status: 200, data: [] };
+    // The documents sent for signature (decision 0080): the handler's, else none.
+    if (call.method === 'GET' && /^\/v1\/organization\/[^/]+\/candidate\/[^/]+\/signature-requests$/.test(call.url))
+      return Promise.resolve(handler(call)).then((reply) =>
+        reply !== 'network-error' && reply.status === 200 ? reply : { status: 200, data: [] },
+      );
+    // Whether a hired candidate went to the HR system (decision 0080): the handler's, else never sent.
+    if (call.method === 'GET' && /^\/v1\/organization\/[^/]+\/candidate\/[^/]+\/hr-export$/.test(call.url))
+      return Promise.resolve(handler(call)).then((reply) =>
+        reply !== 'network-error' && reply.status === 200
+          ? reply
+          : { status: 200, data: { status: null, sentAt: null } },
+      );
     return handler(call);
   };
 }

@@ -12,6 +12,7 @@ export interface NavItem {
     | 'reports'
     | 'studio'
     | 'audit'
+    | 'integrations'
     | 'scheduling'
     | 'communications'
     | 'clients'
@@ -51,10 +52,14 @@ const studioItem: NavItem = { to: '/manager/studio', label: 'studio' };
 /** The audit trail (decision 0054): an organisation's admins and platform admins. */
 const auditItem: NavItem = { to: '/manager/audit', label: 'audit' };
 
+/** The HR system connection and document signing (decision 0080): an organisation's admins and platform admins. */
+const integrationsItem: NavItem = { to: '/manager/integrations', label: 'integrations' };
+
 const managerAdminNav: readonly NavItem[] = [
   ...managerNav,
   studioItem,
   auditItem,
+  integrationsItem,
   { to: '/admin', label: 'admin' },
   { to: '/settings', label: 'account' },
 ];
@@ -63,6 +68,7 @@ const adminNav: readonly NavItem[] = [
   ...managerNav,
   studioItem,
   auditItem,
+  integrationsItem,
   { to: '/clients', label: 'clients' },
   { to: '/admin', label: 'admin' },
 ];

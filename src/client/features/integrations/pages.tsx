@@ -1,4 +1,1 @@
-import { PlaceholderPage } from '../../ui/page/placeholder-page';
-
-export const DocusignApprovedPage = () => <PlaceholderPage page="docusignApproved" />;
-export const WorkdayConnectPage = () => <PlaceholderPage page="workdayConnect" />;
+export { DocusignApprovedPage } from './docusign-approved-page';

@@ -51,6 +51,7 @@ import { useStages } from './use-stages';
 import { AdjustmentForm, Contacts } from './candidate-support';
 import { ContextualSection } from './candidate-contextual';
 import { CandidateEvents } from './candidate-events';
+import { CandidateHrExport, CandidateSignatures } from './candidate-signatures';
 import { SendMessage } from './send-message';
 import { StageMessage, useMoveTemplates } from './stage-message';
 import type { Template } from '../../api/communications';
@@ -422,6 +423,7 @@ function CandidateView({
           <section className={styles.section} aria-labelledby="candidate-summary">
             <h2 id="candidate-summary">{t('pipeline.candidate.summary')}</h2>
             <SummaryList rows={rows} />
+            <CandidateHrExport applicationId={application.id} />
             <div className={styles.inlineFields}>
               {shows('match') ? (
                 <div>
@@ -498,6 +500,10 @@ function CandidateView({
               <Documents panel={initial} />
             </section>
           ) : null}
+          <section className={styles.section} aria-labelledby="candidate-signatures">
+            <h2 id="candidate-signatures">{t('pipeline.signatures.title')}</h2>
+            <CandidateSignatures panel={initial} />
+          </section>
           {shows('notes') ? (
             <section className={styles.section} aria-labelledby="candidate-notes">
               <h2 id="candidate-notes">{t('pipeline.notes.title')}</h2>

@@ -19,6 +19,7 @@ import * as m0018 from './0018-audit-trail';
 import * as m0022 from './0022-row-level-security';
 import * as m0025 from './0025-form-validators';
 import * as m0026 from './0026-search-counts';
+import * as m0027 from './0027-integrations';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: it works the same
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0022-row-level-security': m0022,
   '0025-form-validators': m0025,
   '0026-search-counts': m0026,
+  '0027-integrations': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

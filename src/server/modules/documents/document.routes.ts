@@ -19,7 +19,7 @@ import {
 } from './document.service';
 
 /** The one file of a multipart request, read whole (the route's size cap stops a larger one early). */
-async function readUpload(request: FastifyRequest, fieldId: string): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, fieldId: string): Promise<Upload> {
   if (!request.isMultipart()) throw fieldProblem(415, fieldId, message('sendMultipart'));
   const part = await request.file();
   if (!part) throw fieldProblem(400, fieldId, message('selectFile'));

@@ -52,7 +52,7 @@ const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
  * A file name safe to store and to send back in Content-Disposition: no path, no control or invisible
  * characters, not `.` or `..`, at most 255 characters.
  */
-function safeFileName(name: string | undefined): string {
+export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base.replace(INVISIBLE, '')]
     .filter((c) => c.charCodeAt(0) >= 0x20 && !(c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0))

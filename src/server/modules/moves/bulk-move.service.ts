@@ -16,6 +16,7 @@ import {
 } from './move.repository';
 import { checkedTarget, Refusals } from './move-rules';
 import { queueStageMessages, type StageMessage } from '../communications/send.service';
+import { queueNewHires } from '../integrations/hr.service';
 
 /**
  * POST /candidate/bulkstage/:stageId/:roleId?assignee: moves the role's selected applications —
@@ -100,6 +101,12 @@ export async function bulkMoveCandidates(
           moving.map((row) => row.id),
           to,
         );
+      await queueNewHires(
+        trx,
+        organization,
+        moving.map((row) => row.id),
+        to,
+      );
       const changed = moving.filter((row) => isActiveStage(row.stage_id) !== isActiveStage(to.stageId));
       await refreshCandidateStatuses(
         trx,

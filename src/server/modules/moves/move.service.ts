@@ -20,6 +20,7 @@ import { findHistory, findLastMove, lockPipelineApplication, markUndone, moveApp
 import { assertMovable, checkedTarget } from './move-rules';
 import { toHistoryEntry, toMoveResult } from './move.view';
 import { queueStageMessages, type StageMessage } from '../communications/send.service';
+import { queueNewHires } from '../integrations/hr.service';
 
 const NOTHING_TO_UNDO = 'Nothing to undo';
 
@@ -61,6 +62,8 @@ async function move(
   const moved = await moveApplication(trx, organization.id, application.id, to);
   if (message)
     await queueStageMessages(trx, { organization, userId: viewer.user.id, ...message }, [application.id], to);
+  // Hired: to the HR system when the organisation has connected one (decision 0080).
+  await queueNewHires(trx, organization, [application.id], to);
   await insertStageHistory(trx, {
     organizationId: organization.id,
     applicationId: application.id,
