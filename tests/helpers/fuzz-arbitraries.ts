@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /*
- * fast-check arbitraries for API fuzzing (tests/server/api-fuzz.test.ts), read from the OpenAPI
+ * fast-check arbitraries for API fuzzing (tests/helpers/api-fuzz.ts), read from the OpenAPI
  * document's schema objects: values a schema accepts, and the hostile ones a caller may send
  * instead (wrong types, nulls, huge and out-of-range numbers, unicode and control characters,
  * long strings, deep nesting, missing and extra fields, hostile file uploads).
