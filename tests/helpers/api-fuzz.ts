@@ -6,9 +6,8 @@ import { expectedAnswer, MATRIX_ACTORS, matrixScopes } from '#schemas/authorizat
 import type { RouteContract } from '#schemas/contract';
 import type { RegisteredRoute } from '#server/app-types';
 import { pgliteOf } from '#server/db/client';
-import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
-import { multipart, roleIdByName } from './applications';
-import { callerOf, type Cell, paramValue, type World, worldMaker } from './route-world';
+import { multipart } from './applications';
+import { callerOf, type Cell, paramValue, type World, worldMaker, worldOrganizations } from './route-world';
 import { createTestApp, type TestApp } from './test-app';
 import {
   hostileMultipart,
@@ -217,15 +216,7 @@ export function fuzzShard(shard: number): void {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const orgs = {
-      acme: (await findOrganizationByKey(t.db, 'acme'))!,
-      hartley: (await findOrganizationByKey(t.db, 'hartley'))!,
-    };
-    const roles = {
-      acme: await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy'),
-      hartley: await roleIdByName(t.db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
-    };
-    newWorld = worldMaker(t.db, { orgs, roles }).newWorld;
+    newWorld = worldMaker(t.db, await worldOrganizations(t.db)).newWorld;
     document = t.app.swagger() as unknown as OpenApiDocument;
     drainWrites = await recordWrites(t);
   }, 120_000);

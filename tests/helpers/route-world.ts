@@ -12,7 +12,8 @@ import { insertBooking, insertInvitation, insertSchedule } from '#server/modules
 import { insertBatch } from '#server/modules/communications/message.repository';
 import { insertTemplate } from '#server/modules/communications/template.repository';
 import { userRow } from '#server/seed/factories';
-import { PDF, PNG } from './applications';
+import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
+import { PDF, PNG, roleIdByName } from './applications';
 
 /*
  * Worlds of records for tests that call every route (the authorisation matrix, the API fuzzing):
@@ -78,6 +79,19 @@ export interface World {
 export interface WorldOrganizations {
   orgs: Record<OrgKey, OrganizationRecord>;
   roles: Record<OrgKey, string>;
+}
+
+/** The two organisations of every world and the role of each that worlds apply to. */
+export async function worldOrganizations(db: Db): Promise<WorldOrganizations> {
+  const orgs = {
+    acme: (await findOrganizationByKey(db, 'acme'))!,
+    hartley: (await findOrganizationByKey(db, 'hartley'))!,
+  };
+  const roles = {
+    acme: await roleIdByName(db, 'acme', 'Graduate Consultant, Strategy'),
+    hartley: await roleIdByName(db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
+  };
+  return { orgs, roles };
 }
 
 /** A maker of fresh worlds on the database, for the two organisations and a role of each. */

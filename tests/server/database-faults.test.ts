@@ -24,6 +24,7 @@ import { createUser } from '#server/seed/factories';
 import { completeAcmeAnswers } from '../factories/answers';
 import { expectRecord, formOfRole, newCandidate, roleIdByName, stepAnswers, uploadCv } from '../helpers/applications';
 import { demoTokens, v1 } from '../helpers/auth';
+import { insightDayInAWeek } from '../helpers/events';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 /*
@@ -269,14 +270,7 @@ describe(`a connection dropped mid-write (${process.env.TEST_DB === 'postgres' ?
   });
 
   it('an event registration: 503, no place taken and no email queued, and it registers when sent again', async () => {
-    const event = await v1(app, recruiter, 'POST', '/events', {
-      title: 'Fault-tolerant insight day',
-      type: 'INSIGHT_DAY',
-      startDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      eventEndDate: new Date(Date.now() + 7 * 86_400_000 + 6 * 3_600_000).toISOString(),
-      place: '1 Acme Street, London',
-      capacity: 1,
-    });
+    const event = await v1(app, recruiter, 'POST', '/events', insightDayInAWeek({ capacity: 1 }));
     expect(event.statusCode, event.body).toBe(201);
     const eventId = event.json<{ id: string }>().id;
     const candidate = await newCandidate(app, testDb.db, 'acme');
