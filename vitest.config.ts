@@ -18,7 +18,7 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
       environment: 'node',
       include: ['tests/server/**/*.test.ts'],
       // On PostgreSQL too, less what its SQL does not change: the hostile files are judged before the database is
-      // reached (what is kept is a plain insert), and fuzzing runs a third of its cases there (30 per route on PGlite).
+      // reached (what is kept is a plain insert), and fuzzing runs 10 cases per route there (200 on PGlite).
       ...(database === 'postgres' && { exclude: ['tests/server/hostile-files.test.ts'] }),
       env: { TEST_DB: database, ...(database === 'postgres' && { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10' }) },
       isolate: false,

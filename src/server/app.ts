@@ -104,6 +104,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Other API nodes on the same PostgreSQL database tell this one when an organisation's public pages change.
   const organizationChanges = await followOrganizationChanges(options.db, app.log);
   app.addHook('onClose', organizationChanges.close);
+  // Stopping (SIGTERM, decision 0077): a request in flight is answered, then its connection closes rather than wait as
+  // an idle keep-alive one, which would hold the stop until the keep-alive timeout.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (options) => {

@@ -129,6 +129,15 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Seconds a stop may take before the process gives up waiting: below the 30 s a container platform allows. */
+const SHUTDOWN_GRACE_SECONDS = 25;
+
+/**
+ * SIGTERM or SIGINT (decision 0077): the listening socket closes at once (new connections are refused), requests in
+ * flight are answered, the job worker claims nothing more, finishes the job it is running and releases the ones it
+ * had claimed, then the database pool closes and the process exits 0. A stop that outlasts the grace period exits 1;
+ * a job still running then is queued again by another node's stale-job sweep.
+ */
 function installShutdown(
   closeApp: () => Promise<void>,
   background: readonly (JobWorker | Schedule)[],
@@ -139,11 +148,15 @@ function installShutdown(
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: shutting down`);
+    log(`${signal}: shutting down (refusing new connections, finishing requests and the job in progress)`);
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${SHUTDOWN_GRACE_SECONDS} s: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_SECONDS * 1000).unref();
     try {
-      await closeApp();
-      for (const task of background) await task.stop();
+      await Promise.all([closeApp(), ...background.map((task) => task.stop())]);
       await db.destroy();
+      log('shut down');
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed:', error);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /*
- * fast-check arbitraries for API fuzzing (tests/server/api-fuzz.test.ts), read from the OpenAPI
+ * fast-check arbitraries for API fuzzing (tests/helpers/api-fuzz.ts), read from the OpenAPI
  * document's schema objects: values a schema accepts, and the hostile ones a caller may send
  * instead (wrong types, nulls, huge and out-of-range numbers, unicode and control characters,
  * long strings, deep nesting, missing and extra fields, hostile file uploads).
@@ -149,13 +149,21 @@ export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('%ff', '%c0%ae%c0%ae%2f', '%00', '%2e%2e', '..', '%', '%zz', '%e2%82') },
 );
 
+/** Built once per pattern: reading the pattern and preparing its pieces is fast-check's slow part. */
+const patternedArbitraries = new Map<string, fc.Arbitrary<string>>();
+
 /** A string matching a pattern, or any short string when fast-check cannot read the pattern. */
 function patterned(pattern: string): fc.Arbitrary<string> {
-  try {
-    return fc.stringMatching(new RegExp(pattern));
-  } catch {
-    return fc.string({ maxLength: 20 });
+  let arbitrary = patternedArbitraries.get(pattern);
+  if (!arbitrary) {
+    try {
+      arbitrary = fc.stringMatching(new RegExp(pattern));
+    } catch {
+      arbitrary = fc.string({ maxLength: 20 });
+    }
+    patternedArbitraries.set(pattern, arbitrary);
   }
+  return arbitrary;
 }
 
 function validString(schema: OpenApiSchema): fc.Arbitrary<string> {

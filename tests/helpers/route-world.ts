@@ -85,6 +85,19 @@ export interface WorldOrganizations {
   roles: Record<OrgKey, string>;
 }
 
+/** The two organisations of every world and the role of each that worlds apply to. */
+export async function worldOrganizations(db: Db): Promise<WorldOrganizations> {
+  const orgs = {
+    acme: (await findOrganizationByKey(db, 'acme'))!,
+    hartley: (await findOrganizationByKey(db, 'hartley'))!,
+  };
+  const roles = {
+    acme: await roleIdByName(db, 'acme', 'Graduate Consultant, Strategy'),
+    hartley: await roleIdByName(db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
+  };
+  return { orgs, roles };
+}
+
 /** A maker of fresh worlds on the database, for the two organisations and a role of each. */
 export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganizations) {
   let counter = 0;

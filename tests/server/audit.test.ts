@@ -13,6 +13,7 @@ import { findOrganizationByKey } from '#server/modules/organizations/organizatio
 import { createUser } from '#server/seed/factories';
 import { roleIdByName, signInWithAnyCode, uploadCv } from '../helpers/applications';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
+import { insightDayInAWeek } from '../helpers/events';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -352,14 +353,7 @@ describe('erasure leaves nothing of the person', () => {
     const applicationId = await applicationOf(candidate);
     await v1(t.app, candidate.token, 'PUT', '/user', { firstName: candidate.first, lastName: candidate.last });
     await v1(t.app, recruiter, 'GET', `/organization/${acme.id}/candidate/${applicationId}`);
-    const event = await v1(t.app, recruiter, 'POST', '/events', {
-      title: 'Insight day',
-      type: 'INSIGHT_DAY',
-      startDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      eventEndDate: new Date(Date.now() + 7 * 86_400_000 + 6 * 3_600_000).toISOString(),
-      place: '1 Acme Street, London',
-      capacity: 50,
-    });
+    const event = await v1(t.app, recruiter, 'POST', '/events', insightDayInAWeek());
     expect(event.statusCode, event.body).toBe(201);
     const registered = await v1(t.app, candidate.token, 'POST', `/event/${event.json<{ id: string }>().id}`, {
       answers: { eventHeardFrom: 'Social media' },

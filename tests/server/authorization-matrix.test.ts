@@ -6,10 +6,18 @@ import { authorizationOf, expectedAnswer, MATRIX_ACTORS, matrixScopes } from '#s
 import type { MatrixAnswer, RouteContract } from '#schemas/contract';
 import type { RegisteredRoute } from '#server/app-types';
 import type { OrganizationRecord } from '#server/db/types';
-import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
-import { multipart, PDF, roleIdByName } from '../helpers/applications';
+import { multipart, PDF } from '../helpers/applications';
 import { SMALL_FORM_REQUEST } from '../helpers/validator-module';
-import { callerOf, type Cell, type OrgWorld, paramValue, target, type World, worldMaker } from '../helpers/route-world';
+import {
+  callerOf,
+  type Cell,
+  type OrgWorld,
+  paramValue,
+  target,
+  type World,
+  worldMaker,
+  worldOrganizations,
+} from '../helpers/route-world';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -27,15 +35,9 @@ let newWorld: (options?: { ownRoles?: boolean }) => Promise<World>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgs = {
-    acme: (await findOrganizationByKey(t.db, 'acme'))!,
-    hartley: (await findOrganizationByKey(t.db, 'hartley'))!,
-  };
-  const roles = {
-    acme: await roleIdByName(t.db, 'acme', 'Graduate Consultant, Strategy'),
-    hartley: await roleIdByName(t.db, 'hartley', 'Associate, Banking and Finance (2 to 4 PQE)'),
-  };
-  newWorld = worldMaker(t.db, { orgs, roles }).newWorld;
+  const organizations = await worldOrganizations(t.db);
+  orgs = organizations.orgs;
+  newWorld = worldMaker(t.db, organizations).newWorld;
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -88,6 +88,49 @@ describe('jobs table', () => {
     await expect.poll(() => transport.sent.map((m) => m.to), { timeout: 5000 }).toContain('worker@example.test');
     await worker.stop();
   });
+
+  it('a worker told to stop finishes the job it is running and releases the ones it claimed, untried', async () => {
+    const ids = [];
+    for (const n of [1, 2, 3])
+      ids.push(await enqueueJob(t.db, { organizationId: acmeId, userId: null, kind: 'stop-test', payload: { n } }));
+    const ran: number[] = [];
+    let release = () => undefined as void;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let start = () => undefined as void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const worker = startJobWorker(
+      t.db,
+      {
+        'stop-test': async (payload) => {
+          ran.push((payload as { n: number }).n);
+          start();
+          await running;
+        },
+      },
+      { intervalMs: 10 },
+    );
+    await started;
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(ran).toHaveLength(1);
+    const rows = await t.db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'attempts', 'locked_at'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows.map((row) => row.status).sort()).toEqual(['done', 'queued', 'queued']);
+    expect(
+      rows.filter((row) => row.status === 'queued').map(({ attempts, locked_at }) => ({ attempts, locked_at })),
+    ).toEqual([
+      { attempts: 0, locked_at: null },
+      { attempts: 0, locked_at: null },
+    ]);
+    // Another worker takes them at once.
+    const handlers = { 'stop-test': async (payload: unknown) => void ran.push((payload as { n: number }).n) };
+    expect(await runDueJobs(t.db, handlers)).toBe(2);
+    expect(ran.sort()).toEqual([1, 2, 3]);
+  });
 });
 
 describe('mail transports', () => {

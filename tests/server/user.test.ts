@@ -294,3 +294,28 @@ describe('DELETE /api/v1/user/deleteMe', () => {
     expect(await deliverEmails(t.db)).toHaveLength(0);
   });
 });
+
+describe('text PostgreSQL cannot store (decision 0070)', () => {
+  it('refuses a lone surrogate or a NUL in a JSON body with a 400 naming the field; a real emoji is kept', async () => {
+    const bearer = await token('candidate@acme.example');
+    const put = (body: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        payload: body,
+      });
+    for (const [body, message] of [
+      ['{"firstName":"Ada\\ud800"}', 'must be valid Unicode text (it holds a lone surrogate)'],
+      ['{"firstName":"\\udc00Ada"}', 'must be valid Unicode text (it holds a lone surrogate)'],
+      ['{"firstName":"Ada\\u0000"}', 'must not contain the NUL character (U+0000)'],
+    ] as const) {
+      const res = await put(body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'firstName', message }]);
+    }
+    const emoji = await put('{"firstName":"Ada \\ud83d\\ude00"}');
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect((await v1(t.app, bearer, 'GET', '/user')).json<{ firstName: string }>().firstName).toBe('Ada 😀');
+  });
+});

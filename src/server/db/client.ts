@@ -22,6 +22,12 @@ const postgresUrls = new WeakMap<Db, string>();
 /** The PostgreSQL server `db` was opened on; undefined for PGlite. */
 export const postgresUrlOf = (db: Db): string | undefined => postgresUrls.get(db);
 
+/** The embedded instance behind each PGlite handle (its notifications are heard on it, not through Kysely). */
+const pglites = new WeakMap<Db, PGlite>();
+
+/** The PGlite instance `db` was opened on; undefined for PostgreSQL. */
+export const pgliteOf = (db: Db): PGlite | undefined => pglites.get(db);
+
 /**
  * Opens Kysely over the chosen engine. Both speak the same SQL (PGlite is PostgreSQL 18, the
  * servers we support are 15+), with one difference callers must know: bigint values such as
@@ -54,7 +60,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     pglite = new PGlite({ extensions, ...(target.snapshot && { loadDataDir: target.snapshot }) });
   }
   await pglite.waitReady;
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  pglites.set(db, pglite);
+  return db;
 }
 
 /**

@@ -81,6 +81,20 @@ export async function failJob(db: Db, job: JobRow, error: string, retryInSeconds
     .execute();
 }
 
+/**
+ * Jobs claimed but not started, handed back by a worker that is stopping (SIGTERM): queued again at once for any
+ * worker, and the claim does not count as a try.
+ */
+export async function releaseJobs(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set({ status: 'queued', locked_at: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
+    .where('id', 'in', ids)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** Jobs whose worker died mid-run (locked longer than `seconds`) go back to the queue. */
 export async function requeueStaleJobs(db: Db, seconds: number): Promise<number> {
   const result = await db

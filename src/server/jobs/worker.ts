@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { JobRow } from '../db/types';
 import { asOrganization, crossOrganizations } from '../db/organization-scope';
-import { claimDueJobs, completeJob, failJob, requeueStaleJobs } from './job.repository';
+import { claimDueJobs, completeJob, failJob, releaseJobs, requeueStaleJobs } from './job.repository';
 
 /** Runs one job; throwing means "try again later". */
 type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
@@ -18,17 +18,24 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /**
- * Claims and runs the due jobs once. Returns how many ran. Tests call this directly; the worker
- * below calls it on a timer.
+ * Claims and runs the due jobs once. Returns how many it claimed. Tests call this directly; the worker
+ * below calls it on a timer. Once `stopping` says so, the job running is finished and the claimed jobs not
+ * yet started are released for another worker (a graceful shutdown, decision 0077).
  */
 export async function runDueJobs(
   db: Db,
   handlers: JobHandlers,
-  { limit = 20, log }: { limit?: number; log?: Log } = {},
+  { limit = 20, log, stopping }: { limit?: number; log?: Log; stopping?: () => boolean } = {},
 ): Promise<number> {
   // Claiming spans organisations by design; each job then runs seeing only its own organisation (decision 0068).
   const jobs = await crossOrganizations(() => claimDueJobs(db, limit));
-  for (const job of jobs) {
+  for (const [index, job] of jobs.entries()) {
+    if (stopping?.()) {
+      const left = jobs.slice(index).map((j) => j.id);
+      await crossOrganizations(() => releaseJobs(db, left));
+      log?.info({ jobs: left.length }, 'stopping: claimed jobs released for another worker');
+      break;
+    }
     const handler = handlers[job.kind];
     await asOrganization(job.organization_id, async () => {
       try {
@@ -63,7 +70,7 @@ export function startJobWorker(
   const tick = async (): Promise<void> => {
     if (ticks++ % 60 === 0) await crossOrganizations(() => requeueStaleJobs(db, STALE_AFTER_SECONDS));
     // Keep going while there is a backlog.
-    while (!stopped && (await runDueJobs(db, handlers, { log })) > 0);
+    while (!stopped && (await runDueJobs(db, handlers, { log, stopping: () => stopped })) > 0);
   };
   const run = (): void => {
     if (stopped || running) return;
@@ -82,6 +89,7 @@ export function startJobWorker(
   };
   schedule();
   return {
+    /** Claims nothing more, finishes the job running and releases the claimed ones not started. */
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
