@@ -101,7 +101,7 @@ export const formValidators = defineRoute({
           edition: Edition,
           userType: UserType,
           roleId: Type.Optional(Type.String({ maxLength: 100 })),
-          today: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+          today: Type.String({ format: 'date', description: 'a real calendar day: the year lists count from it' }),
         },
         { additionalProperties: false },
       ),

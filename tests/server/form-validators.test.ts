@@ -135,6 +135,11 @@ describe('a form compiled for the browser', () => {
       400,
     );
     expect((await ask('acme', { form: 'survey', configuration, context })).statusCode).toBe(400);
+    // A day that is not in the calendar would leave the year lists empty (found by the API fuzzing).
+    expect(
+      (await ask('acme', { form: 'application', configuration, context: { ...context, today: '2150-54-73' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('compiles at most 120 new forms per address in ten minutes, then answers 429 with when to try again', () => {
