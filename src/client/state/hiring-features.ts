@@ -3,7 +3,6 @@ import { atom, useAtomValue } from 'jotai';
 import { hasRole } from '#engine';
 import type { PublicOrganization } from '#schemas/organization';
 import type { ProductModule } from '#schemas/organization-admin';
-import { fetchModules } from '../api/organization-admin';
 import { userAtom } from './auth';
 import { useOrganization } from './site';
 
@@ -31,7 +30,8 @@ export function useHrFeatures(): (feature: string) => boolean {
     const known = loaded.get(organization);
     let request = known?.generation === generation ? known.request : undefined;
     if (!request) {
-      request = fetchModules();
+      // Loaded on demand: the layouts (in every page's first load) import this hook, candidates never need the call.
+      request = import('../api/organization-admin').then((api) => api.fetchModules());
       loaded.set(organization, { generation, request });
       request.catch(() => loaded.delete(organization));
     }
