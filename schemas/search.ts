@@ -194,7 +194,7 @@ export const DEFAULT_SORT_ORDER = 'DESC' satisfies SortOrder;
 
 export const SearchQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
     sortBy: Type.Optional(literalUnion(SORT_FIELDS, { default: DEFAULT_SORT_FIELD })),
     orderBy: Type.Optional(literalUnion(SORT_ORDERS, { default: DEFAULT_SORT_ORDER })),
     resultsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),

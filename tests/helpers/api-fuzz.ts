@@ -35,7 +35,11 @@ import {
 
 /** 200 cases per route in every run (issue 19); the PostgreSQL copy of the suite sets fewer (vitest.config.ts). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-const SEED = process.env.FUZZ_SEED === undefined ? Date.now() : Number(process.env.FUZZ_SEED);
+/**
+ * A fixed seed in `npm test`, so CI judges the change and not the day's luck; `npm run fuzz` (the nightly run) sets a
+ * new one each time, and FUZZ_SEED replays any printed seed.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 /** The number of api-fuzz-N.test.ts files the routes are dealt to. */
 const SHARDS = 2;
 

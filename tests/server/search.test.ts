@@ -436,6 +436,12 @@ describe('POST /search/candidate/:orgId', () => {
     });
   });
 
+  it('refuses a page number past a million with a 400 naming it (the fuzzing found 1.79e308 answered 500)', async () => {
+    const res = await search('/search/candidate/acme?page=1.79e308', { filters: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('page');
+  });
+
   it('pages of 100 are allowed, more are not (400 naming resultsPerPage)', async () => {
     expect((await page('?resultsPerPage=100')).content).toHaveLength(100);
     const res = await search('/search/candidate/acme?resultsPerPage=101', {});
