@@ -38,13 +38,12 @@ export function registerAuth(app: App): void {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   // The organisation first (held in the process until it changes, decision 0057), so that the token is looked up in
   // its scope (decision 0079); the token's error is still answered first (401 before 404).
-  const [organizationResult] = await Promise.allSettled([loadOrganization(request)]);
-  const [tokenResult] = await Promise.allSettled([
-    authenticateToken(request.server.db, request.headers.authorization, organizationResult.status === 'fulfilled'),
-  ]);
-  if (tokenResult.status === 'rejected') throw tokenResult.reason;
-  if (organizationResult.status === 'rejected') throw organizationResult.reason;
-  const token = tokenResult.value;
+  const loaded = await loadOrganization(request).then(
+    () => ({ ok: true as const }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const token = await authenticateToken(request.server.db, request.headers.authorization, loaded.ok);
+  if (!loaded.ok) throw loaded.error;
   const organization = organizationOf(request);
   if (!isAdmin(token.userType) && token.organizationId !== organization.id)
     throw notFound(noOrganizationMessage(organization.subdomain));
