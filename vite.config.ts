@@ -2,13 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
+import { browserSchemas } from './scripts/browser-schemas';
 import { precompress } from './scripts/precompress';
 
 // The client is a single-page app rooted at src/client; the Fastify server serves dist/client.
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [browserSchemas(), react(), vanillaExtractPlugin(), precompress()],
   resolve: {
     alias: {
       // RJSF's markdown renderer, never switched on by the engine: plain text instead (decision 0064).
