@@ -14,7 +14,7 @@ import { CANDIDATE_PAGES, expand, keyUses, leafKeys, pluralBase, reachableFiles,
  */
 
 /** Calls whose key is not in the source: server messages, translated when a translation has them (spec §8). */
-const SERVER_MESSAGE_CALLS = ['src/client/api/errors.ts', 'src/client/api/use-api-message.ts'];
+const SERVER_MESSAGE_CALLS = ['src/client/api/translated-messages.ts', 'src/client/api/use-api-message.ts'];
 
 const english = leafKeys(en as never);
 const files = reachableFiles(CANDIDATE_PAGES);
