@@ -31,7 +31,9 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|axios|jotai|use-sync-external-store)[\\/]/,
+              priority: 20,
             },
+            { name: 'shell', tags: ['$initial'], priority: 10 },
           ],
         },
       },
