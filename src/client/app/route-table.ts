@@ -28,6 +28,7 @@ const eventStaff = () => import('../features/events/manager-pages');
 const roles = () => import('../features/roles/pages');
 const rolePreview = () => import('../features/roles/preview-pages');
 const application = () => import('../features/application/pages');
+const applications = () => import('../features/application/applications-pages');
 const pipeline = () => withHiringTexts(import('../features/pipeline/pages'));
 const reports = () => withHiringTexts(import('../features/reports/pages'));
 const audit = () => withHiringTexts(import('../features/audit/pages'));
@@ -75,7 +76,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     {
       path: '/applications',
       layout: 'candidate',
-      page: () => application().then((m) => m.ApplicationsPage),
+      page: () => applications().then((m) => m.ApplicationsPage),
       signIn: true,
     },
     { path: '/applya/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },
