@@ -57,8 +57,6 @@ const DECLARATIONS = new Set([
   'TSEnumDeclaration',
 ]);
 
-const FUNCTIONS = /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/;
-
 /**
  * Each value the module computes as it loads, wrapped in a function called at once and marked pure: the bundler drops
  * the whole initialiser when nothing uses the constant (marking each call would keep the spreads and property reads
