@@ -25,7 +25,7 @@ interface RouteBudget {
   awaits?: readonly string[];
   /** Bytes on the wire (brotli), at most: `npm test` fails above it (decision 0064). */
   budget: number;
-  /** Issue 18's target, where the budget is not yet down to it. */
+  /** Issue 18's target, shown beside the budget (met where the budget is below it). */
   target?: number;
 }
 
@@ -53,6 +53,7 @@ const ROUTE_BUDGETS: readonly RouteBudget[] = [
     loads: ['index.html', 'features/application/pages.tsx'],
     awaits: ['application-flow'],
     budget: 248_500,
+    target: 250_000,
   },
 ];
 
