@@ -43,7 +43,7 @@ export default defineConfig({
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
-        // The browser's copy of schemas/ (contracts with their method and path only, decision 0083), as the build has it.
+        // The browser's copy of schemas/ (contracts keep only their method and path, decision 0083), as built.
         plugins: [browserSchemas(), react(), vanillaExtractPlugin()],
         test: {
           name: 'client',
