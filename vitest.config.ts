@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { browserSchemas } from './scripts/browser-schemas';
 
 // Unit suites. The PostgreSQL copy of the server suite runs only when TEST_DATABASE_URL is set;
 // end-to-end tests have their own config (tests/e2e/vitest.config.ts).
@@ -42,7 +43,8 @@ export default defineConfig({
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
-        plugins: [react(), vanillaExtractPlugin()],
+        // The browser's copy of schemas/ (contracts keep only their method and path, decision 0083), as built.
+        plugins: [browserSchemas(), react(), vanillaExtractPlugin()],
         test: {
           name: 'client',
           environment: 'jsdom',

@@ -6,7 +6,7 @@ import acme from '#configs/organizations/acme/organization.json' with { type: 'j
 import { compile, mergeLayers, regionLayer } from '#engine';
 import type { Configuration } from '#schemas/configuration';
 import { formSchemas, validatorModuleCode } from '#server/modules/forms/validator-code';
-import { kB, measureFirstLoads, runtimeCompilers } from '../scripts/bundle-budget';
+import { kB, measureFirstLoads, runtimeCompilers, serverOnlyCode } from '../scripts/bundle-budget';
 import type { Figure } from './support';
 
 /**
@@ -54,6 +54,7 @@ export function benchBundle(): Promise<Figure[]> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   const loads = measureFirstLoads(path.resolve('dist/client'));
   const compilers = runtimeCompilers(path.resolve('dist/client'));
+  const serverOnly = serverOnlyCode(path.resolve('dist/client'));
   return Promise.resolve([
     ...loads.map((load): Figure => {
       const goal = load.target ?? load.budget;
@@ -72,6 +73,13 @@ export function benchBundle(): Promise<Figure[]> {
       target: 'none',
       met: compilers.length === 0,
       note: "before: the form chunk held Ajv's compiler",
+    },
+    {
+      name: 'browser chunks holding TypeBox (decision 0083)',
+      value: serverOnly.length ? serverOnly.join('; ') : 'none',
+      target: 'none',
+      met: serverOnly.length === 0,
+      note: 'before: 10.7 kB of every first load',
     },
   ]);
 }

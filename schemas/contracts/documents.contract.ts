@@ -103,7 +103,7 @@ export const downloadDocument = defineRoute({
 });
 
 /** The same download by POST (spec §7 lists both methods). */
-export const downloadDocumentByPost = defineRoute({ ...downloadDocument, method: 'POST' });
+export const downloadDocumentByPost = defineRoute({ ...downloadDocument, method: 'POST', path: downloadDocument.path });
 
 // A file answer (the image itself).
 export const downloadPhoto = defineRoute({

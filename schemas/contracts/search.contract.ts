@@ -12,7 +12,6 @@ const access = 'signed-in';
 const params = Type.Object({ orgId: OrganizationKey });
 /** The list calls: the page's query (page, sortBy, orderBy, resultsPerPage) and the filter payload of spec §3. */
 const list = {
-  method: 'POST',
   tags,
   access,
   authz: 'hiring',
@@ -23,6 +22,7 @@ const list = {
 
 export const searchCandidate = defineRoute({
   ...list,
+  method: 'POST',
   path: '/v1/search/candidate/:orgId',
   summary:
     'Search the candidates (applications, never drafts): a page with the counts per stage and substage (totalForStage)',
@@ -31,6 +31,7 @@ export const searchCandidate = defineRoute({
 
 const searchCandidatev = defineRoute({
   ...list,
+  method: 'POST',
   path: '/v1/search/candidatev/:orgId',
   summary:
     "Search the candidates: a page whose items also carry the role's listFields answers (with filters.roleId), and the counts per stage",
@@ -39,6 +40,7 @@ const searchCandidatev = defineRoute({
 
 const searchFastCandidate = defineRoute({
   ...list,
+  method: 'POST',
   path: '/v1/search/fastCandidate/:orgId',
   summary: 'Search the candidates: the page only, without counts per stage (a cheap refresh)',
   response: { 200: CandidateSearchPage },

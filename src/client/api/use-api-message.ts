@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLanguage } from '../i18n';
 import { useOrganization } from '../state/site';
-import { fieldErrors, translatedMessage, userFacingMessage, type MessageTranslator, type SentMessage } from './errors';
+import type { SentMessage } from './errors';
+import { fieldErrors, translatedMessage, userFacingMessage, type MessageTranslator } from './translated-messages';
 
 /** Server messages in the page's language (decision 0018), through the page's i18next instance. */
 function useMessageTranslator(): MessageTranslator {

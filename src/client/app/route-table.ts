@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { HostSide } from '#schemas/product';
-import { withHiringTexts } from '../i18n';
+import { withHiringTexts, withOtherPageTexts } from '../i18n';
 import type { LayoutName } from './layouts/layouts';
 
 /** One screen of spec §2: where it lives, its layout, and whether it needs a signed-in user. */
@@ -15,26 +15,27 @@ export interface PageRoute {
 const home = () => import('../features/home/pages');
 const auth = () => import('../features/auth/pages');
 const profile = () => import('../features/profile/pages');
-const account = () => import('../features/account/pages');
+const account = () => withOtherPageTexts(import('../features/account/pages'));
 const content = () => import('../features/content/pages');
 const admin = () => withHiringTexts(import('../features/admin/pages'));
 const studio = () => withHiringTexts(import('../features/admin/studio/pages'));
-const scheduling = () => import('../features/scheduling/pages');
-const schedulingManager = () => withHiringTexts(import('../features/scheduling/manager-pages'));
-const events = () => import('../features/events/pages');
-const communications = () => import('../features/communications/pages');
+const scheduling = () => withOtherPageTexts(import('../features/scheduling/pages'));
+const schedulingManager = () => withHiringTexts(withOtherPageTexts(import('../features/scheduling/manager-pages')));
+const events = () => withOtherPageTexts(import('../features/events/pages'));
+const communications = () => withOtherPageTexts(import('../features/communications/pages'));
 const communicationTemplates = () => withHiringTexts(communications());
-const eventStaff = () => import('../features/events/manager-pages');
+const eventStaff = () => withOtherPageTexts(import('../features/events/manager-pages'));
 const roles = () => import('../features/roles/pages');
 const rolePreview = () => import('../features/roles/preview-pages');
 const application = () => import('../features/application/pages');
+const applications = () => import('../features/application/applications-pages');
 const pipeline = () => withHiringTexts(import('../features/pipeline/pages'));
 const reports = () => withHiringTexts(import('../features/reports/pages'));
 const audit = () => withHiringTexts(import('../features/audit/pages'));
-const integrations = () => import('../features/integrations/pages');
-const integrationsManager = () => withHiringTexts(import('../features/integrations/manager-pages'));
-const showcase = () => import('../features/showcase/showcase-page');
-const formDemos = () => import('../features/showcase/form-demo-pages');
+const integrations = () => withOtherPageTexts(import('../features/integrations/pages'));
+const integrationsManager = () => withHiringTexts(withOtherPageTexts(import('../features/integrations/manager-pages')));
+const showcase = () => withOtherPageTexts(import('../features/showcase/showcase-page'));
+const formDemos = () => withOtherPageTexts(import('../features/showcase/form-demo-pages'));
 
 /** The home page: candidates' welcome on the apply side, the manager landing on the HR side. */
 function homeRoute(side: HostSide): PageRoute {
@@ -75,7 +76,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     {
       path: '/applications',
       layout: 'candidate',
-      page: () => application().then((m) => m.ApplicationsPage),
+      page: () => applications().then((m) => m.ApplicationsPage),
       signIn: true,
     },
     { path: '/applya/:roleId', layout: 'role', page: () => application().then((m) => m.ApplicationFormPage) },

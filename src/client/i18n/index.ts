@@ -8,30 +8,43 @@ interface I18nOptions {
   debug?: boolean;
 }
 
-/** Every instance createI18n made, to be given the hiring side's English texts when they arrive. */
+/** Every instance createI18n made, to be given the texts loaded with pages when they arrive. */
 const instances = new Set<i18n>();
-let hiringTexts: object | undefined;
 
 /**
- * Loads the English texts of the hiring side's pages (locales/en-hiring.json: the pipeline, reports, studio, admin…)
- * into every instance, once. They are a chunk of their own so that no candidate downloads them (decision 0065); the
- * route table loads them with each hiring page (withHiringTexts).
+ * English texts that load with the pages that use them, not with the shell: the hiring side's (locales/en-hiring.json:
+ * the pipeline, reports, studio, admin…, decision 0065) and those of the candidate pages off the main paths
+ * (locales/en-other-pages.json: account, events, interview booking, document signing, unsubscribing, the showcase;
+ * decision 0083). Each is a chunk of its own, loaded once and added to every instance.
  */
-async function loadHiringTexts(): Promise<void> {
-  if (hiringTexts) return;
-  hiringTexts = (await import('./locales/en-hiring.json')).default;
-  for (const instance of instances) instance.addResourceBundle(DEFAULT_LANGUAGE, 'translation', hiringTexts, true);
+const PAGE_TEXTS = {
+  hiring: () => import('./locales/en-hiring.json'),
+  otherPages: () => import('./locales/en-other-pages.json'),
+};
+const pageTexts: { [name in keyof typeof PAGE_TEXTS]?: object } = {};
+
+async function loadPageTexts(name: keyof typeof PAGE_TEXTS): Promise<void> {
+  if (pageTexts[name]) return;
+  const texts = (await PAGE_TEXTS[name]()).default;
+  pageTexts[name] = texts;
+  for (const instance of instances) instance.addResourceBundle(DEFAULT_LANGUAGE, 'translation', texts, true);
 }
 
 /** A hiring page's chunk, resolved once the hiring side's texts are loaded too (both download side by side). */
 export async function withHiringTexts<T>(chunk: Promise<T>): Promise<T> {
-  const [loaded] = await Promise.all([chunk, loadHiringTexts()]);
+  const [loaded] = await Promise.all([chunk, loadPageTexts('hiring')]);
+  return loaded;
+}
+
+/** A chunk of the candidate pages off the main paths, resolved once their texts are loaded too. */
+export async function withOtherPageTexts<T>(chunk: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([chunk, loadPageTexts('otherPages')]);
   return loaded;
 }
 
 /**
- * An i18next instance with the shell's and the candidate pages' English strings (and the hiring side's once a hiring
- * page has loaded them). A key missing in the chosen language falls back to English; languages with no resources yet
+ * An i18next instance with the shell's and the candidate pages' English strings (and those loaded with pages, once
+ * loaded). A key missing in the chosen language falls back to English; languages with no resources yet
  * (an organisation's additional languages, loaded later from the translation endpoint) show English.
  */
 export function createI18n(language = DEFAULT_LANGUAGE, { debug = false }: I18nOptions = {}): i18n {
@@ -39,7 +52,7 @@ export function createI18n(language = DEFAULT_LANGUAGE, { debug = false }: I18nO
   instances.add(instance);
   void instance.use(initReactI18next).init({
     // Each instance its own copy: i18next adds languages and organisation texts into the object it is given.
-    resources: { en: { translation: structuredClone({ ...en, ...hiringTexts }) } },
+    resources: { en: { translation: structuredClone({ ...en, ...pageTexts.hiring, ...pageTexts.otherPages }) } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     // Resources are bundled, so initialisation can finish synchronously before the first render.

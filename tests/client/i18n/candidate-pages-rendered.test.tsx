@@ -17,7 +17,7 @@ import { mergeConfigurations, mergeLayers } from '#engine/config/merge';
 import { compile } from '#engine/forms/compile';
 import type { Configuration } from '#schemas/configuration';
 import { StepForm } from '#client/engine-ui/step-form';
-import { userFacingMessage } from '#client/api/errors';
+import { userFacingMessage } from '#client/api/translated-messages';
 import { TODAY } from '../engine-ui/support';
 import { withBrowserIntl } from '../../helpers/browser-intl';
 

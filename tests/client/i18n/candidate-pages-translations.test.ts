@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '#client/i18n/locales/en.json';
-import { createI18n } from '#client/i18n';
+import enOtherPages from '#client/i18n/locales/en-other-pages.json';
+import { createI18n, withOtherPageTexts } from '#client/i18n';
 import { uiStrings } from '#engine/config/translations';
 import { DEMO_LANGUAGES, demoLanguageLayer } from '../../engine/support/demo-languages';
 import { CANDIDATE_PAGES, expand, keyUses, leafKeys, pluralBase, reachableFiles, ROOT } from './page-keys';
@@ -14,9 +15,11 @@ import { CANDIDATE_PAGES, expand, keyUses, leafKeys, pluralBase, reachableFiles,
  */
 
 /** Calls whose key is not in the source: server messages, translated when a translation has them (spec §8). */
-const SERVER_MESSAGE_CALLS = ['src/client/api/errors.ts', 'src/client/api/use-api-message.ts'];
+const SERVER_MESSAGE_CALLS = ['src/client/api/translated-messages.ts', 'src/client/api/use-api-message.ts'];
 
-const english = leafKeys(en as never);
+// The candidate pages' texts: the shell's and those loaded with the pages off the main paths (decision 0083).
+const englishTexts = { ...en, ...enOtherPages };
+const english = leafKeys(englishTexts as never);
 const files = reachableFiles(CANDIDATE_PAGES);
 const { uses, dynamic } = keyUses(files);
 const pageKeys = [...new Set(uses.flatMap((use) => expand(use, english)))].sort();
@@ -75,7 +78,7 @@ describe.each(DEMO_LANGUAGES)('%s: %s', (sub, language) => {
 
   it('keeps the placeholders of the English text, and says something other than the English', () => {
     const englishText = (key: string) =>
-      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], englishTexts) as string;
     const problems: string[] = [];
     for (const key of pageKeys) {
       for (const needed of neededKeys(key, language)) {
@@ -99,7 +102,9 @@ describe.each(DEMO_LANGUAGES)('%s: %s', (sub, language) => {
     expect(problems).toEqual([]);
   });
 
-  it('shows the pages in that language through i18next, with no English fallback', () => {
+  it('shows the pages in that language through i18next, with no English fallback', async () => {
+    // The texts the route table loads with the pages off the main paths.
+    await withOtherPageTexts(Promise.resolve());
     const i18n = createI18n(language);
     i18n.addResourceBundle(language, 'translation', uiStrings({ text }), true, true);
     void i18n.changeLanguage(language);
@@ -108,7 +113,7 @@ describe.each(DEMO_LANGUAGES)('%s: %s', (sub, language) => {
       .filter((key) => {
         const source = key
           .split('.')
-          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], englishTexts) as string;
         return (
           !SAME_AS_ENGLISH.includes(`${language}:${key}`) &&
           source.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12 &&

@@ -17,6 +17,7 @@ export const CANDIDATE_PAGES = [
   // Events (issue 14): the list, an event with its registration, the QR check-in.
   'src/client/features/events/pages.tsx',
   'src/client/features/application/pages.tsx',
+  'src/client/features/application/applications-pages.tsx',
   'src/client/features/profile/pages.tsx',
   // The way in: sign-up, verification, sign-in, passwords; the account; the home page.
   'src/client/features/auth/pages.tsx',

@@ -1,5 +1,4 @@
 export { ApplicationFormPage } from './application-form-page';
-export { ApplicationsPage } from './applications-page';
 export { ApplicationPage } from './application-page';
 export { ScreenPage } from './screen-page';
 export { SubmittedPage } from './submitted-page';

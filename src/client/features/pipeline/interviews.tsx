@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { RECOMMENDATIONS, type Recommendation } from '#schemas/scheduling';
-import { fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/translated-messages';
 import { fetchCandidateInterviews, saveFeedback, type CandidateInterview } from '../../api/scheduling';
 import { useApiMessage } from '../../api/use-api-message';
 import { showToastAtom } from '../../state/process';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationStage } from '#schemas/pipeline';
 import { TEXT_LIMIT_LONG, metricRange, formatScore } from '#engine';
 import type { ScoreValue, StageScores } from '../../api/candidate-items';
-import { fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/translated-messages';
 import { useApiMessage } from '../../api/use-api-message';
 import { Button } from '../../ui/button/button';
 import { Radios } from '../../ui/form/choices';

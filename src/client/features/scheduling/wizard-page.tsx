@@ -17,7 +17,7 @@ import {
 import { fetchStages, searchCandidates } from '../../api/pipeline';
 import { fetchReferenceList } from '../../api/reference-data';
 import { createSchedule, fetchBusy, fetchInterviewers, type Interviewer } from '../../api/scheduling';
-import { fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/translated-messages';
 import { useApiMessage } from '../../api/use-api-message';
 import { useOrganization } from '../../state/site';
 import { Button, ButtonGroup } from '../../ui/button/button';
