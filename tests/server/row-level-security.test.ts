@@ -99,7 +99,13 @@ describe('row-level security policies (migration 0022)', () => {
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organization_id')
       order by 1`.execute(t.db);
     expect(rows.map((row) => row.table_name)).toEqual(
-      [...ORGANIZATION_TABLES, ...FORM_VALIDATOR_TABLES, ...SEARCH_COUNT_TABLES, ...SEARCH_FACET_TABLES, ...INTEGRATION_TABLES].sort(),
+      [
+        ...ORGANIZATION_TABLES,
+        ...FORM_VALIDATOR_TABLES,
+        ...SEARCH_COUNT_TABLES,
+        ...SEARCH_FACET_TABLES,
+        ...INTEGRATION_TABLES,
+      ].sort(),
     );
     for (const row of rows) expect(row, row.table_name).toMatchObject({ enabled: true, forced: true, policies: 1 });
   });

@@ -111,7 +111,7 @@ function markRange(eb: RollupEb, r: Range): Expression<SqlBool> {
   return eb.and(conditions);
 }
 
-/** Spec §3 university groups on a roll-up's (has_university, university_groups); NON_RUSSELL: a university, not Russell. */
+/** Spec §3 university groups on a roll-up's has_university and university_groups (NON_RUSSELL: not Russell). */
 function groupsCondition(eb: RollupEb, groups: readonly string[]): Expression<SqlBool> {
   const named = groups.filter((g) => g !== 'NON_RUSSELL');
   return eb.or([
