@@ -10,11 +10,11 @@ import { sql, type Kysely } from 'kysely';
  *   groups): a role's tab counts with a university-group filter, without reading the role's range of the search index;
  *   application_facet_counts, per stage and substage, location and stage status across roles: the tab counts of the
  *   commonest list filters across all roles, exact instead of capped.
- * - applications_stage_score_idx and applications_stage_applied_idx: an organisation's applications per stage by total
- *   score (highest first) and by date applied (newest first), so a stage tab across all roles sorted that way reads the
- *   top of the stage's range and stops after a page, instead of reading the whole stage (380,000 entries for stage 1 at
- *   a million) to sort it. Not covering: each entry read costs a visit of the row, so the planner takes them only when
- *   the filters keep enough of the stage. The default sort (last change) has applications_stage_search_idx (0026).
+ * - applications_stage_score_idx: an organisation's applications per stage by total score (highest first), so a stage
+ *   tab across all roles sorted by score (issue 18) reads the top of the stage's range and stops after a page, instead
+ *   of reading the whole stage to sort it. Not covering: each entry read costs a visit of the row, so the planner takes
+ *   it only when the filters keep enough of the stage. The default sort (last change) has applications_stage_search_idx
+ *   (0026); other sorts across roles still read the stage (decision 0084).
  * - applications_role_ids_idx: an organisation's applications per role and stage (never drafts), nothing else. Its
  *   keys repeat, so deduplication keeps it a few megabytes: a role's or a role stage's applications as a bitmap read
  *   from a few dozen pages instead of the role's range of the wide search index (a thousand pages for the busiest
@@ -136,10 +136,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where state <> 'DRAFT'`.execute(db);
 
   await sql`
-    create index if not exists applications_stage_applied_idx on applications
-      (organization_id, stage_id, applied_at desc nulls last, id desc)
-      where state <> 'DRAFT'`.execute(db);
-  await sql`
     create index if not exists applications_role_ids_idx on applications (organization_id, role_id, stage_id)
       where state <> 'DRAFT'`.execute(db);
 
@@ -151,7 +147,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists applications_role_ids_idx`.execute(db);
-  await sql`drop index if exists applications_stage_applied_idx`.execute(db);
   await sql`drop index if exists applications_stage_score_idx`.execute(db);
   for (const event of ['insert', 'update', 'delete', 'truncate']) {
     await sql.raw(`drop trigger if exists search_facets_${event} on applications`).execute(db);
