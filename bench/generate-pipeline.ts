@@ -6,6 +6,8 @@ import { defaultSubStage, orderedSubStages } from '#engine/pipeline/organization
 import type { OrganizationStage } from '#schemas/pipeline';
 import { WORK_TYPES } from '#schemas/role';
 import type { Db } from '#server/db/client';
+import { SEARCH_COUNT_TABLES } from '#server/db/migrations/0026-search-counts';
+import { SEARCH_FACET_TABLES } from '#server/db/migrations/0029-search-facets';
 
 /*
  * Fills one organisation with a realistic hiring pipeline for the search benchmark (issue 6):
@@ -271,15 +273,23 @@ const intArray = (values: readonly number[]) => sql`${[...values]}::int[]`;
 const pick = (array: RawBuilder<unknown>, length: number, r: RawBuilder<unknown>) =>
   sql`(${array})[1 + floor((${r}) * ${length}::int)::int]`;
 
-/** Drops a table's indexes but those of its constraints (primary key); their definitions, to build them again. */
+/**
+ * Drops a table's indexes but those of its constraints (primary key); their definitions, to build them again, with
+ * the statistics targets their columns were given (`alter index … set statistics`, which a new index does not have:
+ * without them migration 0007's trigram index is estimated from 100 entries and plans go wrong, decision 0084).
+ */
 async function dropIndexes(
   db: Db,
   table: 'applications' | 'users',
-): Promise<Array<{ indexname: string; indexdef: string }>> {
-  const indexes = await sql<{ indexname: string; indexdef: string }>`
-    select indexname, indexdef from pg_indexes
-    where schemaname = current_schema() and tablename = ${table}
-      and indexname not in (select conname from pg_constraint where conrelid = ${table}::regclass)`.execute(db);
+): Promise<Array<{ indexname: string; indexdef: string; statistics: string[] }>> {
+  const indexes = await sql<{ indexname: string; indexdef: string; statistics: string[] }>`
+    select i.indexname, i.indexdef,
+      coalesce((select array_agg(format('alter index %I alter column %s set statistics %s', i.indexname, a.attnum,
+          a.attstattarget) order by a.attnum)
+        from pg_attribute a where a.attrelid = format('%I', i.indexname)::regclass and a.attstattarget >= 0), '{}') as statistics
+    from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename = ${table}
+      and i.indexname not in (select conname from pg_constraint where conrelid = ${table}::regclass)`.execute(db);
   for (const index of indexes.rows) await sql`drop index ${sql.ref(index.indexname)}`.execute(db);
   return indexes.rows;
 }
@@ -443,6 +453,7 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
       for (const index of dropped) {
         const begun = performance.now();
         await sql.raw(index.indexdef).execute(conn);
+        for (const statement of index.statistics) await sql.raw(statement).execute(conn);
         log(`${index.indexname} built in ${((performance.now() - begun) / 1000).toFixed(1)} s`);
       }
     }
@@ -465,6 +476,10 @@ export async function generatePipeline(db: Db, options: GenerateOptions): Promis
     // work in a live database, done here at once so the benchmark sees the steady state).
     for (const table of ['applications', 'users', 'roles', 'candidate_scores'])
       await sql`vacuum (analyze) ${sql.table(table)}`.execute(conn);
+    // The count roll-ups were rewritten once per batch (a dead copy of every row each time): compacted, as a few
+    // autovacuum rounds would keep them in a live database (decision 0084). They are small: this takes milliseconds.
+    for (const table of [...SEARCH_COUNT_TABLES, ...SEARCH_FACET_TABLES])
+      await sql`vacuum (full, analyze) ${sql.table(table)}`.execute(conn);
     log('vacuumed and analysed');
     const count = await conn
       .selectFrom('applications')

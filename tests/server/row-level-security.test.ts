@@ -4,6 +4,7 @@ import { bypassesRowSecurity } from '#server/db/client';
 import { ORGANIZATION_TABLES } from '#server/db/migrations/0022-row-level-security';
 import { FORM_VALIDATOR_TABLES } from '#server/db/migrations/0025-form-validators';
 import { SEARCH_COUNT_TABLES } from '#server/db/migrations/0026-search-counts';
+import { SEARCH_FACET_TABLES } from '#server/db/migrations/0029-search-facets';
 import { INTEGRATION_TABLES } from '#server/db/migrations/0027-integrations';
 import { loadOrganization } from '#server/plugins/tenancy';
 import { seedDemoPipeline } from '#server/seed/demo-pipeline';
@@ -98,7 +99,13 @@ describe('row-level security policies (migration 0022)', () => {
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organization_id')
       order by 1`.execute(t.db);
     expect(rows.map((row) => row.table_name)).toEqual(
-      [...ORGANIZATION_TABLES, ...FORM_VALIDATOR_TABLES, ...SEARCH_COUNT_TABLES, ...INTEGRATION_TABLES].sort(),
+      [
+        ...ORGANIZATION_TABLES,
+        ...FORM_VALIDATOR_TABLES,
+        ...SEARCH_COUNT_TABLES,
+        ...SEARCH_FACET_TABLES,
+        ...INTEGRATION_TABLES,
+      ].sort(),
     );
     for (const row of rows) expect(row, row.table_name).toMatchObject({ enabled: true, forced: true, policies: 1 });
   });

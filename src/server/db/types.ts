@@ -643,6 +643,27 @@ interface ApplicationProfileCountsTable {
   total: number;
 }
 
+/** Migration 0029: applications (never drafts) per role, stage, substage and university groups. */
+interface ApplicationRoleGroupCountsTable {
+  organization_id: string;
+  role_id: string;
+  stage_id: number | null;
+  substage_id: string | null;
+  has_university: boolean;
+  university_groups: string[];
+  total: number;
+}
+
+/** Migration 0029: applications (never drafts) per stage, substage, location and stage status across roles. */
+interface ApplicationFacetCountsTable {
+  organization_id: string;
+  stage_id: number | null;
+  substage_id: string | null;
+  location: string | null;
+  stage_status: StageStatusColumn | null;
+  total: number;
+}
+
 /** Migration 0027 (decision 0080): signature requests and the HR system connection. */
 interface SignatureRequestsTable {
   id: Generated<string>;
@@ -702,6 +723,8 @@ export interface Database {
   applications: ApplicationsTable;
   application_stage_counts: ApplicationStageCountsTable;
   application_profile_counts: ApplicationProfileCountsTable;
+  application_role_group_counts: ApplicationRoleGroupCountsTable;
+  application_facet_counts: ApplicationFacetCountsTable;
   stage_history: StageHistoryTable;
   candidate_profiles: CandidateProfilesTable;
   documents: DocumentsTable;

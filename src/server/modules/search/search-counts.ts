@@ -19,6 +19,9 @@ import {
  *   the roll-up application_stage_counts (migration 0026), a few hundred rows at most;
  * - `profile`: across all roles, the filters are university groups and mark ranges with whole-number bounds — summed
  *   from the roll-up application_profile_counts;
+ * - `roleGroups`: the filters of `roles` and university groups — summed from application_role_group_counts
+ *   (migration 0029, decision 0084), a few hundred rows per role;
+ * - `facets`: across all roles, locations and stage statuses — summed from application_facet_counts (migration 0029);
  * - `exact`: one role with any other filter — a GROUP BY over the role's range of the search index (decision 0013);
  * - `capped`: across all roles with any other filter — each stage counted up to SEARCH_COUNT_CAP + 1 matching
  *   applications; a stage past the cap answers "at least SEARCH_COUNT_CAP".
@@ -33,7 +36,7 @@ export interface CountRow {
   total: number;
 }
 
-export type CountWay = 'roles' | 'profile' | 'exact' | 'capped';
+export type CountWay = 'roles' | 'profile' | 'roleGroups' | 'facets' | 'exact' | 'capped';
 
 type Filter = keyof CandidateSearchFilters;
 const ROLE_FILTERS: ReadonlySet<Filter> = new Set<Filter>([
@@ -51,6 +54,7 @@ const ROLE_FILTERS: ReadonlySet<Filter> = new Set<Filter>([
 ]);
 const ORGANIZATION_FILTERS: ReadonlySet<Filter> = new Set<Filter>(['groups', 'clients', 'sector']);
 const PROFILE_FILTERS: ReadonlySet<Filter> = new Set<Filter>(['universityGroups', 'universityPercentile', 'wamRanges']);
+const FACET_FILTERS: ReadonlySet<Filter> = new Set<Filter>(['locations', 'statuses']);
 
 type Range = { min?: number; max?: number };
 const whole = (r: Range): boolean =>
@@ -66,11 +70,19 @@ export function countWay(filters: CandidateSearchFilters): CountWay {
     (filters.wamRanges ?? []).every(whole)
   )
     return 'profile';
+  if (keys.every((k) => ROLE_FILTERS.has(k) || ORGANIZATION_FILTERS.has(k) || k === 'universityGroups'))
+    return 'roleGroups';
+  if (keys.every((k) => FACET_FILTERS.has(k) || ORGANIZATION_FILTERS.has(k))) return 'facets';
   return filters.roleId === undefined ? 'capped' : 'exact';
 }
 
 type RollupEb = ExpressionBuilder<
-  Database & { c: Database['application_stage_counts'] & Database['application_profile_counts'] },
+  Database & {
+    c: Database['application_stage_counts'] &
+      Database['application_profile_counts'] &
+      Database['application_role_group_counts'] &
+      Database['application_facet_counts'];
+  },
   'c'
 >;
 
@@ -99,18 +111,57 @@ function markRange(eb: RollupEb, r: Range): Expression<SqlBool> {
   return eb.and(conditions);
 }
 
-/** The roll-up of roles: the role, the roles its attributes keep. */
+/** Spec §3 university groups on a roll-up's has_university and university_groups (NON_RUSSELL: not Russell). */
+function groupsCondition(eb: RollupEb, groups: readonly string[]): Expression<SqlBool> {
+  const named = groups.filter((g) => g !== 'NON_RUSSELL');
+  return eb.or([
+    ...(named.length ? [sql<SqlBool>`c.university_groups && ${sql`${named}::text[]`}`] : []),
+    ...(groups.includes('NON_RUSSELL')
+      ? [eb.and([eb('c.has_university', '=', true), sql<SqlBool>`not ('RUSSELL' = any(c.university_groups))`])]
+      : []),
+  ]);
+}
+
+/**
+ * The roll-up of roles: the role, the roles its attributes keep; with university groups, the roll-up of roles and
+ * groups (migration 0029).
+ */
 function roleRollup(db: Db, organization: FilterOrganization, f: CandidateSearchFilters, now: Date) {
   const roles = rolesMatching(db, organization, f, now);
+  const groups = f.universityGroups ?? [];
+  return (
+    db
+      // The same columns as far as this query reads them (the groups only when the role-group roll-up is read).
+      .selectFrom(
+        (groups.length
+          ? 'application_role_group_counts as c'
+          : 'application_stage_counts as c') as 'application_stage_counts as c',
+      )
+      .select(['c.stage_id', 'c.substage_id', sql<number>`sum(c.total)::int`.as('total')])
+      .where((eb0) => {
+        const eb = eb0 as unknown as RollupEb;
+        const conditions = organizationConditions(eb, organization, f);
+        if (f.roleId !== undefined)
+          conditions.push(isUuid(f.roleId) ? eb('c.role_id', '=', f.roleId.toLowerCase()) : sql<SqlBool>`false`);
+        if (roles) conditions.push(eb('c.role_id', 'in', roles));
+        if (groups.length) conditions.push(groupsCondition(eb, groups));
+        return eb0.and(conditions);
+      })
+      .groupBy(['c.stage_id', 'c.substage_id'])
+  );
+}
+
+/** The roll-up of locations and stage statuses across roles (migration 0029). */
+function facetRollup(db: Db, organization: FilterOrganization, f: CandidateSearchFilters) {
   return db
-    .selectFrom('application_stage_counts as c')
+    .selectFrom('application_facet_counts as c')
     .select(['c.stage_id', 'c.substage_id', sql<number>`sum(c.total)::int`.as('total')])
-    .where((eb) => {
-      const conditions = organizationConditions(eb as unknown as RollupEb, organization, f);
-      if (f.roleId !== undefined)
-        conditions.push(isUuid(f.roleId) ? eb('c.role_id', '=', f.roleId.toLowerCase()) : sql<SqlBool>`false`);
-      if (roles) conditions.push(eb('c.role_id', 'in', roles));
-      return eb.and(conditions);
+    .where((eb0) => {
+      const eb = eb0 as unknown as RollupEb;
+      const conditions = organizationConditions(eb, organization, f);
+      if (f.locations?.length) conditions.push(eb('c.location', 'in', f.locations));
+      if (f.statuses?.length) conditions.push(eb('c.stage_status', 'in', f.statuses));
+      return eb0.and(conditions);
     })
     .groupBy(['c.stage_id', 'c.substage_id']);
 }
@@ -123,17 +174,7 @@ function profileRollup(db: Db, organization: FilterOrganization, f: CandidateSea
     .where((eb0) => {
       const eb = eb0 as unknown as RollupEb;
       const conditions = organizationConditions(eb, organization, f);
-      const groups = f.universityGroups ?? [];
-      const named = groups.filter((g) => g !== 'NON_RUSSELL');
-      if (groups.length)
-        conditions.push(
-          eb.or([
-            ...(named.length ? [sql<SqlBool>`c.university_groups && ${sql`${named}::text[]`}`] : []),
-            ...(groups.includes('NON_RUSSELL')
-              ? [eb.and([eb('c.has_university', '=', true), sql<SqlBool>`not ('RUSSELL' = any(c.university_groups))`])]
-              : []),
-          ]),
-        );
+      if (f.universityGroups?.length) conditions.push(groupsCondition(eb, f.universityGroups));
       if (f.universityPercentile) conditions.push(markRange(eb, f.universityPercentile));
       if (f.wamRanges?.length) conditions.push(eb.or(f.wamRanges.map((r) => markRange(eb, r))));
       return eb0.and(conditions);
@@ -172,14 +213,16 @@ export function stageCounts(
 ): { way: CountWay; query: RawBuilder<CountRow> } {
   const way = countWay(filters);
   const query =
-    way === 'roles'
+    way === 'roles' || way === 'roleGroups'
       ? roleRollup(db, organization, filters, now)
       : way === 'profile'
         ? profileRollup(db, organization, filters)
-        : way === 'capped'
-          ? cappedCount(db, organization, filters, now, cap)
-          : matchingApplications(db, organization, filters, now)
-              .select(['a.stage_id', 'a.substage_id', sql<number>`count(*)::int`.as('total')])
-              .groupBy(['a.stage_id', 'a.substage_id']);
+        : way === 'facets'
+          ? facetRollup(db, organization, filters)
+          : way === 'capped'
+            ? cappedCount(db, organization, filters, now, cap)
+            : matchingApplications(db, organization, filters, now)
+                .select(['a.stage_id', 'a.substage_id', sql<number>`count(*)::int`.as('total')])
+                .groupBy(['a.stage_id', 'a.substage_id']);
   return { way, query: way === 'capped' ? (query as RawBuilder<CountRow>) : sql<CountRow>`${query}` };
 }
