@@ -166,7 +166,7 @@ export async function benchKeystroke(): Promise<Figure[]> {
     for (let i = 0; i <= CONTINUES; i += 1) {
       await page.goto(url);
       await field.waitFor();
-      await page.waitForTimeout(200);
+      await page.waitForTimeout(1000); // the page settles: validators loaded, no work left from the load
       await armInPage(page, 'continue');
       const run = () => page.locator('main form button[type="submit"]').click().then(() => result(page));
       const taken = i === 1 ? await profiled(page, 'continue', run) : await run();

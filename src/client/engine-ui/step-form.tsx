@@ -8,6 +8,7 @@ import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
 import { fields, templates, widgets } from './theme';
+import { FormTranslation } from './theme/form-translation';
 import { stepAnswersOf, useFormValidators, validateStepAnswers } from './validation';
 
 export interface StepFormProps {
@@ -146,26 +147,28 @@ function StepFormBody({
   }, [focusPath, idPrefix]);
 
   return (
-    <Form<Answers, RJSFSchema, EngineFormContext>
-      schema={step.schema as RJSFSchema}
-      uiSchema={uiSchema}
-      validator={validator}
-      templates={templates}
-      widgets={widgets}
-      fields={fields}
-      formContext={context}
-      initialFormData={initialData}
-      onChange={handleChange}
-      onSubmit={handleSubmit}
-      extraErrors={extraErrors}
-      idPrefix={idPrefix}
-      idSeparator={ID_SEPARATOR}
-      experimental_defaultFormStateBehavior={DEFAULT_STATE}
-      showErrorList="top"
-      noHtml5Validate
-      // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
-      // check answers that are hidden, and its live validation would run on every keystroke.
-      noValidate
-    />
+    <FormTranslation.Provider value={t}>
+      <Form<Answers, RJSFSchema, EngineFormContext>
+        schema={step.schema as RJSFSchema}
+        uiSchema={uiSchema}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        fields={fields}
+        formContext={context}
+        initialFormData={initialData}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        extraErrors={extraErrors}
+        idPrefix={idPrefix}
+        idSeparator={ID_SEPARATOR}
+        experimental_defaultFormStateBehavior={DEFAULT_STATE}
+        showErrorList="top"
+        noHtml5Validate
+        // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
+        // check answers that are hidden, and its live validation would run on every keystroke.
+        noValidate
+      />
+    </FormTranslation.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { createContext, useContext, useEffect, useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as formStyles from '#client/ui/form/form.css';
@@ -29,7 +29,7 @@ const FIRST_CONTROL = 'input:not([type="hidden"]), select, textarea';
  * the Add button when none is left.
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { items, canAdd, onAddClick, uiSchema, rawErrors, fieldPathId, schema, required, title, hideError } = props;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const id = fieldPathId.$id;
@@ -93,7 +93,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 
 /** One item of a repeatable group: a fieldset titled "University 1", and its Remove button. */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { children, index, totalItems, buttonsProps } = props;
   const group = useContext(GroupContext);
   const title = t('form.group.item', { item: group.noun, number: index + 1 });

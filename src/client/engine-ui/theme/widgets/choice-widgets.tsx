@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
@@ -49,7 +49,7 @@ export function SelectWidget(props: WidgetProps) {
 }
 
 function DropDown(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
   const selected = enumOptions.findIndex((option) => option.value === value);
@@ -134,7 +134,7 @@ export function CheckboxesWidget(props: WidgetProps) {
  * change event, so the click itself is what clears.
  */
 export function YesNoWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, htmlName, value, onChange, disabled, readonly } = props;
   const choices = [
     { value: true, label: t('form.yes') },
@@ -175,7 +175,7 @@ export function YesNoWidget(props: WidgetProps) {
  * (/terms, in a new tab so the answers stay) comes first: GOV.UK keeps links out of labels.
  */
 export function ConsentWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);

@@ -1,6 +1,6 @@
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import * as styles from '../theme.css';
@@ -24,7 +24,7 @@ function matching(options: readonly EnumOptionsType[], typed: string): EnumOptio
  * leaves the question unanswered, so Continue says to select one. Keys: see useListboxPopup.
  */
 export function ComboboxWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, value, options, onChange, label } = props;
   const field = compiledFieldOf(options);
   const enumOptions = useMemo(() => (options.enumOptions ?? []) as EnumOptionsType[], [options.enumOptions]);

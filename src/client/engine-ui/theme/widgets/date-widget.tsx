@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import * as styles from '../theme.css';
 
@@ -40,7 +40,7 @@ function composeDate({ day, month, year }: Parts): string | undefined {
  * the question's id, so the error summary's link lands on it.
  */
 export function DateWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, value, onChange, disabled, readonly, rawErrors, hideError } = props;
   const [parts, setParts] = useState<Parts>(() => splitDate(value));
   const [composed, setComposed] = useState<unknown>(value);

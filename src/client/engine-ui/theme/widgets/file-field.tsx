@@ -1,6 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as formStyles from '#client/ui/form/form.css';
@@ -73,7 +73,7 @@ function localReference(file: File): UploadedFile {
  * it). A refused file is reported to the step, whose error for the question it then is.
  */
 export function FileField(props: FieldProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, rawErrors, hideError, schema } =
     props;
   const id = fieldPathId.$id;

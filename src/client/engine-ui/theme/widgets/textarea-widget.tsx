@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { wordCount } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
@@ -8,17 +8,20 @@ import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
-/** Screen readers hear the count once typing pauses, not on every keystroke (as GOV.UK's character count). */
+/**
+ * Screen readers hear the count once typing pauses, not on every keystroke (as GOV.UK's character count), and not when
+ * the question appears: the limit is read with the question (its description).
+ */
 const ANNOUNCE_DELAY_MS = 1000;
 
 function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const remaining = max - wordCount(text);
   const message =
     remaining >= 0
       ? t('form.wordCount.remaining', { count: remaining })
       : t('form.wordCount.over', { count: -remaining });
-  const [announced, setAnnounced] = useState('');
+  const [announced, setAnnounced] = useState(message);
   useEffect(() => {
     const timer = setTimeout(() => setAnnounced(message), ANNOUNCE_DELAY_MS);
     return () => clearTimeout(timer);

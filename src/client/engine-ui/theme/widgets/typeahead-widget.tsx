@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { type RemoteListType, optionLabel } from '#engine';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
@@ -41,7 +41,7 @@ function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: s
  * announced in a polite status message.
  */
 export function TypeaheadWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, value, onChange, options, registry, label } = props;
   const ctx = engineContext(registry);
   const field = compiledFieldOf(options);

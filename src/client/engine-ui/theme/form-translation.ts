@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import { getI18n, type UseTranslationResponse } from 'react-i18next';
+
+type FormT = UseTranslationResponse<'translation', undefined>['t'];
+
+/**
+ * The step's `t`, given once by StepForm to every question it renders. react-i18next's useTranslation costs each
+ * component that calls it a copy of the i18n instance and a subscription to the language when it mounts: about 1,000
+ * of each for a 300-question step, and one more per inline error on a failed Continue (decision 0082). StepForm's own
+ * useTranslation re-renders the step with the new `t` when the language changes.
+ */
+export const FormTranslation = createContext<FormT | null>(null);
+
+/** useTranslation's `t` for the theme's templates and widgets, from StepForm (i18next's own outside one). */
+export function useFormTranslation(): { t: FormT } {
+  const t = useContext(FormTranslation);
+  return { t: t ?? (getI18n().t as FormT) };
+}
