@@ -7,6 +7,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import { itemNoun, lowerFirst } from '../../fields';
+import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 import { ErrorMessage, Hint, QuestionText } from './field-template';
@@ -30,12 +31,12 @@ const FIRST_CONTROL = 'input:not([type="hidden"]), select, textarea';
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { t } = useFormTranslation();
-  const { items, canAdd, onAddClick, uiSchema, rawErrors, fieldPathId, schema, required, title, hideError } = props;
+  const { items, canAdd, onAddClick, uiSchema, fieldPathId, schema, required, title, hideError, registry } = props;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const id = fieldPathId.$id;
   const noun = itemNoun(field) || title;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
-  const error = hideError ? undefined : rawErrors?.[0];
+  const error = useFieldError(registry, id, hideError);
   const hint = field?.hint ?? schema.description;
   const container = useRef<HTMLFieldSetElement>(null);
   const pending = useRef<{ kind: 'add' } | { kind: 'remove'; index: number } | null>(null);

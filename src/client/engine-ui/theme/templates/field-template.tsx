@@ -7,6 +7,7 @@ import type { CompiledField } from '#engine';
 import { compiledFieldOf } from '../../context';
 import { QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 /** "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. */
@@ -55,7 +56,8 @@ function hasPopup(field: CompiledField): boolean {
 export function FieldTemplate(props: FieldTemplateProps) {
   const { t } = useFormTranslation();
   const field = compiledFieldOf(props.uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
-  const question = frameQuestion(props, field, t);
+  const error = useFieldError(props.registry, props.id, props.hideError);
+  const question = frameQuestion(props, field, error, t);
   if (props.hidden || !field || QUESTION_FRAMES[field.kind] === 'none' || hasPopup(field)) return question;
   return <div className={styles.deferredQuestion}>{question}</div>;
 }
@@ -63,15 +65,15 @@ export function FieldTemplate(props: FieldTemplateProps) {
 function frameQuestion(
   props: FieldTemplateProps,
   field: CompiledField | undefined,
+  error: string | undefined,
   t: ReturnType<typeof useFormTranslation>['t'],
 ): ReactNode {
-  const { id, label, children, rawErrors, hidden, required, rawDescription, hideError, formData } = props;
+  const { id, label, children, hidden, required, rawDescription, formData } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (!field) return children;
   const kind = field.kind;
   const frame = QUESTION_FRAMES[kind];
   if (frame === 'none') return children;
-  const error = hideError ? undefined : rawErrors?.[0];
   const hint = field.hint ?? (rawDescription || (kind === 'date' ? t('form.date.hint') : undefined));
   const optional = !(field.required || required);
   const groupClass = error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup;

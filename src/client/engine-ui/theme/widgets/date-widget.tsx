@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 interface Parts {
@@ -41,7 +42,7 @@ function composeDate({ day, month, year }: Parts): string | undefined {
  */
 export function DateWidget(props: WidgetProps) {
   const { t } = useFormTranslation();
-  const { id, value, onChange, disabled, readonly, rawErrors, hideError } = props;
+  const { id, value, onChange, disabled, readonly, registry, hideError } = props;
   const [parts, setParts] = useState<Parts>(() => splitDate(value));
   const [composed, setComposed] = useState<unknown>(value);
   // The answer changed from outside (a reset, a new step): show it. Derived during render, as
@@ -50,7 +51,7 @@ export function DateWidget(props: WidgetProps) {
     setComposed(value);
     setParts(splitDate(value));
   }
-  const error = !hideError && Boolean(rawErrors?.length);
+  const error = Boolean(useFieldError(registry, id, hideError));
   const update = (key: keyof Parts, text: string) => {
     const next = { ...parts, [key]: text };
     const answer = composeDate(next);

@@ -8,6 +8,7 @@ import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { useJoinList } from '#client/i18n/list-words';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
 import { DownloadLink, isStored } from '../../download';
+import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -74,9 +75,9 @@ function localReference(file: File): UploadedFile {
  */
 export function FileField(props: FieldProps) {
   const { t } = useFormTranslation();
-  const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, rawErrors, hideError, schema } =
-    props;
+  const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, hideError, schema } = props;
   const id = fieldPathId.$id;
+  const error = Boolean(useFieldError(registry, id, hideError));
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const fieldId = field?.id ?? props.name;
   const ctx = engineContext(registry);
@@ -172,7 +173,6 @@ export function FileField(props: FieldProps) {
     );
   });
 
-  const error = !hideError && Boolean(rawErrors?.length);
   // The step shows a refused file's message as the question's error once Continue was pressed: shown once.
   const localProblem = error ? undefined : problem;
   const localId = `${id}-file-error`;

@@ -1,10 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useFormTranslation } from '../form-translation';
 import { wordCount } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
+import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -14,7 +15,8 @@ import * as styles from '../theme.css';
  */
 const ANNOUNCE_DELAY_MS = 1000;
 
-function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
+/** Memoised: the question re-renders when its error changes, the count only when the text does. */
+const WordCount = memo(function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
   const { t } = useFormTranslation();
   const remaining = max - wordCount(text);
   const message =
@@ -42,15 +44,15 @@ function WordCount({ id, text, max }: { id: string; text: string; max: number })
       </div>
     </>
   );
-}
+});
 
 /** A long answer; with a word limit (maxWords) it counts down the words left as the candidate types. */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, onChange, options, schema, rawErrors, hideError, disabled, readonly } = props;
+  const { id, htmlName, value, onChange, options, schema, registry, hideError, disabled, readonly } = props;
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
   const text = typeof value === 'string' ? value : '';
-  const error = !hideError && Boolean(rawErrors?.length);
+  const error = Boolean(useFieldError(registry, id, hideError));
   const emptyValue = options.emptyValue as unknown;
   return (
     <>
