@@ -34,7 +34,10 @@ function armInPage(page: Page, kind: 'continue' | 'keystroke' | 'render', expect
         if (kind === 'render') {
           // Every question's control, and the Continue button after them.
           const f = form();
-          return Boolean(f?.querySelector('button[type="submit"]')) && f!.querySelectorAll('input, select, textarea').length === expected;
+          return (
+            Boolean(f?.querySelector('button[type="submit"]')) &&
+            f!.querySelectorAll('input, select, textarea').length === expected
+          );
         }
         // The summary with its links, focused, and each question's inline error beside it.
         const summary = document.querySelector('[data-error-summary]');
@@ -49,7 +52,13 @@ function armInPage(page: Page, kind: 'continue' | 'keystroke' | 'render', expect
         const observer = new MutationObserver(() => check());
         const timer = setTimeout(() => {
           observer.disconnect();
-          reject(new Error(`${kind}: not ready after 20 s`));
+          const summary = document.querySelector('[data-error-summary]');
+          const state = `${start < 0 ? 'no event' : 'event seen'}, summary ${summary ? 'shown' : 'absent'}${
+            summary && document.activeElement === summary ? ' and focused' : ''
+          }, ${document.querySelectorAll('main form p[id$="-error"]').length} inline errors, ${
+            form()?.querySelectorAll('input, select, textarea').length ?? 0
+          } controls`;
+          reject(new Error(`${kind}: not ready after 20 s (${state})`));
         }, 20_000);
         const check = () => {
           if (done || start < 0 || !ready()) return;
@@ -168,7 +177,11 @@ export async function benchKeystroke(): Promise<Figure[]> {
       await field.waitFor();
       await page.waitForTimeout(1000); // the page settles: validators loaded, no work left from the load
       await armInPage(page, 'continue');
-      const run = () => page.locator('main form button[type="submit"]').click().then(() => result(page));
+      const run = () =>
+        page
+          .locator('main form button[type="submit"]')
+          .click()
+          .then(() => result(page));
       const taken = i === 1 ? await profiled(page, 'continue', run) : await run();
       if (i > 0) continues.push(taken); // the first warms the code up
       summaryLinks = await page.locator('[data-error-summary] li').count();

@@ -16,3 +16,24 @@ export function useFormTranslation(): { t: FormT } {
   const t = useContext(FormTranslation);
   return { t: t ?? (getI18n().t as FormT) };
 }
+
+const fixedTexts = new WeakMap<FormT, Map<string, string>>();
+
+/**
+ * A text without options in the step's language, looked up once per language: a failed Continue on a 300-question
+ * step shows "Error:" before 300 messages, and i18next resolves each call afresh.
+ */
+export function useFormText(key: 'form.errorPrefix' | 'form.optional'): string {
+  const { t } = useFormTranslation();
+  let known = fixedTexts.get(t);
+  if (!known) {
+    known = new Map();
+    fixedTexts.set(t, known);
+  }
+  let text = known.get(key);
+  if (text === undefined) {
+    text = t(key);
+    known.set(key, text);
+  }
+  return text;
+}

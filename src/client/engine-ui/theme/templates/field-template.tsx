@@ -1,6 +1,6 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
-import { useFormTranslation } from '../form-translation';
+import { useFormText, useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import type { CompiledField } from '#engine';
@@ -12,21 +12,21 @@ import * as styles from '../theme.css';
 
 /** "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. */
 export function QuestionText({ label, optional }: { label: string; optional: boolean }) {
-  const { t } = useFormTranslation();
+  const optionalText = useFormText('form.optional');
   return (
     <>
       {label}
-      {optional ? ` ${t('form.optional')}` : null}
+      {optional ? ` ${optionalText}` : null}
     </>
   );
 }
 
 /** The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. */
 export function ErrorMessage({ id, message }: { id: string; message: string }) {
-  const { t } = useFormTranslation();
+  const prefix = useFormText('form.errorPrefix');
   return (
     <p id={errorId(id)} className={formStyles.errorMessage}>
-      <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {message}
+      <span className={visuallyHidden}>{prefix}</span> {message}
     </p>
   );
 }
