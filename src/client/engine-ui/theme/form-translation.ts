@@ -17,23 +17,31 @@ export function useFormTranslation(): { t: FormT } {
   return { t: t ?? (getI18n().t as FormT) };
 }
 
-const fixedTexts = new WeakMap<FormT, Map<string, string>>();
+const fixedTexts = new WeakMap<FormT, Map<FixedText, string>>();
+
+/** The texts without options the theme shows beside every question (written out, so the key checks find them). */
+const FIXED_TEXTS = {
+  errorPrefix: (t: FormT) => t('form.errorPrefix'),
+  optional: (t: FormT) => t('form.optional'),
+};
+
+type FixedText = keyof typeof FIXED_TEXTS;
 
 /**
  * A text without options in the step's language, looked up once per language: a failed Continue on a 300-question
  * step shows "Error:" before 300 messages, and i18next resolves each call afresh.
  */
-export function useFormText(key: 'form.errorPrefix' | 'form.optional'): string {
+export function useFormText(name: FixedText): string {
   const { t } = useFormTranslation();
   let known = fixedTexts.get(t);
   if (!known) {
     known = new Map();
     fixedTexts.set(t, known);
   }
-  let text = known.get(key);
+  let text = known.get(name);
   if (text === undefined) {
-    text = t(key);
-    known.set(key, text);
+    text = FIXED_TEXTS[name](t);
+    known.set(name, text);
   }
   return text;
 }

@@ -12,7 +12,7 @@ import * as styles from '../theme.css';
 
 /** "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. */
 export function QuestionText({ label, optional }: { label: string; optional: boolean }) {
-  const optionalText = useFormText('form.optional');
+  const optionalText = useFormText('optional');
   return (
     <>
       {label}
@@ -23,7 +23,7 @@ export function QuestionText({ label, optional }: { label: string; optional: boo
 
 /** The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. */
 export function ErrorMessage({ id, message }: { id: string; message: string }) {
-  const prefix = useFormText('form.errorPrefix');
+  const prefix = useFormText('errorPrefix');
   return (
     <p id={errorId(id)} className={formStyles.errorMessage}>
       <span className={visuallyHidden}>{prefix}</span> {message}
