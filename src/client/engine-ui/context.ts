@@ -49,7 +49,7 @@ export function createCounter(): Counter {
 }
 
 /** An error shown on the step: the DOM id of its question's input (or group) and the message. */
-export interface ShownError {
+interface ShownError {
   id: string;
   message: string;
 }
