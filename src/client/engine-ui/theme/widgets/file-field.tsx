@@ -1,5 +1,5 @@
 import type { FieldProps } from '@rjsf/utils';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useFormTranslation } from '../form-translation';
 import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
@@ -94,7 +94,8 @@ export function FileField(props: FieldProps) {
   };
   const inactive = disabled || readonly || Boolean(uploading);
 
-  useEffect(() => {
+  // In the commit that takes the Remove button away, so focus never falls to the page in between.
+  useLayoutEffect(() => {
     if (!value && refocus.current) {
       refocus.current = false;
       input.current?.focus();
