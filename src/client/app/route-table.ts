@@ -51,6 +51,7 @@ export function pageRoutes(side: HostSide): PageRoute[] {
     { path: '/ui/application', layout: 'main', page: () => formDemos().then((m) => m.ApplicationDemoPage) },
     { path: '/ui/widgets', layout: 'main', page: () => formDemos().then((m) => m.WidgetGalleryPage) },
     { path: '/ui/large-form', layout: 'main', page: () => formDemos().then((m) => m.LargeFormPage) },
+    { path: '/ui/large-form/render', layout: 'main', page: () => formDemos().then((m) => m.LargeFormRenderPage) },
     { path: '/signup', layout: 'welcome', page: () => auth().then((m) => m.SignupPage) },
     { path: '/profile', layout: 'candidate', page: () => profile().then((m) => m.ProfilePage), signIn: true },
     { path: '/profile/create', layout: 'welcome', page: () => profile().then((m) => m.ProfileCreatePage) },

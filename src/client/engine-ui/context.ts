@@ -48,6 +48,53 @@ export function createCounter(): Counter {
   };
 }
 
+/** An error shown on the step: the DOM id of its question's input (or group) and the message. */
+interface ShownError {
+  id: string;
+  message: string;
+}
+
+/**
+ * The errors a failed Continue shows, outside RJSF's state (decision 0082): each question reads its own error from
+ * here, so a failed Continue re-renders the questions whose error changed and the summary, in one commit, instead of
+ * RJSF's whole tree of fields.
+ */
+export interface ErrorStore {
+  /** The error of the question whose input (or group) has this DOM id. */
+  get: (id: string) => string | undefined;
+  /** Every error, in the order of the form (the same array until the errors change). */
+  all: () => readonly ShownError[];
+  subscribe: (listener: () => void) => () => void;
+  /** Shows these errors instead of those shown so far. */
+  show: (errors: readonly ShownError[]) => void;
+  /** Takes one question's error away (a file question whose file changed). */
+  clear: (id: string) => void;
+}
+
+export function createErrorStore(): ErrorStore {
+  let list: readonly ShownError[] = [];
+  let byId = new Map<string, string>();
+  const listeners = new Set<() => void>();
+  const set = (next: readonly ShownError[]) => {
+    list = next;
+    byId = new Map();
+    for (const { id, message } of next) if (!byId.has(id)) byId.set(id, message);
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: (id) => byId.get(id),
+    all: () => list,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    show: (errors) => set(errors),
+    clear: (id) => {
+      if (byId.has(id)) set(list.filter((error) => error.id !== id));
+    },
+  };
+}
+
 /**
  * RJSF's formContext for compiled forms. It is created once per step and never changes while the
  * step is shown: a new formContext would give RJSF a new registry and re-render every field. The
@@ -61,6 +108,8 @@ export interface EngineFormContext {
   idPrefix: string;
   services: { readonly current: EngineServices | undefined };
   failures: Counter;
+  /** The errors shown since the last failed Continue (questions and the error summary read them). */
+  errors: ErrorStore;
   /**
    * A file question's refused file (its message), or none once a file is stored or removed: the
    * question's error shown so far gives way to it, and Continue names it instead of "Upload …".

@@ -1,13 +1,15 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pruneAnswers, stepFields, type Answers, type CompiledForm, type CompiledStep } from '#engine';
-import { createCounter, type EngineFormContext, type EngineServices } from './context';
+import { createCounter, createErrorStore, type EngineFormContext, type EngineServices } from './context';
 import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
 import { fields, templates, widgets } from './theme';
+import { FormTranslation } from './theme/form-translation';
+import { StepErrorSummary } from './step-error-summary';
 import { stepAnswersOf, useFormValidators, validateStepAnswers } from './validation';
 
 export interface StepFormProps {
@@ -46,13 +48,6 @@ const DEFAULT_STATE = {
   arrayMinItems: { populate: 'requiredOnly' },
 } as const;
 
-/** The errors shown without those of one question (a file question whose file changed); none left, none at all. */
-function withoutErrorsOf(errors: ErrorSchema<Answers> | undefined, fieldId: string): ErrorSchema<Answers> | undefined {
-  if (!errors || !(fieldId in errors)) return errors;
-  const { [fieldId]: _dropped, ...rest } = errors as Record<string, unknown>;
-  return Object.keys(rest).length > 0 ? (rest as ErrorSchema<Answers>) : undefined;
-}
-
 /**
  * One step of a compiled application form, rendered with the GOV.UK theme. Nothing is validated
  * while the candidate types; Continue validates the step (hidden conditional answers pruned first,
@@ -79,7 +74,8 @@ function StepFormBody({
   const { t } = useTranslation();
   const validator = useFormValidators(form).rjsf(step.schema);
   const [initialData] = useState(() => stepAnswersOf(step, answers));
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema<Answers>>();
+  // Continue's errors live outside RJSF's state: a failed Continue re-renders only the questions whose error changed.
+  const [errors] = useState(createErrorStore);
   const services = useRef(formContext);
   const callbacks = useRef({ onContinue, onChange });
   useLayoutEffect(() => {
@@ -98,13 +94,14 @@ function StepFormBody({
       idPrefix,
       services,
       failures: createCounter(),
+      errors,
       reportFileProblem: (fieldId, problem) => {
         if (problem) fileProblems.current.set(fieldId, problem);
         else fileProblems.current.delete(fieldId);
-        setExtraErrors((current) => withoutErrorsOf(current, fieldId));
+        errors.clear(fieldDomId(fieldId, idPrefix));
       },
     }),
-    [step, form, title, idPrefix],
+    [step, form, title, idPrefix, errors],
   );
   const uiSchema = useMemo(() => renderUiSchema(step, submitLabel ?? t('form.continue')), [step, submitLabel, t]);
   const fieldsOfStep = useMemo(() => stepFields(step), [step]);
@@ -131,14 +128,15 @@ function StepFormBody({
     (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
       const result = validateStepAnswers(validator, step, event.formData, form.texts, fileProblems.current);
       if (!result.valid) {
-        setExtraErrors(result.errorSchema as ErrorSchema<Answers>);
+        // The inline errors and the summary (which then takes focus) change together, in one commit.
+        errors.show(result.errors.map(({ field, message }) => ({ id: fieldDomId(field, idPrefix), message })));
         context.failures.bump();
         return;
       }
-      setExtraErrors(undefined);
+      errors.show([]);
       void callbacks.current.onContinue(result.answers);
     },
-    [validator, step, form.texts, context],
+    [validator, step, form.texts, context, errors, idPrefix],
   );
 
   useEffect(() => {
@@ -146,26 +144,28 @@ function StepFormBody({
   }, [focusPath, idPrefix]);
 
   return (
-    <Form<Answers, RJSFSchema, EngineFormContext>
-      schema={step.schema as RJSFSchema}
-      uiSchema={uiSchema}
-      validator={validator}
-      templates={templates}
-      widgets={widgets}
-      fields={fields}
-      formContext={context}
-      initialFormData={initialData}
-      onChange={handleChange}
-      onSubmit={handleSubmit}
-      extraErrors={extraErrors}
-      idPrefix={idPrefix}
-      idSeparator={ID_SEPARATOR}
-      experimental_defaultFormStateBehavior={DEFAULT_STATE}
-      showErrorList="top"
-      noHtml5Validate
-      // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
-      // check answers that are hidden, and its live validation would run on every keystroke.
-      noValidate
-    />
+    <FormTranslation.Provider value={t}>
+      <StepErrorSummary context={context} />
+      <Form<Answers, RJSFSchema, EngineFormContext>
+        schema={step.schema as RJSFSchema}
+        uiSchema={uiSchema}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        fields={fields}
+        formContext={context}
+        initialFormData={initialData}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        idPrefix={idPrefix}
+        idSeparator={ID_SEPARATOR}
+        experimental_defaultFormStateBehavior={DEFAULT_STATE}
+        showErrorList={false}
+        noHtml5Validate
+        // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
+        // check answers that are hidden, and its live validation would run on every keystroke.
+        noValidate
+      />
+    </FormTranslation.Provider>
   );
 }

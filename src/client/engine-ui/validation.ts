@@ -124,9 +124,16 @@ const isIndex = (segment: string) => /^\d+$/.test(segment);
 
 /** Orders error paths as the questions are asked: field order, then item order inside groups. */
 function compareByForm(fields: readonly CompiledField[]): (a: string, b: string) => number {
+  // Each scope's positions, found once: a sort compares 300 errors about 2,500 times.
+  const positions = new Map<readonly CompiledField[], Map<string, number>>();
   const rank = (scope: readonly CompiledField[], id: string) => {
-    const index = scope.findIndex((f) => f.id === id);
-    return index < 0 ? scope.length : index;
+    let known = positions.get(scope);
+    if (!known) {
+      known = new Map();
+      for (const [index, f] of scope.entries()) if (!known.has(f.id)) known.set(f.id, index);
+      positions.set(scope, known);
+    }
+    return known.get(id) ?? scope.length;
   };
   return (a, b) => {
     const pa = a.split('.');

@@ -6,7 +6,6 @@ import { FILE_FIELD } from '../rjsf-ui-schema';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template';
 import { BaseInputTemplate, INPUT_SHAPES, type InputWidgetName } from './templates/base-input-template';
 import { Nothing, SubmitButton } from './templates/buttons';
-import { ErrorListTemplate } from './templates/error-list-template';
 import { FieldTemplate } from './templates/field-template';
 import { ObjectFieldTemplate } from './templates/object-field-template';
 import { CheckboxesWidget, ConsentWidget, RadioWidget, SelectWidget, YesNoWidget } from './widgets/choice-widgets';
@@ -32,7 +31,6 @@ export const templates: Templates = {
   ObjectFieldTemplate,
   ArrayFieldTemplate,
   ArrayFieldItemTemplate,
-  ErrorListTemplate,
   BaseInputTemplate,
   DescriptionFieldTemplate: Nothing,
   TitleFieldTemplate: Nothing,

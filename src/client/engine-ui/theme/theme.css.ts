@@ -16,6 +16,20 @@ export const section = style({ marginBottom: vars.space.xl });
 export const sectionHeading = style({ fontSize: vars.font.sizeH2, marginBottom: vars.space.m });
 export const sectionDescription = style({ color: vars.colour.secondaryText, marginBottom: vars.space.l });
 
+/**
+ * One question of a step (decision 0082): while it is off screen the browser neither lays it out nor paints it (a
+ * 300-question step then lays out the questions in view, not 5,000 boxes, when it appears and when Continue shows
+ * every inline error); it keeps its last size, or about 120 px before it has one, so the scroll bar stays right.
+ * Content visibility contains paint, so 5 px of padding (taken back by the margin) keeps a control's 3 px focus ring
+ * inside; questions with a pop-up list are not wrapped (their list would be clipped, FieldTemplate).
+ */
+export const deferredQuestion = style({
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 120px',
+  padding: '5px 5px 0',
+  margin: '-5px -5px 0',
+});
+
 /** A question's label or legend: the design system's, at body size (one question per group, not a page heading). */
 export const questionLabel = style([formStyles.label, { fontSize: vars.font.sizeBody }]);
 export const questionLegend = style([formStyles.legend, { fontSize: vars.font.sizeBody }]);

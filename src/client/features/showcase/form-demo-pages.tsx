@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { searchReferenceList } from '../../api/reference-data';
 import { ApplicationFlow, StepForm, mergeStepAnswers, type EngineServices } from '../../engine-ui';
 import { useApplicationForm } from '../../engine-ui/use-application-form';
 import { showToastAtom } from '../../state/process';
+import { Button, ButtonGroup } from '../../ui/button/button';
 import { useOrganization } from '../../state/site';
 import { lead } from '../../ui/typography.css';
 import { largeFormLayer, WIDGET_GALLERY } from './demo-forms';
@@ -84,6 +85,48 @@ export function LargeFormPage() {
       <BackToShowcase />
       <p>{t('showcase.largeFormIntro', { count: step.fieldIds.length })}</p>
       <StepForm form={form} step={step} onContinue={() => undefined} />
+    </>
+  );
+}
+
+/** The 300-question step of /ui/large-form, its configuration generated and compiled afresh when mounted. */
+function GeneratedLargeStep() {
+  const layer = useMemo(() => largeFormLayer(300), []);
+  const form = useApplicationForm(layer);
+  return <StepForm form={form} step={form.steps[0]!} heading={false} onContinue={() => undefined} />;
+}
+
+/**
+ * /ui/large-form/render: the 300-question step rendered through the engine and StepForm each time "Render the step"
+ * is pressed, and removed again (the forms benchmark times the render, from the click to the first frame with every
+ * question). Showcase chunk only: no first load carries it.
+ */
+export function LargeFormRenderPage() {
+  const { t } = useTranslation();
+  const [run, setRun] = useState(0);
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <BackToShowcase />
+      <h1>{t('showcase.renderTitle')}</h1>
+      <ButtonGroup>
+        <Button
+          onClick={() => {
+            setRun((n) => n + 1);
+            setShown(true);
+          }}
+        >
+          {t('showcase.renderStep')}
+        </Button>
+        <Button variant="secondary" onClick={() => setShown(false)}>
+          {t('showcase.removeStep')}
+        </Button>
+      </ButtonGroup>
+      {shown ? (
+        <Suspense fallback={null}>
+          <GeneratedLargeStep key={run} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

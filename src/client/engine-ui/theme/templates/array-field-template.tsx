@@ -1,12 +1,13 @@
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { createContext, useContext, useEffect, useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import { itemNoun, lowerFirst } from '../../fields';
+import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 import { ErrorMessage, Hint, QuestionText } from './field-template';
@@ -29,13 +30,13 @@ const FIRST_CONTROL = 'input:not([type="hidden"]), select, textarea';
  * the Add button when none is left.
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { t } = useTranslation();
-  const { items, canAdd, onAddClick, uiSchema, rawErrors, fieldPathId, schema, required, title, hideError } = props;
+  const { t } = useFormTranslation();
+  const { items, canAdd, onAddClick, uiSchema, fieldPathId, schema, required, title, hideError, registry } = props;
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const id = fieldPathId.$id;
   const noun = itemNoun(field) || title;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
-  const error = hideError ? undefined : rawErrors?.[0];
+  const error = useFieldError(registry, id, hideError);
   const hint = field?.hint ?? schema.description;
   const container = useRef<HTMLFieldSetElement>(null);
   const pending = useRef<{ kind: 'add' } | { kind: 'remove'; index: number } | null>(null);
@@ -93,7 +94,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 
 /** One item of a repeatable group: a fieldset titled "University 1", and its Remove button. */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { children, index, totalItems, buttonsProps } = props;
   const group = useContext(GroupContext);
   const title = t('form.group.item', { item: group.noun, number: index + 1 });

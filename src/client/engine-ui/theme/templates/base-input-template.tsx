@@ -4,6 +4,7 @@ import { KIND_WIDGETS, type WidgetName } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 interface InputShape {
@@ -68,7 +69,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     onChangeOverride,
     options,
     schema,
-    rawErrors,
+    registry,
     hideError,
   } = props;
   const field = compiledFieldOf(options);
@@ -81,7 +82,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     if (kind === 'percent') next = next.replace(/\s*%\s*$/, '');
     onChange(next === '' ? emptyValue : next);
   };
-  const hasError = !hideError && Boolean(rawErrors?.length);
+  const hasError = Boolean(useFieldError(registry, id, hideError));
   const hasHint = Boolean(field?.hint ?? schema.description);
   const id_ = field?.id ?? '';
   const input = (

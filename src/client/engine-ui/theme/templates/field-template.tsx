@@ -1,29 +1,32 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useFormText, useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
+import type { CompiledField } from '#engine';
 import { compiledFieldOf } from '../../context';
 import { QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 /** "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. */
 export function QuestionText({ label, optional }: { label: string; optional: boolean }) {
-  const { t } = useTranslation();
+  const optionalText = useFormText('optional');
   return (
     <>
       {label}
-      {optional ? ` ${t('form.optional')}` : null}
+      {optional ? ` ${optionalText}` : null}
     </>
   );
 }
 
 /** The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. */
 export function ErrorMessage({ id, message }: { id: string; message: string }) {
-  const { t } = useTranslation();
+  const prefix = useFormText('errorPrefix');
   return (
     <p id={errorId(id)} className={formStyles.errorMessage}>
-      <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {message}
+      <span className={visuallyHidden}>{prefix}</span> {message}
     </p>
   );
 }
@@ -36,21 +39,41 @@ export function Hint({ id, hint }: { id: string; hint: string }) {
   );
 }
 
+/** Lists longer than this are comboboxes whose list pops up below the input (choice-widgets.tsx). */
+const LONG_LIST = 20;
+
+/** A question whose list pops up over the questions below it: a type-ahead, or a long list or years as a combobox. */
+function hasPopup(field: CompiledField): boolean {
+  if (field.kind === 'typeahead' || field.kind === 'year') return true;
+  return field.kind === 'select' && (field.options === undefined || field.options.length > LONG_LIST);
+}
+
 /**
  * One question, GOV.UK style: label (or legend for grouped inputs) as the question, hint, inline
  * error message and the red left border of a form group with an error. Containers (the step,
  * group items) and repeatable groups render their own frame, so they pass straight through.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { t } = useTranslation();
-  const { id, label, children, rawErrors, hidden, required, uiSchema, rawDescription, hideError, formData } = props;
-  const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
+  const { t } = useFormTranslation();
+  const field = compiledFieldOf(props.uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
+  const error = useFieldError(props.registry, props.id, props.hideError);
+  const question = frameQuestion(props, field, error, t);
+  if (props.hidden || !field || QUESTION_FRAMES[field.kind] === 'none' || hasPopup(field)) return question;
+  return <div className={styles.deferredQuestion}>{question}</div>;
+}
+
+function frameQuestion(
+  props: FieldTemplateProps,
+  field: CompiledField | undefined,
+  error: string | undefined,
+  t: ReturnType<typeof useFormTranslation>['t'],
+): ReactNode {
+  const { id, label, children, hidden, required, rawDescription, formData } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (!field) return children;
   const kind = field.kind;
   const frame = QUESTION_FRAMES[kind];
   if (frame === 'none') return children;
-  const error = hideError ? undefined : rawErrors?.[0];
   const hint = field.hint ?? (rawDescription || (kind === 'date' ? t('form.date.hint') : undefined));
   const optional = !(field.required || required);
   const groupClass = error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup;

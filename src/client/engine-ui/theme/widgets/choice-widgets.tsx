@@ -1,9 +1,10 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 import { ComboboxWidget } from './combobox-widget';
 
@@ -16,8 +17,9 @@ function hasHint(props: WidgetProps): boolean {
   return Boolean(compiledFieldOf(props.options)?.hint ?? props.schema.description);
 }
 
-function hasError(props: WidgetProps): boolean {
-  return !props.hideError && Boolean(props.rawErrors?.length);
+/** Whether the question shows an error (the step's error store). */
+function useHasError(props: WidgetProps): boolean {
+  return Boolean(useFieldError(props.registry, props.id, props.hideError));
 }
 
 interface ChoiceProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type' | 'id'> {
@@ -49,11 +51,11 @@ export function SelectWidget(props: WidgetProps) {
 }
 
 function DropDown(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
   const selected = enumOptions.findIndex((option) => option.value === value);
-  const error = hasError(props);
+  const error = useHasError(props);
   return (
     <select
       id={id}
@@ -134,7 +136,7 @@ export function CheckboxesWidget(props: WidgetProps) {
  * change event, so the click itself is what clears.
  */
 export function YesNoWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, htmlName, value, onChange, disabled, readonly } = props;
   const choices = [
     { value: true, label: t('form.yes') },
@@ -175,7 +177,8 @@ export function YesNoWidget(props: WidgetProps) {
  * (/terms, in a new tab so the answers stay) comes first: GOV.UK keeps links out of labels.
  */
 export function ConsentWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
+  const error = useHasError(props);
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);
@@ -198,8 +201,8 @@ export function ConsentWidget(props: WidgetProps) {
         name={htmlName || id}
         checked={value === true}
         disabled={disabled || readonly}
-        aria-describedby={describedBy(id, hasHint(props), hasError(props))}
-        aria-invalid={hasError(props) || undefined}
+        aria-describedby={describedBy(id, hasHint(props), error)}
+        aria-invalid={error || undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
     </>

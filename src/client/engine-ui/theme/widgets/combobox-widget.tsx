@@ -1,9 +1,10 @@
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import * as styles from '../theme.css';
+import { useFieldError } from '../field-error';
 import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Options whose name contains the typed text, those that start with it first (all of them for no text). */
@@ -24,7 +25,7 @@ function matching(options: readonly EnumOptionsType[], typed: string): EnumOptio
  * leaves the question unanswered, so Continue says to select one. Keys: see useListboxPopup.
  */
 export function ComboboxWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, value, options, onChange, label } = props;
   const field = compiledFieldOf(options);
   const enumOptions = useMemo(() => (options.enumOptions ?? []) as EnumOptionsType[], [options.enumOptions]);
@@ -33,6 +34,7 @@ export function ComboboxWidget(props: WidgetProps) {
   const [filter, setFilter] = useState('');
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
+  const error = Boolean(useFieldError(props.registry, id, props.hideError));
   const shown = useMemo(() => matching(enumOptions, filter), [enumOptions, filter]);
 
   const choose = (option: EnumOptionsType) => {
@@ -46,7 +48,7 @@ export function ComboboxWidget(props: WidgetProps) {
   return (
     <div className={styles.combobox}>
       <input
-        {...comboboxInputProps(props, popup)}
+        {...comboboxInputProps(props, popup, error)}
         value={text}
         onChange={(event) => {
           const typed = event.target.value;

@@ -1,7 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 interface Parts {
@@ -40,8 +41,8 @@ function composeDate({ day, month, year }: Parts): string | undefined {
  * the question's id, so the error summary's link lands on it.
  */
 export function DateWidget(props: WidgetProps) {
-  const { t } = useTranslation();
-  const { id, value, onChange, disabled, readonly, rawErrors, hideError } = props;
+  const { t } = useFormTranslation();
+  const { id, value, onChange, disabled, readonly, registry, hideError } = props;
   const [parts, setParts] = useState<Parts>(() => splitDate(value));
   const [composed, setComposed] = useState<unknown>(value);
   // The answer changed from outside (a reset, a new step): show it. Derived during render, as
@@ -50,7 +51,7 @@ export function DateWidget(props: WidgetProps) {
     setComposed(value);
     setParts(splitDate(value));
   }
-  const error = !hideError && Boolean(rawErrors?.length);
+  const error = Boolean(useFieldError(registry, id, hideError));
   const update = (key: keyof Parts, text: string) => {
     const next = { ...parts, [key]: text };
     const answer = composeDate(next);

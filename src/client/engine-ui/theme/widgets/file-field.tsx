@@ -1,6 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useFormTranslation } from '../form-translation';
 import { Button } from '#client/ui/button/button';
 import { useClickLock } from '#client/ui/button/use-click-lock';
 import * as formStyles from '#client/ui/form/form.css';
@@ -8,6 +8,7 @@ import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { useJoinList } from '#client/i18n/list-words';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
 import { DownloadLink, isStored } from '../../download';
+import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -73,10 +74,10 @@ function localReference(file: File): UploadedFile {
  * it). A refused file is reported to the step, whose error for the question it then is.
  */
 export function FileField(props: FieldProps) {
-  const { t } = useTranslation();
-  const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, rawErrors, hideError, schema } =
-    props;
+  const { t } = useFormTranslation();
+  const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, hideError, schema } = props;
   const id = fieldPathId.$id;
+  const error = Boolean(useFieldError(registry, id, hideError));
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const fieldId = field?.id ?? props.name;
   const ctx = engineContext(registry);
@@ -93,7 +94,8 @@ export function FileField(props: FieldProps) {
   };
   const inactive = disabled || readonly || Boolean(uploading);
 
-  useEffect(() => {
+  // In the commit that takes the Remove button away, so focus never falls to the page in between.
+  useLayoutEffect(() => {
     if (!value && refocus.current) {
       refocus.current = false;
       input.current?.focus();
@@ -172,7 +174,6 @@ export function FileField(props: FieldProps) {
     );
   });
 
-  const error = !hideError && Boolean(rawErrors?.length);
   // The step shows a refused file's message as the question's error once Continue was pressed: shown once.
   const localProblem = error ? undefined : problem;
   const localId = `${id}-file-error`;

@@ -75,11 +75,11 @@ export function useListboxPopup(inputId: string) {
 
 /**
  * The text input of a combobox as the long-list combobox and the type-ahead both render it: the widget's id, name,
- * state and descriptions, the popup's ARIA attributes, and no browser autocomplete or spell check.
+ * state and descriptions (`error`: whether the question shows an error), the popup's ARIA attributes, and no browser
+ * autocomplete or spell check.
  */
-export function comboboxInputProps(props: WidgetProps, popup: ReturnType<typeof useListboxPopup>) {
-  const { id, htmlName, disabled, readonly, rawErrors, hideError, schema, options } = props;
-  const error = !hideError && Boolean(rawErrors?.length);
+export function comboboxInputProps(props: WidgetProps, popup: ReturnType<typeof useListboxPopup>, error: boolean) {
+  const { id, htmlName, disabled, readonly, schema, options } = props;
   const hasHint = Boolean(compiledFieldOf(options)?.hint ?? schema.description);
   return {
     id,

@@ -1,24 +1,29 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useEffect, useState } from 'react';
+import { useFormTranslation } from '../form-translation';
 import { wordCount } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
+import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
-/** Screen readers hear the count once typing pauses, not on every keystroke (as GOV.UK's character count). */
+/**
+ * Screen readers hear the count once typing pauses, not on every keystroke (as GOV.UK's character count), and not when
+ * the question appears: the limit is read with the question (its description).
+ */
 const ANNOUNCE_DELAY_MS = 1000;
 
-function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
-  const { t } = useTranslation();
+/** Memoised: the question re-renders when its error changes, the count only when the text does. */
+const WordCount = memo(function WordCount({ id, text, max }: { id: string; text: string; max: number }) {
+  const { t } = useFormTranslation();
   const remaining = max - wordCount(text);
   const message =
     remaining >= 0
       ? t('form.wordCount.remaining', { count: remaining })
       : t('form.wordCount.over', { count: -remaining });
-  const [announced, setAnnounced] = useState('');
+  const [announced, setAnnounced] = useState(message);
   useEffect(() => {
     const timer = setTimeout(() => setAnnounced(message), ANNOUNCE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -39,15 +44,15 @@ function WordCount({ id, text, max }: { id: string; text: string; max: number })
       </div>
     </>
   );
-}
+});
 
 /** A long answer; with a word limit (maxWords) it counts down the words left as the candidate types. */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, onChange, options, schema, rawErrors, hideError, disabled, readonly } = props;
+  const { id, htmlName, value, onChange, options, schema, registry, hideError, disabled, readonly } = props;
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
   const text = typeof value === 'string' ? value : '';
-  const error = !hideError && Boolean(rawErrors?.length);
+  const error = Boolean(useFieldError(registry, id, hideError));
   const emptyValue = options.emptyValue as unknown;
   return (
     <>

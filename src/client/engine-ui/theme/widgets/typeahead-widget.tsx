@@ -1,10 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFormTranslation } from '../form-translation';
 import { type RemoteListType, optionLabel } from '#engine';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
 import * as styles from '../theme.css';
+import { useFieldError } from '../field-error';
 import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Wait for a pause in typing before asking the server, and ask only from two characters. */
@@ -41,7 +42,7 @@ function answerOf(labels: Readonly<Record<string, string>> | undefined, typed: s
  * announced in a polite status message.
  */
 export function TypeaheadWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useFormTranslation();
   const { id, value, onChange, options, registry, label } = props;
   const ctx = engineContext(registry);
   const field = compiledFieldOf(options);
@@ -54,6 +55,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
+  const error = Boolean(useFieldError(props.registry, id, props.hideError));
   const ticket = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -98,7 +100,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   return (
     <div className={styles.combobox}>
       <input
-        {...comboboxInputProps(props, popup)}
+        {...comboboxInputProps(props, popup, error)}
         value={text}
         onChange={(event) => {
           const next = event.target.value;
