@@ -5,6 +5,7 @@ import type { App } from '#server/app-types';
 import { openDatabase, type Db } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
 import { seedDemoData } from '#server/seed/seed';
+import { refreshStagesReached } from '#server/modules/reports/reports.repository';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { generatePipeline } from './generate-pipeline';
 import { onBenchDatabase, postgresAdminUrl, signInAcme } from './bench-server';
@@ -30,7 +31,7 @@ import { ms, summarise, type Figure, type Timing } from './support';
 const PGLITE_APPLICATIONS = Number(process.env.BENCH_PGLITE_APPLICATIONS ?? 20_000);
 const PG_APPLICATIONS = Number(process.env.BENCH_PG_APPLICATIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
-const PG_DATABASE = 'bench_reports';
+const PG_DATABASE = 'bench_reports_h1';
 const ON = (process.env.BENCH_REPORTS_ON ?? 'pglite,postgres').split(',');
 
 /** Answers spread over plausible values, for the monitored characteristics the diversity report reads. */
@@ -61,6 +62,7 @@ async function addHistoryAndAnswers(db: Db, organizationId: string, entryStage: 
     from applications
     where organization_id = ${organizationId}::uuid and state <> 'DRAFT' and applied_at is not null
       and stage_id is not null and stage_id <> ${entryStage}`.execute(db);
+  await refreshStagesReached(db, organizationId);
   await sql`analyze applications`.execute(db);
   await sql`analyze stage_history`.execute(db);
 }
@@ -79,6 +81,9 @@ function scenarios(roleId: string, roleApplications: number): Scenario[] {
     { name: `university, ${role}`, path: `/reports/university?roleIds=${roleId}` },
     { name: 'diversity, whole organisation', path: '/reports/diversity' },
     { name: 'efficiency, whole organisation', path: '/reports/efficiency' },
+    { name: 'school, whole organisation', path: '/reports/school' },
+    { name: 'university, whole organisation', path: '/reports/university' },
+    { name: 'contextual, whole organisation', path: '/reports/contextual' },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { PiAtStage, ReachedCount } from '#engine';
 import type { Db } from '../../db/client';
+import { MONITORED_ANSWER_FIELDS } from '../../db/migrations/0028-report-columns';
 
 /*
  * The report queries (decision 0048): every figure is aggregated in SQL (GROUP BY), one query
@@ -83,9 +84,9 @@ interface Dimension {
 
 /**
  * Applications by (dimension, value, stage reached), the dimension `all` counting every
- * application. Two steps keep it one pass over the applications: first each application's set of
- * stages reached, then the applications counted by their dimension values and stage set (a few
- * thousand groups at most), which are only then spread over dimensions and stages.
+ * application. One pass over the applications: each one's stages reached is a column kept by
+ * triggers (migration 0028, decision 0081); the applications are counted by their dimension values
+ * and stage set (a few thousand groups at most), which are only then spread over dimensions and stages.
  */
 async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dimension[]): Promise<ReachedRow[]> {
   const columns = dimensions.map((dimension, i) => sql`, ${dimension.value} as ${sql.ref(`d${i}`)}`);
@@ -96,27 +97,32 @@ async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dime
       : sql`select ${dimension.name}::text, ${sql.ref(`g.d${i}`)}`,
   );
   const { rows } = await sql<ReachedRow>`
-    with sel as (${selected(selection, sql.join(columns, sql``))}),
-    history as (${historyOf(selection)}),
-    stages as (select application_id, array_agg(distinct to_stage_id) as stages from history group by application_id),
+    with sel as (${selected(selection, sql.join([...columns, sql`, a.stages_reached`], sql``))}),
     grouped as (
-      select ${sql.join([...grouped, sql`st.stages`])}, count(*)::int as n
-      from sel s join stages st on st.application_id = s.id
-      group by ${sql.join([...grouped, sql`st.stages`])})
-    select d.dimension, d.value, r.stage_id, sum(g.n)::int as n
-    from grouped g cross join lateral unnest(g.stages) as r(stage_id)
+      select ${sql.join([...grouped, sql`s.stages_reached`])}, count(*)::int as n
+      from sel s where cardinality(s.stages_reached) > 0
+      group by ${sql.join([...grouped, sql`s.stages_reached`])})
+    select d.dimension, d.value, r.stage_id::int as stage_id, sum(g.n)::int as n
+    from grouped g cross join lateral unnest(g.stages_reached) as r(stage_id)
     cross join lateral (select 'all'::text, 'all'::text union all ${sql.join(pairs, sql` union all `)})
       as d(dimension, value)
     group by d.dimension, d.value, r.stage_id`.execute(db);
   return rows;
 }
 
-/** The monitored characteristics (answers of the equal-opportunities section), by stage reached. */
+/**
+ * The monitored characteristics (answers of the equal-opportunities section), by stage reached: read from
+ * `monitored_answers` (migration 0028), the answers of MONITORED_CHARACTERISTICS in that order.
+ */
 export function diversityByStage(db: Db, selection: Selection, fields: readonly string[]): Promise<ReachedRow[]> {
   return reachedBy(
     db,
     selection,
-    fields.map((field) => ({ name: field, value: sql`nullif(a.answers ->> ${field}::text, '')` })),
+    fields.map((field) => {
+      const at = MONITORED_ANSWER_FIELDS.indexOf(field);
+      if (at < 0) throw new Error(`${field} is not a monitored characteristic`);
+      return { name: field, value: sql`a.monitored_answers[${sql.lit(at + 1)}]` };
+    }),
   );
 }
 
@@ -165,12 +171,11 @@ export function contextualByStage(db: Db, selection: Selection, bandLimits: read
 /** For each stage, the applications with a Performance Index that reached it, and its median and mean. */
 export async function performanceIndexByStage(db: Db, selection: Selection): Promise<PiAtStage[]> {
   const { rows } = await sql<PiAtStage>`
-    with sel as (${selected(selection, sql`, a.performance_index`)}), history as (${historyOf(selection)}),
-    reached as (select distinct application_id, to_stage_id from history)
-    select r.to_stage_id as stage_id, count(*)::int as n,
+    with sel as (${selected(selection, sql`, a.performance_index, a.stages_reached`)})
+    select r.stage_id::int as stage_id, count(*)::int as n,
       (percentile_cont(0.5) within group (order by s.performance_index))::float8 as median,
       avg(s.performance_index)::float8 as mean
-    from reached r join sel s on s.id = r.application_id
+    from sel s cross join lateral unnest(s.stages_reached) as r(stage_id)
     where s.performance_index is not null group by 1`.execute(db);
   return rows;
 }
@@ -265,4 +270,18 @@ export async function timeToHireBySource(
     from sel s left join hires on hires.application_id = s.id
     group by grouping sets ((nullif(s.source, '')), ())`.execute(db);
   return rows;
+}
+
+/**
+ * Recomputes the organisation's `stages_reached` from its stage history (moves not undone), for code that writes the
+ * history directly rather than through a move (the demo pipeline, benchmarks, tests): the triggers of migration 0028
+ * follow the applications' stage, which such writers set without the steps between.
+ */
+export async function refreshStagesReached(db: Db, organizationId: string): Promise<void> {
+  await sql`update applications a set stages_reached = r.stages
+    from (select h.application_id, array_agg(distinct h.to_stage_id order by h.to_stage_id)::smallint[] as stages
+      from stage_history h where h.organization_id = ${organizationId}::uuid and h.undone_at is null
+      group by h.application_id) r
+    where a.organization_id = ${organizationId}::uuid and a.id = r.application_id
+      and a.stages_reached is distinct from r.stages`.execute(db);
 }
