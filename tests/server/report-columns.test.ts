@@ -59,7 +59,8 @@ async function columns(roleId: string) {
     .where('role_id', '=', roleId)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ ...row, stages: row.stages.map(Number) }));
+  // Each stage once, in the order first reached: compared as a set.
+  return rows.map((row) => ({ ...row, stages: row.stages.map(Number).sort((a, b) => a - b) }));
 }
 
 /** A submitted application at the entry stage, with its SUBMIT entry, as the submit service leaves it. */

@@ -4,10 +4,11 @@ import { sql, type Kysely } from 'kysely';
  * The whole-organisation reports at a million applications (issue 17, decision 0081): two small columns of
  * applications the by-stage reports read instead of joining the stage history and detoasting the answers.
  *
- * - stages_reached: the stages an application's history (moves not undone) went into, sorted. A row-level BEFORE
- *   trigger adds the new stage when a submitted application's stage changes (or one is inserted at a stage): it edits
- *   the row being written, so a move writes no other row, and its WHEN clause keeps it from running at all when the
- *   stage is already in the list. Marking a move undone recomputes the list from the history (undo is one row).
+ * - stages_reached: the stages an application's history (moves not undone) went into, each once (in the order first
+ *   reached; sorted after an undo). A row-level BEFORE trigger appends the new stage when a submitted application's
+ *   stage changes (or one is inserted at a stage): it edits the row being written, with one plain assignment (no
+ *   query), so a move writes no other row, and its WHEN clause keeps it from running at all when the stage is already
+ *   in the list. Marking a move undone recomputes the list from the history (undo is one row at a time).
  * - monitored_answers: the answers to the six monitored characteristics (schemas/reports.ts MONITORED_CHARACTERISTICS,
  *   in that order; tests/server/report-columns.test.ts holds the two lists equal), '' as null. Kept by a trigger on
  *   INSERT or UPDATE OF answers, which fires only when a statement sets answers: moves pay nothing.
@@ -20,17 +21,19 @@ const monitored = (row: string) =>
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table applications add column stages_reached smallint[] not null default '{}',
     add column monitored_answers text[]`.execute(db);
+  // One pass: the history aggregated once by hash, joined to the applications (drafts have no history).
   await sql
     .raw(
-      `update applications a set monitored_answers = ${monitored('a')},
-        stages_reached = coalesce((select array_agg(distinct h.to_stage_id order by h.to_stage_id) from stage_history h
-          where h.application_id = a.id and h.undone_at is null), '{}')`,
+      `update applications a set monitored_answers = ${monitored('a')}, stages_reached = coalesce(r.stages, '{}')
+        from applications b left join (select h.application_id, array_agg(distinct h.to_stage_id order by h.to_stage_id)
+          as stages from stage_history h where h.undone_at is null group by h.application_id) r on r.application_id = b.id
+        where b.id = a.id`,
     )
     .execute(db);
 
   await sql`create function applications_stage_reached() returns trigger language plpgsql as $$
     begin
-      new.stages_reached := (select array_agg(s order by s) from unnest(new.stages_reached || new.stage_id::smallint) s);
+      new.stages_reached := new.stages_reached || new.stage_id::smallint;
       return new;
     end $$`.execute(db);
   await sql`create trigger applications_stage_reached before insert or update of stage_id, state on applications

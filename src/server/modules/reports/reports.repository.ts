@@ -51,6 +51,18 @@ function historyOf(selection: Selection): RawBuilder<unknown> {
     where h.organization_id = ${organization} and h.undone_at is null`;
 }
 
+/**
+ * Runs one report query in a transaction of its own with work_mem raised for it (SET LOCAL), so its hash aggregates
+ * and sorts over a million applications stay in memory; on PostgreSQL each takes its own pool connection, so the
+ * queries of one report run side by side (PGlite has one connection: they queue).
+ */
+async function run<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    return (await query.execute(trx)).rows;
+  });
+}
+
 /** The ids among `ids` of the organisation's roles. */
 export async function findOrganizationRoleIds(
   db: Db,
@@ -68,7 +80,7 @@ export async function findOrganizationRoleIds(
 }
 
 export async function countApplications(db: Db, selection: Selection): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${selected(selection)}) s`.execute(db);
+  const rows = await run(db, sql<{ n: number }>`select count(*)::int as n from (${selected(selection)}) s`);
   return rows[0]?.n ?? 0;
 }
 
@@ -96,7 +108,9 @@ async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dime
       ? sql`select ${dimension.name}::text, x from unnest(${sql.ref(`g.d${i}`)}) as x`
       : sql`select ${dimension.name}::text, ${sql.ref(`g.d${i}`)}`,
   );
-  const { rows } = await sql<ReachedRow>`
+  return run(
+    db,
+    sql<ReachedRow>`
     with sel as (${selected(selection, sql.join([...columns, sql`, a.stages_reached`], sql``))}),
     grouped as (
       select ${sql.join([...grouped, sql`s.stages_reached`])}, count(*)::int as n
@@ -106,8 +120,8 @@ async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dime
     from grouped g cross join lateral unnest(g.stages_reached) as r(stage_id)
     cross join lateral (select 'all'::text, 'all'::text union all ${sql.join(pairs, sql` union all `)})
       as d(dimension, value)
-    group by d.dimension, d.value, r.stage_id`.execute(db);
-  return rows;
+    group by d.dimension, d.value, r.stage_id`,
+  );
 }
 
 /**
@@ -170,14 +184,16 @@ export function contextualByStage(db: Db, selection: Selection, bandLimits: read
 
 /** For each stage, the applications with a Performance Index that reached it, and its median and mean. */
 export async function performanceIndexByStage(db: Db, selection: Selection): Promise<PiAtStage[]> {
-  const { rows } = await sql<PiAtStage>`
+  return run(
+    db,
+    sql<PiAtStage>`
     with sel as (${selected(selection, sql`, a.performance_index, a.stages_reached`)})
     select r.stage_id::int as stage_id, count(*)::int as n,
       (percentile_cont(0.5) within group (order by s.performance_index))::float8 as median,
       avg(s.performance_index)::float8 as mean
     from sel s cross join lateral unnest(s.stages_reached) as r(stage_id)
-    where s.performance_index is not null group by 1`.execute(db);
-  return rows;
+    where s.performance_index is not null group by 1`,
+  );
 }
 
 export interface MarkRow {
@@ -189,12 +205,14 @@ export interface MarkRow {
 
 /** Each university's applicants with an average mark, and the mean and median of their marks. */
 export async function marksByUniversity(db: Db, selection: Selection): Promise<MarkRow[]> {
-  const { rows } = await sql<MarkRow>`
+  return run(
+    db,
+    sql<MarkRow>`
     select s.university_name as university, count(*)::int as n, avg(s.average_percent)::float8 as mean,
       (percentile_cont(0.5) within group (order by s.average_percent))::float8 as median
     from (${selected(selection, sql`, a.university_name, a.average_percent`)}) s
-    where s.university_name is not null and s.average_percent is not null group by 1`.execute(db);
-  return rows;
+    where s.university_name is not null and s.average_percent is not null group by 1`,
+  );
 }
 
 /** Where applications came from, by stage reached. */
@@ -210,21 +228,25 @@ export interface GroupedRow {
 
 /** Applications by source and month applied (YYYY-MM, UTC). */
 export async function sourceByMonth(db: Db, selection: Selection): Promise<GroupedRow[]> {
-  const { rows } = await sql<GroupedRow>`
+  return run(
+    db,
+    sql<GroupedRow>`
     select nullif(s.source, '') as row, to_char(s.applied_at at time zone 'UTC', 'YYYY-MM') as column, count(*)::int as n
-    from (${selected(selection, sql`, a.source`)}) s group by 1, 2`.execute(db);
-  return rows;
+    from (${selected(selection, sql`, a.source`)}) s group by 1, 2`,
+  );
 }
 
 /** Moves into the given stages (rejected, withdrew) by the stage they left. */
 export async function exitsByStage(db: Db, selection: Selection, exitStages: readonly number[]): Promise<GroupedRow[]> {
   if (exitStages.length === 0) return [];
-  const { rows } = await sql<GroupedRow>`
+  return run(
+    db,
+    sql<GroupedRow>`
     with sel as (${selected(selection)}), history as (${historyOf(selection)})
     select from_stage_id::text as row, to_stage_id::text as column, count(distinct application_id)::int as n
     from history where to_stage_id in (${sql.join(exitStages)}) and from_stage_id is not null
-    group by 1, 2`.execute(db);
-  return rows;
+    group by 1, 2`,
+  );
 }
 
 export interface DurationRow {
@@ -236,15 +258,17 @@ export interface DurationRow {
 
 /** Days spent in each stage: from the move into it to the next move to another stage (stays still open left out). */
 export async function timeInStage(db: Db, selection: Selection): Promise<DurationRow[]> {
-  const { rows } = await sql<DurationRow>`
+  return run(
+    db,
+    sql<DurationRow>`
     with sel as (${selected(selection)}), history as (${historyOf(selection)}), stays as (
       select to_stage_id, extract(epoch from (lead(created_at) over (
           partition by application_id order by created_at, id) - created_at)) / 86400 as days
       from history where from_stage_id is distinct from to_stage_id)
     select to_stage_id::text as key, count(*)::int as n, avg(days)::float8 as mean_days,
       (percentile_cont(0.5) within group (order by days))::float8 as median_days
-    from stays where days is not null group by 1`.execute(db);
-  return rows;
+    from stays where days is not null group by 1`,
+  );
 }
 
 export interface HireRow extends DurationRow {
@@ -260,7 +284,9 @@ export async function timeToHireBySource(
   hiredStages: readonly number[],
 ): Promise<HireRow[]> {
   const hired = hiredStages.length ? sql`in (${sql.join(hiredStages)})` : sql`is null`;
-  const { rows } = await sql<HireRow>`
+  return run(
+    db,
+    sql<HireRow>`
     with sel as (${selected(selection, sql`, a.source`)}), history as (${historyOf(selection)}), hires as (
       select application_id, min(created_at) as at from history where to_stage_id ${hired} group by application_id)
     select nullif(s.source, '') as key, grouping(nullif(s.source, ''))::int as overall, count(*)::int as applications, count(hires.at)::int as n,
@@ -268,8 +294,8 @@ export async function timeToHireBySource(
       (percentile_cont(0.5) within group (order by extract(epoch from (hires.at - s.applied_at)) / 86400))::float8
         as median_days
     from sel s left join hires on hires.application_id = s.id
-    group by grouping sets ((nullif(s.source, '')), ())`.execute(db);
-  return rows;
+    group by grouping sets ((nullif(s.source, '')), ())`,
+  );
 }
 
 /**
