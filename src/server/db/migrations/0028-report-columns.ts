@@ -15,6 +15,15 @@ import { sql, type Kysely } from 'kysely';
  */
 export const MONITORED_ANSWER_FIELDS = ['gender', 'ethnicity', 'sexuality', 'religion', 'disability', 'veteran'];
 
+/**
+ * The selected applications of a report with every column a report reads, so a whole-organisation report is an
+ * index-only scan of this (a tenth of the table's size) rather than a scan of the table with its answers.
+ */
+export const REPORT_INDEX = `create index applications_report_idx on applications (organization_id, role_id, applied_at)
+  include (id, stages_reached, monitored_answers, source, school_type, school_percentile, university_name,
+    university_groups, average_percent, contextual_flags, performance_index)
+  where state <> 'DRAFT' and applied_at is not null`;
+
 const monitored = (row: string) =>
   `array[${MONITORED_ANSWER_FIELDS.map((field) => `nullif(${row}.answers ->> '${field}', '')`).join(', ')}]::text[]`;
 
@@ -31,6 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
+  await sql`${sql.raw(REPORT_INDEX)}`.execute(db);
+
   await sql`create function applications_stage_reached() returns trigger language plpgsql as $$
     begin
       new.stages_reached := new.stages_reached || new.stage_id::smallint;
@@ -43,12 +54,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create function stage_history_undone() returns trigger language plpgsql as $$
     begin
       update applications a set stages_reached = coalesce((select array_agg(distinct h.to_stage_id order by h.to_stage_id)
-        from stage_history h where h.application_id = a.id and h.undone_at is null), '{}')
-      where a.id = new.application_id;
+        from stage_history h where h.organization_id = new.organization_id and h.application_id = new.application_id
+          and h.undone_at is null), '{}')
+      where a.organization_id = new.organization_id and a.id = new.application_id;
       return null;
     end $$`.execute(db);
   await sql`create trigger stage_history_undone after update of undone_at on stage_history
-    for each row when (old.undone_at is distinct from new.undone_at) execute function stage_history_undone()`.execute(db);
+    for each row when (old.undone_at is distinct from new.undone_at) execute function stage_history_undone()`.execute(
+    db,
+  );
 
   await sql
     .raw(
@@ -64,6 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists applications_report_idx`.execute(db);
   await sql`drop trigger if exists applications_monitored_answers on applications`.execute(db);
   await sql`drop function if exists applications_monitored_answers()`.execute(db);
   await sql`drop trigger if exists stage_history_undone on stage_history`.execute(db);
