@@ -19,7 +19,7 @@ export const MONITORED_ANSWER_FIELDS = ['gender', 'ethnicity', 'sexuality', 'rel
  * The selected applications of a report with every column a report reads, so a whole-organisation report is an
  * index-only scan of this (a tenth of the table's size) rather than a scan of the table with its answers.
  */
-export const REPORT_INDEX = `create index applications_report_idx on applications (organization_id, role_id, applied_at)
+const REPORT_INDEX = `create index applications_report_idx on applications (organization_id, role_id, applied_at)
   include (id, stages_reached, monitored_answers, source, school_type, school_percentile, university_name,
     university_groups, average_percent, contextual_flags, performance_index)
   where state <> 'DRAFT' and applied_at is not null`;
