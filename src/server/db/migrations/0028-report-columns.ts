@@ -15,15 +15,6 @@ import { sql, type Kysely } from 'kysely';
  */
 export const MONITORED_ANSWER_FIELDS = ['gender', 'ethnicity', 'sexuality', 'religion', 'disability', 'veteran'];
 
-/**
- * The selected applications of a report with every column a report reads, so a whole-organisation report is an
- * index-only scan of this (a tenth of the table's size) rather than a scan of the table with its answers.
- */
-const REPORT_INDEX = `create index applications_report_idx on applications (organization_id, role_id, applied_at)
-  include (id, stages_reached, monitored_answers, source, school_type, school_percentile, university_name,
-    university_groups, average_percent, contextual_flags, performance_index)
-  where state <> 'DRAFT' and applied_at is not null`;
-
 const monitored = (row: string) =>
   `array[${MONITORED_ANSWER_FIELDS.map((field) => `nullif(${row}.answers ->> '${field}', '')`).join(', ')}]::text[]`;
 
@@ -39,8 +30,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         where b.id = a.id`,
     )
     .execute(db);
-
-  await sql`${sql.raw(REPORT_INDEX)}`.execute(db);
 
   await sql`create function applications_stage_reached() returns trigger language plpgsql as $$
     begin
@@ -78,7 +67,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index if exists applications_report_idx`.execute(db);
   await sql`drop trigger if exists applications_monitored_answers on applications`.execute(db);
   await sql`drop function if exists applications_monitored_answers()`.execute(db);
   await sql`drop trigger if exists stage_history_undone on stage_history`.execute(db);
