@@ -30,7 +30,7 @@ import { ms, summarise, type Figure, type Timing } from './support';
 const PGLITE_APPLICATIONS = Number(process.env.BENCH_PGLITE_APPLICATIONS ?? 20_000);
 const PG_APPLICATIONS = Number(process.env.BENCH_PG_APPLICATIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
-const PG_DATABASE = 'bench_reports_h1';
+const PG_DATABASE = 'bench_reports';
 const ON = (process.env.BENCH_REPORTS_ON ?? 'pglite,postgres').split(',');
 
 /** Answers spread over plausible values, for the monitored characteristics the diversity report reads. */
