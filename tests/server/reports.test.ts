@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportList, ReportTable } from '#schemas/reports';
 import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
 import { json } from '#server/db/json';
+import { refreshStagesReached } from '#server/modules/reports/reports.repository';
 import { createRole } from '#server/seed/factories';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -145,6 +146,8 @@ async function seedKnownRole(organizationId: string): Promise<string> {
     .insertInto('stage_history')
     .values(history as never)
     .execute();
+  // Written as it happened rather than through moves: the stages reached (migration 0028) from that history.
+  await refreshStagesReached(t.db, organizationId);
   return role.id;
 }
 

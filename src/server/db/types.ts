@@ -322,6 +322,10 @@ interface ApplicationsTable {
   /** Migration 0012: the organisation's configuration version the application started on (null: before 0012). */
   configuration_version: ColumnType<number | null, number | null | undefined, number | null>;
   version: Generated<number>;
+  /** Migration 0028 (decision 0081): the stages its history (moves not undone) went into, sorted; kept by triggers. */
+  stages_reached: Generated<number[]>;
+  /** Migration 0028: the answers to the monitored characteristics, in MONITORED_CHARACTERISTICS order; by trigger. */
+  monitored_answers: Generated<Array<string | null> | null>;
   applied_at: NullableTimestamp;
   /** Migration 0018: when the retention job blanked its personal data (decision 0055). */
   anonymized_at: NullableTimestamp;

@@ -13,6 +13,7 @@ import { candidateProgress, WITHDREW_STAGE } from '../modules/profiles/candidate
 import { roleForm } from '../modules/applications/role-form';
 import { searchColumns } from '../modules/applications/search-columns';
 import { findOrganizationByKey } from '../modules/organizations/organization.repository';
+import { refreshStagesReached } from '../modules/reports/reports.repository';
 import { findManagerRolePage, type RoleRecord } from '../modules/roles/role.repository';
 import type { Db } from '../db/client';
 import { demoAnswers, type DemoFile } from './demo-answers';
@@ -459,6 +460,8 @@ async function insertRows(db: Db, organization: OrganizationRecord, rows: Rows):
         })),
       )
       .execute();
+    // The history is written as it happened, not through moves: each application's stages reached from it.
+    await refreshStagesReached(trx, organizationId);
     if (rows.documents.length) {
       await trx
         .insertInto('documents')

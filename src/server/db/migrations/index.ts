@@ -20,6 +20,7 @@ import * as m0022 from './0022-row-level-security';
 import * as m0025 from './0025-form-validators';
 import * as m0026 from './0026-search-counts';
 import * as m0027 from './0027-integrations';
+import * as m0028 from './0028-report-columns';
 import * as m0029 from './0029-search-facets';
 
 /**
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0025-form-validators': m0025,
   '0026-search-counts': m0026,
   '0027-integrations': m0027,
+  '0028-report-columns': m0028,
   '0029-search-facets': m0029,
 };
 

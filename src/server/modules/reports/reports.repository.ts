@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { PiAtStage, ReachedCount } from '#engine';
 import type { Db } from '../../db/client';
+import { MONITORED_ANSWER_FIELDS } from '../../db/migrations/0028-report-columns';
 
 /*
  * The report queries (decision 0048): every figure is aggregated in SQL (GROUP BY), one query
@@ -36,7 +37,8 @@ function selected(selection: Selection, columns: RawBuilder<unknown> = sql``): R
 /**
  * The stage history of the selected applications (`sel`), moves undone left out. For chosen roles,
  * each application's rows through the history index (a few thousand look-ups, however large the
- * organisation); for the whole organisation, one scan of its history joined by hash.
+ * organisation); for the whole organisation, one index-only scan of its history (joined by hash to the
+ * selection only when days are chosen).
  */
 function historyOf(selection: Selection): RawBuilder<unknown> {
   const organization = sql`${selection.organizationId}::uuid`;
@@ -45,9 +47,27 @@ function historyOf(selection: Selection): RawBuilder<unknown> {
       from sel s cross join lateral (
         select h.to_stage_id, h.from_stage_id, h.created_at, h.id from stage_history h
         where h.organization_id = ${organization} and h.application_id = s.id and h.undone_at is null) h`;
+  // The whole organisation, every day: every application with a history is selected (submitting writes the first
+  // entry with applied_at and no entry is written for a draft; tests/server/report-columns.test.ts holds it), so its
+  // history is read alone, in application order from the index, without a join to a million applications.
+  if (selection.from === null && selection.to === null)
+    return sql`select h.application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
+      from stage_history h where h.organization_id = ${organization} and h.undone_at is null`;
   return sql`select h.application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
     from stage_history h join sel s on s.id = h.application_id
     where h.organization_id = ${organization} and h.undone_at is null`;
+}
+
+/**
+ * Runs one report query in a transaction of its own with work_mem raised for it (SET LOCAL), so its hash aggregates
+ * and sorts over a million applications stay in memory; on PostgreSQL each takes its own pool connection, so the
+ * queries of one report run side by side (PGlite has one connection: they queue).
+ */
+async function run<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    return (await query.execute(trx)).rows;
+  });
 }
 
 /** The ids among `ids` of the organisation's roles. */
@@ -67,7 +87,7 @@ export async function findOrganizationRoleIds(
 }
 
 export async function countApplications(db: Db, selection: Selection): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${selected(selection)}) s`.execute(db);
+  const rows = await run(db, sql<{ n: number }>`select count(*)::int as n from (${selected(selection)}) s`);
   return rows[0]?.n ?? 0;
 }
 
@@ -83,9 +103,9 @@ interface Dimension {
 
 /**
  * Applications by (dimension, value, stage reached), the dimension `all` counting every
- * application. Two steps keep it one pass over the applications: first each application's set of
- * stages reached, then the applications counted by their dimension values and stage set (a few
- * thousand groups at most), which are only then spread over dimensions and stages.
+ * application. One pass over the applications: each one's stages reached is a column kept by
+ * triggers (migration 0028, decision 0081); the applications are counted by their dimension values
+ * and stage set (a few thousand groups at most), which are only then spread over dimensions and stages.
  */
 async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dimension[]): Promise<ReachedRow[]> {
   const columns = dimensions.map((dimension, i) => sql`, ${dimension.value} as ${sql.ref(`d${i}`)}`);
@@ -95,28 +115,35 @@ async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dime
       ? sql`select ${dimension.name}::text, x from unnest(${sql.ref(`g.d${i}`)}) as x`
       : sql`select ${dimension.name}::text, ${sql.ref(`g.d${i}`)}`,
   );
-  const { rows } = await sql<ReachedRow>`
-    with sel as (${selected(selection, sql.join(columns, sql``))}),
-    history as (${historyOf(selection)}),
-    stages as (select application_id, array_agg(distinct to_stage_id) as stages from history group by application_id),
+  return run(
+    db,
+    sql<ReachedRow>`
+    with sel as (${selected(selection, sql.join([...columns, sql`, a.stages_reached`], sql``))}),
     grouped as (
-      select ${sql.join([...grouped, sql`st.stages`])}, count(*)::int as n
-      from sel s join stages st on st.application_id = s.id
-      group by ${sql.join([...grouped, sql`st.stages`])})
-    select d.dimension, d.value, r.stage_id, sum(g.n)::int as n
-    from grouped g cross join lateral unnest(g.stages) as r(stage_id)
+      select ${sql.join([...grouped, sql`s.stages_reached`])}, count(*)::int as n
+      from sel s where cardinality(s.stages_reached) > 0
+      group by ${sql.join([...grouped, sql`s.stages_reached`])})
+    select d.dimension, d.value, r.stage_id::int as stage_id, sum(g.n)::int as n
+    from grouped g cross join lateral unnest(g.stages_reached) as r(stage_id)
     cross join lateral (select 'all'::text, 'all'::text union all ${sql.join(pairs, sql` union all `)})
       as d(dimension, value)
-    group by d.dimension, d.value, r.stage_id`.execute(db);
-  return rows;
+    group by d.dimension, d.value, r.stage_id`,
+  );
 }
 
-/** The monitored characteristics (answers of the equal-opportunities section), by stage reached. */
+/**
+ * The monitored characteristics (answers of the equal-opportunities section), by stage reached: read from
+ * `monitored_answers` (migration 0028), the answers of MONITORED_CHARACTERISTICS in that order.
+ */
 export function diversityByStage(db: Db, selection: Selection, fields: readonly string[]): Promise<ReachedRow[]> {
   return reachedBy(
     db,
     selection,
-    fields.map((field) => ({ name: field, value: sql`nullif(a.answers ->> ${field}::text, '')` })),
+    fields.map((field) => {
+      const at = MONITORED_ANSWER_FIELDS.indexOf(field);
+      if (at < 0) throw new Error(`${field} is not a monitored characteristic`);
+      return { name: field, value: sql`a.monitored_answers[${sql.lit(at + 1)}]` };
+    }),
   );
 }
 
@@ -164,15 +191,16 @@ export function contextualByStage(db: Db, selection: Selection, bandLimits: read
 
 /** For each stage, the applications with a Performance Index that reached it, and its median and mean. */
 export async function performanceIndexByStage(db: Db, selection: Selection): Promise<PiAtStage[]> {
-  const { rows } = await sql<PiAtStage>`
-    with sel as (${selected(selection, sql`, a.performance_index`)}), history as (${historyOf(selection)}),
-    reached as (select distinct application_id, to_stage_id from history)
-    select r.to_stage_id as stage_id, count(*)::int as n,
+  return run(
+    db,
+    sql<PiAtStage>`
+    with sel as (${selected(selection, sql`, a.performance_index, a.stages_reached`)})
+    select r.stage_id::int as stage_id, count(*)::int as n,
       (percentile_cont(0.5) within group (order by s.performance_index))::float8 as median,
       avg(s.performance_index)::float8 as mean
-    from reached r join sel s on s.id = r.application_id
-    where s.performance_index is not null group by 1`.execute(db);
-  return rows;
+    from sel s cross join lateral unnest(s.stages_reached) as r(stage_id)
+    where s.performance_index is not null group by 1`,
+  );
 }
 
 export interface MarkRow {
@@ -184,12 +212,14 @@ export interface MarkRow {
 
 /** Each university's applicants with an average mark, and the mean and median of their marks. */
 export async function marksByUniversity(db: Db, selection: Selection): Promise<MarkRow[]> {
-  const { rows } = await sql<MarkRow>`
+  return run(
+    db,
+    sql<MarkRow>`
     select s.university_name as university, count(*)::int as n, avg(s.average_percent)::float8 as mean,
       (percentile_cont(0.5) within group (order by s.average_percent))::float8 as median
     from (${selected(selection, sql`, a.university_name, a.average_percent`)}) s
-    where s.university_name is not null and s.average_percent is not null group by 1`.execute(db);
-  return rows;
+    where s.university_name is not null and s.average_percent is not null group by 1`,
+  );
 }
 
 /** Where applications came from, by stage reached. */
@@ -205,21 +235,25 @@ export interface GroupedRow {
 
 /** Applications by source and month applied (YYYY-MM, UTC). */
 export async function sourceByMonth(db: Db, selection: Selection): Promise<GroupedRow[]> {
-  const { rows } = await sql<GroupedRow>`
+  return run(
+    db,
+    sql<GroupedRow>`
     select nullif(s.source, '') as row, to_char(s.applied_at at time zone 'UTC', 'YYYY-MM') as column, count(*)::int as n
-    from (${selected(selection, sql`, a.source`)}) s group by 1, 2`.execute(db);
-  return rows;
+    from (${selected(selection, sql`, a.source`)}) s group by 1, 2`,
+  );
 }
 
 /** Moves into the given stages (rejected, withdrew) by the stage they left. */
 export async function exitsByStage(db: Db, selection: Selection, exitStages: readonly number[]): Promise<GroupedRow[]> {
   if (exitStages.length === 0) return [];
-  const { rows } = await sql<GroupedRow>`
+  return run(
+    db,
+    sql<GroupedRow>`
     with sel as (${selected(selection)}), history as (${historyOf(selection)})
     select from_stage_id::text as row, to_stage_id::text as column, count(distinct application_id)::int as n
     from history where to_stage_id in (${sql.join(exitStages)}) and from_stage_id is not null
-    group by 1, 2`.execute(db);
-  return rows;
+    group by 1, 2`,
+  );
 }
 
 export interface DurationRow {
@@ -231,15 +265,17 @@ export interface DurationRow {
 
 /** Days spent in each stage: from the move into it to the next move to another stage (stays still open left out). */
 export async function timeInStage(db: Db, selection: Selection): Promise<DurationRow[]> {
-  const { rows } = await sql<DurationRow>`
+  return run(
+    db,
+    sql<DurationRow>`
     with sel as (${selected(selection)}), history as (${historyOf(selection)}), stays as (
       select to_stage_id, extract(epoch from (lead(created_at) over (
           partition by application_id order by created_at, id) - created_at)) / 86400 as days
       from history where from_stage_id is distinct from to_stage_id)
     select to_stage_id::text as key, count(*)::int as n, avg(days)::float8 as mean_days,
       (percentile_cont(0.5) within group (order by days))::float8 as median_days
-    from stays where days is not null group by 1`.execute(db);
-  return rows;
+    from stays where days is not null group by to_stage_id`,
+  );
 }
 
 export interface HireRow extends DurationRow {
@@ -255,7 +291,9 @@ export async function timeToHireBySource(
   hiredStages: readonly number[],
 ): Promise<HireRow[]> {
   const hired = hiredStages.length ? sql`in (${sql.join(hiredStages)})` : sql`is null`;
-  const { rows } = await sql<HireRow>`
+  return run(
+    db,
+    sql<HireRow>`
     with sel as (${selected(selection, sql`, a.source`)}), history as (${historyOf(selection)}), hires as (
       select application_id, min(created_at) as at from history where to_stage_id ${hired} group by application_id)
     select nullif(s.source, '') as key, grouping(nullif(s.source, ''))::int as overall, count(*)::int as applications, count(hires.at)::int as n,
@@ -263,6 +301,20 @@ export async function timeToHireBySource(
       (percentile_cont(0.5) within group (order by extract(epoch from (hires.at - s.applied_at)) / 86400))::float8
         as median_days
     from sel s left join hires on hires.application_id = s.id
-    group by grouping sets ((nullif(s.source, '')), ())`.execute(db);
-  return rows;
+    group by grouping sets ((nullif(s.source, '')), ())`,
+  );
+}
+
+/**
+ * Recomputes the organisation's `stages_reached` from its stage history (moves not undone), for code that writes the
+ * history directly rather than through a move (the demo pipeline, benchmarks, tests): the triggers of migration 0028
+ * follow the applications' stage, which such writers set without the steps between.
+ */
+export async function refreshStagesReached(db: Db, organizationId: string): Promise<void> {
+  await sql`update applications a set stages_reached = r.stages
+    from (select h.application_id, array_agg(distinct h.to_stage_id order by h.to_stage_id)::smallint[] as stages
+      from stage_history h where h.organization_id = ${organizationId}::uuid and h.undone_at is null
+      group by h.application_id) r
+    where a.organization_id = ${organizationId}::uuid and a.id = r.application_id
+      and a.stages_reached is distinct from r.stages`.execute(db);
 }
