@@ -4,14 +4,13 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { CHUNK_LOAD_TIMEOUT_MS } from '#engine/constants';
 import { ChunkLoadError, loadChunk } from '#client/app/chunk-load';
-import { AppRoutes, lazyPage } from '#client/app/router';
+import { AppRoutes, pageRoute } from '#client/app/router';
 import { loadedStore } from './support';
 
 function appWith(load: () => Promise<never>) {
-  const Page = lazyPage(load);
   return (
     <MemoryRouter initialEntries={['/']}>
-      <AppRoutes routes={[{ path: '/', element: <Page /> }]} />
+      <AppRoutes routes={[pageRoute('/', load)]} />
     </MemoryRouter>
   );
 }

@@ -69,13 +69,13 @@ export interface TestRouter {
   navigate: (to: To | number) => void;
 }
 
-function RouterProbe({ router }: { router: TestRouter }) {
+function RouterProbe({ onRender }: { onRender: (location: Location, navigate: TestRouter['navigate']) => void }) {
   const location = useLocation();
   const navigate = useNavigate();
-  useLayoutEffect(() => {
-    router.state.location = location;
-    router.navigate = (to) => void (typeof to === 'number' ? navigate(to) : navigate(to));
-  }, [router, location, navigate]);
+  useLayoutEffect(
+    () => onRender(location, (to) => void (typeof to === 'number' ? navigate(to) : navigate(to))),
+    [onRender, location, navigate],
+  );
   return null;
 }
 
@@ -94,7 +94,12 @@ export function renderApp(path: string, options: StoreOptions & { store?: Return
     ...render(
       <Provider store={store}>
         <MemoryRouter initialEntries={[path]}>
-          <RouterProbe router={router} />
+          <RouterProbe
+            onRender={(location, navigate) => {
+              router.state.location = location;
+              router.navigate = navigate;
+            }}
+          />
           <AppRoutes routes={buildRoutes(options.side ?? 'apply')} />
         </MemoryRouter>
       </Provider>,
