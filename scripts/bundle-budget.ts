@@ -32,27 +32,26 @@ interface RouteBudget {
 /**
  * The budgets hold each route at today's size plus about 2 kB for ordinary growth, so a change that adds weight to a
  * first load fails the suite and has to say why; issue 18's targets are beside them until they are met (decisions 0064
- * and 0083: the application step's is met, the home page's is met with less than the growth allowance to spare, the
- * roles list's is not reachable with the libraries the brief names).
+ * and 0083: the home page's and the application step's are met; the roles list's is 1.2 kB over, its dates' date-fns).
  */
 const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     route: 'candidate home /',
     loads: ['index.html', 'features/home/pages.tsx'],
-    budget: 151_500,
+    budget: 137_000,
     target: 150_000,
   },
   {
     route: 'roles list /roles',
     loads: ['index.html', 'features/roles/pages.tsx'],
-    budget: 168_000,
+    budget: 153_000,
     target: 150_000,
   },
   {
     route: 'first application step /applyp/:roleId',
     loads: ['index.html', 'features/application/pages.tsx'],
     awaits: ['application-flow'],
-    budget: 248_500,
+    budget: 233_500,
     target: 250_000,
   },
 ];

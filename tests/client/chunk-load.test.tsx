@@ -1,28 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Provider } from 'jotai';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { CHUNK_LOAD_TIMEOUT_MS } from '#engine/constants';
 import { ChunkLoadError, loadChunk } from '#client/app/chunk-load';
-import { RouteErrorScreen } from '#client/app/error-boundary';
+import { AppRoutes, pageRoute } from '#client/app/router';
 import { loadedStore } from './support';
 
-function routerWith(lazy: () => Promise<never>) {
-  return createMemoryRouter(
-    [{ path: '/', errorElement: <RouteErrorScreen />, lazy: async () => ({ Component: await loadChunk(lazy) }) }],
-    { initialEntries: ['/'] },
+function appWith(load: () => Promise<never>) {
+  return (
+    <MemoryRouter initialEntries={['/']}>
+      <AppRoutes routes={[pageRoute('/', load)]} />
+    </MemoryRouter>
   );
 }
 
 describe('a page chunk that fails to load (spec §8)', () => {
   it('says the page could not be loaded and offers a reload, not the crash screen', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = routerWith(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/pages-x.js')),
-    );
     render(
       <Provider store={loadedStore()}>
-        <RouterProvider router={router} />
+        {appWith(() =>
+          Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/pages-x.js')),
+        )}
       </Provider>,
     );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This page could not be loaded');

@@ -145,6 +145,45 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeTruthy();
     consoleError.mockRestore();
   });
+
+  it('leaves the crash screen for the page navigated to next', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { router } = renderApp('/ui');
+    await screen.findByRole('heading', { level: 1, name: 'Component showcase' });
+    fireEvent.click(screen.getByRole('button', { name: 'Trigger a render crash' }));
+    expect((await heading()).textContent).toBe(FATAL_ERROR_TITLE);
+    await act(() => router.navigate('/terms'));
+    expect((await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).textContent).toBeTruthy();
+    consoleError.mockRestore();
+  });
+
+  it('starts a new page or step at the top, and back returns to where the page was left', async () => {
+    const scrollTo = vi.mocked(window.scrollTo);
+    const scrolledTo = () => scrollTo.mock.lastCall;
+    const scrollPageTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      fireEvent.scroll(window);
+    };
+    const { router } = renderApp('/ui');
+    await screen.findByRole('heading', { level: 1, name: 'Component showcase' });
+    scrollTo.mockClear();
+    scrollPageTo(300);
+    await act(() => router.navigate('/roles'));
+    await screen.findByRole('heading', { level: 1, name: 'Open roles' });
+    expect(scrolledTo()).toEqual([0, 0]);
+    scrollPageTo(500);
+    // A new search of the same page (as a form's next step is) starts at the top too.
+    await act(() => router.navigate('/roles?page=1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
+    expect(scrolledTo()).toEqual([0, 0]);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(scrolledTo()).toEqual([0, 500]);
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { level: 1, name: 'Component showcase' });
+    expect(scrolledTo()).toEqual([0, 300]);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
 });
 
 describe('the hiring side (issue 21)', () => {

@@ -1,15 +1,15 @@
 import { vi } from 'vitest';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router-dom';
 import { SECTIONS } from '#engine';
 import type { Configuration, StepDefinition } from '#schemas/configuration';
 import type { PublicOrganization } from '#schemas/organization';
 import type { HostSide } from '#schemas/product';
 import { organizationStateAtom, siteAtom } from '#client/state/site';
 import { userAtom, type CurrentUser } from '#client/state/auth';
-import { buildRoutes } from '#client/app/router';
+import { AppRoutes, buildRoutes } from '#client/app/router';
 
 /**
  * A form configuration of just these steps; the sections they leave out are hidden (decision 0005: views order what
@@ -63,16 +63,45 @@ export function renderWithStore(ui: ReactNode, store = loadedStore()) {
   return { store, ...render(<Provider store={store}>{ui}</Provider>) };
 }
 
+/** What a test reads of the router and how it moves it, as the data router's object offered. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: To | number) => void;
+}
+
+function RouterProbe({ onRender }: { onRender: (location: Location, navigate: TestRouter['navigate']) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(
+    () => onRender(location, (to) => void (typeof to === 'number' ? navigate(to) : navigate(to))),
+    [onRender, location, navigate],
+  );
+  return null;
+}
+
 /** The real route table in a memory router, starting at `path`. */
 export function renderApp(path: string, options: StoreOptions & { store?: ReturnType<typeof createStore> } = {}) {
   const store = options.store ?? loadedStore(options);
-  const router = createMemoryRouter(buildRoutes(options.side ?? 'apply'), { initialEntries: [path] });
+  const router: TestRouter = {
+    state: { location: { pathname: path, search: '', hash: '', state: null, key: 'default' } },
+    navigate: () => {
+      throw new Error('The router has not rendered yet');
+    },
+  };
   return {
     store,
     router,
     ...render(
       <Provider store={store}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <RouterProbe
+            onRender={(location, navigate) => {
+              router.state.location = location;
+              router.navigate = navigate;
+            }}
+          />
+          <AppRoutes routes={buildRoutes(options.side ?? 'apply')} />
+        </MemoryRouter>
       </Provider>,
     ),
   };

@@ -1,13 +1,13 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { Provider as JotaiProvider, useAtomValue, type createStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { i18n } from 'i18next';
 import { siteAtom } from '../state/site';
 import { setSessionNavigator } from '../state/session';
 import { AppErrorBoundary } from './error-boundary';
 import { SiteGate } from './site-gate';
-import { createAppRouter } from './router';
+import { AppRoutes, buildRoutes } from './router';
 
 interface AppProps {
   store: ReturnType<typeof createStore>;
@@ -32,12 +32,19 @@ export function App({ store, i18n }: AppProps) {
 
 function AppRouter() {
   const { side } = useAtomValue(siteAtom);
-  // Created once: the side of a page load never changes.
-  const [router] = useState(() => {
-    const created = createAppRouter(side);
-    // Logout moves within the app (spec §4: after 500 ms) instead of reloading the page.
-    setSessionNavigator((to) => void created.navigate(to));
-    return created;
-  });
-  return <RouterProvider router={router} />;
+  // Built once: the side of a page load never changes.
+  const [routes] = useState(() => buildRoutes(side));
+  return (
+    <BrowserRouter>
+      <SessionNavigator />
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
+}
+
+/** Logout moves within the app (spec §4: after 500 ms) instead of reloading the page. */
+function SessionNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => setSessionNavigator((to) => void navigate(to)), [navigate]);
+  return null;
 }

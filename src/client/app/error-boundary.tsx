@@ -1,5 +1,4 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { isChunkLoadError } from './chunk-load';
 import { ChunkLoadErrorScreen } from './screens/chunk-load-error-screen';
 import { FatalErrorScreen } from './screens/fatal-error-screen';
@@ -25,9 +24,39 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, { failed:
   }
 }
 
-/** The router's errorElement: a crash while rendering or loading any route. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+interface RouteErrorBoundaryProps {
+  /** The location's key: a navigation clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  resetKey: string;
+  error: { caught: unknown } | null;
+}
+
+/** Around the routed content: a crash while rendering or loading any route, until the next navigation. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { resetKey: this.props.resetKey, error: null };
+
+  static getDerivedStateFromError(caught: unknown): Partial<RouteErrorBoundaryState> {
+    return { error: { caught } };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, error: null };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorScreen error={this.state.error.caught} /> : this.props.children;
+  }
+}
+
+/** What a route's crash shows: a reload for a page that could not be downloaded, the crash screen otherwise. */
+export function RouteErrorScreen({ error }: { error: unknown }) {
   useEffect(() => console.error('Route error', error), [error]);
   return isChunkLoadError(error) ? <ChunkLoadErrorScreen /> : <FatalErrorScreen />;
 }

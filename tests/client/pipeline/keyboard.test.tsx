@@ -91,7 +91,10 @@ describe('/manager/search by keyboard', () => {
     // Enter on a row's checkbox opens the candidate; Back returns to that row, still selected.
     const graceBox = screen.getByRole('checkbox', { name: 'Select Grace Hopper' });
     graceBox.focus();
-    press('Enter');
+    // Awaited: the candidate page's chunk downloads during the navigation (React suspends, the list stays shown).
+    await act(async () => {
+      press('Enter');
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/manager/candidate/a2'));
     await act(() => router.navigate(-1));
     await screen.findByText('3 candidates found');
