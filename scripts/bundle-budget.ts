@@ -44,14 +44,14 @@ const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     route: 'roles list /roles',
     loads: ['index.html', 'features/roles/pages.tsx'],
-    budget: 153_000,
+    budget: 148_500,
     target: 150_000,
   },
   {
     route: 'first application step /applyp/:roleId',
     loads: ['index.html', 'features/application/pages.tsx'],
     awaits: ['application-flow'],
-    budget: 233_500,
+    budget: 229_000,
     target: 250_000,
   },
 ];

@@ -1,4 +1,4 @@
-import type { Locale } from 'date-fns';
+import type { format, Locale } from 'date-fns';
 import { own } from '../rules/own';
 
 /**
@@ -15,12 +15,17 @@ const LOADERS: Readonly<Record<string, () => Promise<Locale>>> = {
   'zh-Hant': () => import('date-fns/locale/zh-HK').then((m) => m.zhHK),
 };
 
-const loaded = new Map<string, Locale>();
+/** A language's long date: date-fns's `format` with its locale (both load with the language, decision 0083). */
+export type LongDate = (date: Date) => string;
+
+const loaded = new Map<string, LongDate>();
 
 /** Makes `language`'s long dates available to formatLongDate; a language with no locale of its own reads in English. */
 export async function loadDateLocale(language: string): Promise<void> {
   const load = own(LOADERS, language);
-  if (load && !loaded.has(language)) loaded.set(language, await load());
+  if (!load || loaded.has(language)) return;
+  const [locale, { format: formatWith }] = await Promise.all([load(), import('date-fns/format')]);
+  loaded.set(language, (date) => (formatWith as typeof format)(date, 'PPP', { locale }));
 }
 
 /** Every language's locale at once: the server, which writes in any of them. */
@@ -28,7 +33,7 @@ export async function loadAllDateLocales(): Promise<void> {
   await Promise.all(Object.keys(LOADERS).map(loadDateLocale));
 }
 
-/** The locale of a language once loaded. */
-export function dateLocale(language: string): Locale | undefined {
+/** A language's long date once its locale is loaded. */
+export function longDateIn(language: string): LongDate | undefined {
   return loaded.get(language);
 }

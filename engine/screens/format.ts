@@ -1,13 +1,26 @@
 import { own } from '../rules/own';
-import { format as formatDate } from 'date-fns';
-import { dateLocale } from './date-locales';
+import { longDateIn } from './date-locales';
 import { isOtherOption } from '../fields/other-option';
 import type { FieldKind } from '../fields/types';
 import type { CompiledField } from '../forms/types';
 
-/** Spec §9 display formats. */
-const DATE_FORMAT_LONG = 'd MMMM yyyy';
+/** Spec §9 display formats: 'd MMMM yyyy' (written out below, so English pages carry no date library) and this. */
 export const DATE_FORMAT_SHORT = 'dd/MM/yyyy';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** Scores show one decimal only when fractional (spec §9). */
 export function formatScore(value: number): string {
@@ -27,8 +40,8 @@ export function formatLongDate(value: string | number, language?: string): strin
         ? new Date(`${value}T12:00:00Z`)
         : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const locale = language === undefined ? undefined : dateLocale(language);
-  return locale ? formatDate(date, 'PPP', { locale }) : formatDate(date, DATE_FORMAT_LONG);
+  const inLanguage = language === undefined ? undefined : longDateIn(language);
+  return inLanguage ? inLanguage(date) : `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /** Ethnicity with its specify text appended for 'other' options (spec §5); `label` is how the option reads. */

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { answersView, compile, formatLongDate, loadAllDateLocales, mergeConfigurations } from '#engine';
 import { joinList } from '#schemas/messages';
 import { withBrowserIntl } from '../helpers/browser-intl';
@@ -10,10 +11,22 @@ import { CONTEXT, PRODUCT } from './support/arbitraries';
 
 describe('long dates in the language shown', () => {
   it('read in English until the language’s locale has loaded', async () => {
-    const { dateLocale, loadDateLocale } = await import('#engine/screens/date-locales');
-    if (!dateLocale('fr')) expect(formatLongDate('2026-11-02', 'fr')).toBe('2 November 2026');
+    const { longDateIn, loadDateLocale } = await import('#engine/screens/date-locales');
+    if (!longDateIn('fr')) expect(formatLongDate('2026-11-02', 'fr')).toBe('2 November 2026');
     await loadDateLocale('fr');
     expect(formatLongDate('2026-11-02', 'fr')).toBe('2 novembre 2026');
+  });
+
+  it('in English, read as date-fns’s d MMMM yyyy would write them, for any day', async () => {
+    const { format } = await import('date-fns');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }),
+        (date) => {
+          expect(formatLongDate(date.toISOString())).toBe(format(date, 'd MMMM yyyy'));
+        },
+      ),
+    );
   });
 
   it('keep the spec format in English and use the language’s month names otherwise', async () => {
