@@ -64,7 +64,7 @@ export function renderWithStore(ui: ReactNode, store = loadedStore()) {
 }
 
 /** What a test reads of the router and how it moves it, as the data router's object offered. */
-export interface TestRouter {
+interface TestRouter {
   state: { location: Location };
   navigate: (to: To | number) => void;
 }

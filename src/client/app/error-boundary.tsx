@@ -56,7 +56,7 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
 }
 
 /** What a route's crash shows: a reload for a page that could not be downloaded, the crash screen otherwise. */
-export function RouteErrorScreen({ error }: { error: unknown }) {
+function RouteErrorScreen({ error }: { error: unknown }) {
   useEffect(() => console.error('Route error', error), [error]);
   return isChunkLoadError(error) ? <ChunkLoadErrorScreen /> : <FatalErrorScreen />;
 }
