@@ -39,17 +39,14 @@ export function pageRoute(path: string, page: () => Promise<ComponentType>): Rou
   return route;
 }
 
-function toRouteObject({ path, page }: PageRoute): RouteObject {
-  return pageRoute(path, page);
-}
-
 /** Routes grouped under their layout; protected ones under the sign-in guard inside it. */
 function layoutGroups(routes: PageRoute[]): RouteObject[] {
   const byLayout = new Map<LayoutName, PageRoute[]>();
   for (const route of routes) byLayout.set(route.layout, [...(byLayout.get(route.layout) ?? []), route]);
   return [...byLayout].map(([layout, members]) => {
-    const open = members.filter((route) => !route.signIn).map(toRouteObject);
-    const guarded = members.filter((route) => route.signIn).map(toRouteObject);
+    const toRoute = ({ path, page }: PageRoute) => pageRoute(path, page);
+    const open = members.filter((route) => !route.signIn).map(toRoute);
+    const guarded = members.filter((route) => route.signIn).map(toRoute);
     return {
       element: <LayoutRoute name={layout} />,
       children: guarded.length > 0 ? [...open, { element: <RequireSignIn />, children: guarded }] : open,

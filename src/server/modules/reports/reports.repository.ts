@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { PiAtStage, ReachedCount } from '#engine';
+import { MONITORED_CHARACTERISTICS } from '#schemas/reports';
 import type { Db } from '../../db/client';
-import { MONITORED_ANSWER_FIELDS } from '../../db/migrations/0028-report-columns';
 
 /*
  * The report queries (decision 0048): every figure is aggregated in SQL (GROUP BY), one query
@@ -133,17 +133,17 @@ async function reachedBy(db: Db, selection: Selection, dimensions: readonly Dime
 
 /**
  * The monitored characteristics (answers of the equal-opportunities section), by stage reached: read from
- * `monitored_answers` (migration 0028), the answers of MONITORED_CHARACTERISTICS in that order.
+ * `monitored_answers` (migration 0028), the answers of MONITORED_CHARACTERISTICS in that order (the migration keeps
+ * its own copy of the list; tests/server/report-columns.test.ts holds the two equal).
  */
-export function diversityByStage(db: Db, selection: Selection, fields: readonly string[]): Promise<ReachedRow[]> {
+export function diversityByStage(db: Db, selection: Selection): Promise<ReachedRow[]> {
   return reachedBy(
     db,
     selection,
-    fields.map((field) => {
-      const at = MONITORED_ANSWER_FIELDS.indexOf(field);
-      if (at < 0) throw new Error(`${field} is not a monitored characteristic`);
-      return { name: field, value: sql`a.monitored_answers[${sql.lit(at + 1)}]` };
-    }),
+    MONITORED_CHARACTERISTICS.map((field, at) => ({
+      name: field,
+      value: sql`a.monitored_answers[${sql.lit(at + 1)}]`,
+    })),
   );
 }
 

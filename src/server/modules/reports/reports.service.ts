@@ -153,7 +153,7 @@ const notGiven = (value: string | null) => value ?? NOT_GIVEN;
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 async function diversity(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const rows = await diversityByStage(db, selection, MONITORED_CHARACTERISTICS);
+  const rows = await diversityByStage(db, selection);
   return MONITORED_CHARACTERISTICS.flatMap((field) => {
     const counts = byStage(context, rows, field, true, notGiven);
     return [counts, ...conversionTables(counts)];
