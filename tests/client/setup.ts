@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { chunksSettled } from '#client/app/chunk-load';
 import { createI18n } from '#client/i18n';
 import { installPrecompiledValidators } from './precompiled-validators';
 
@@ -17,7 +18,10 @@ configure({ asyncUtilTimeout: 15_000 });
 // jsdom has no layout engine: the router's scroll restoration would log "not implemented".
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-afterEach(() => {
+afterEach(async () => {
+  // A page chunk still downloading when the file's environment is torn down fails the run (vitest's
+  // EnvironmentTeardownError): let every started download finish first.
+  await chunksSettled();
   cleanup();
   localStorage.clear();
   vi.useRealTimers();

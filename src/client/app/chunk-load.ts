@@ -19,9 +19,17 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/** Chunk downloads not yet settled (chunksSettled). */
+const pending = new Set<Promise<unknown>>();
+
+/** Resolves once every chunk download started so far has loaded or failed (tests wait for it before tearing down). */
+export async function chunksSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 /** Spec §8/§9: a script or style chunk that has not loaded after 120 s counts as failed. */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+  const download = new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new ChunkLoadError(`A page chunk did not load within ${timeoutMs} ms`)),
       timeoutMs,
@@ -37,4 +45,8 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
       },
     );
   });
+  pending.add(download);
+  const settle = () => pending.delete(download);
+  download.then(settle, settle);
+  return download;
 }
