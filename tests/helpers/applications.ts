@@ -2,9 +2,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Answers } from '#engine/forms/answers';
 import type { CompiledForm } from '#engine/forms/types';
+import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { ApplicationRecord, DocumentRef } from '#schemas/application';
 import type { App } from '#server/app-types';
 import type { Db } from '#server/db/client';
+import { json } from '#server/db/json';
+import type { ApplicationState, OrganizationRecord } from '#server/db/types';
 import { createUser } from '#server/seed/factories';
 import { roleForm } from '#server/modules/applications/role-form';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
@@ -112,4 +115,74 @@ export async function uploadCv(
 export function expectRecord(res: LightMyRequestResponse, status = 200): ApplicationRecord {
   expect(res.statusCode, res.body).toBe(status);
   return res.json<ApplicationRecord>();
+}
+
+/** An application written straight into the database, for tests that need many or need them in a given place. */
+export interface PipelineApplication {
+  organization: Pick<OrganizationRecord, 'id' | 'stages'>;
+  roleId: string;
+  userId: string;
+  /** SUBMITTED by default; a draft has no place in the pipeline, no applied date and no history. */
+  state?: ApplicationState;
+  /** The stage it stands in (1, the entry stage, by default) and its substage (the stage's first by default). */
+  stageId?: number;
+  substageId?: string;
+  answers?: Answers;
+  /** When it was submitted and last changed: a minute ago by default. */
+  at?: Date;
+  /** The columns the submit service copies from the answers, where a test reads them. */
+  copied?: { first_name?: string; last_name?: string; email?: string };
+}
+
+/**
+ * Applications as the submit service leaves them (a draft as saving leaves it): at their place in the pipeline, with
+ * the SUBMIT entry of their stage history. Their ids, in order.
+ */
+export async function insertApplications(db: Db, applications: readonly PipelineApplication[]): Promise<string[]> {
+  const placed = applications.map((application) => {
+    const at = application.at ?? new Date(Date.now() - 60_000);
+    const draft = application.state === 'DRAFT';
+    const position = draft
+      ? null
+      : resolvePosition(application.organization.stages, application.stageId ?? 1, application.substageId)!;
+    return { application, at, position };
+  });
+  const rows = await db
+    .insertInto('applications')
+    .values(
+      placed.map(({ application, at, position }) => ({
+        organization_id: application.organization.id,
+        role_id: application.roleId,
+        user_id: application.userId,
+        state: application.state ?? 'SUBMITTED',
+        candidate_status: position ? ('ACTIVE' as const) : null,
+        answers: json(application.answers ?? {}),
+        ...application.copied,
+        stage_id: position?.stageId ?? null,
+        substage_id: position?.substageId ?? null,
+        stage_status: position?.stageStatus ?? null,
+        applied_at: position ? at : null,
+        last_change_at: at,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const history = placed.flatMap(({ application, at, position }, i) =>
+    position
+      ? [
+          {
+            organization_id: application.organization.id,
+            application_id: rows[i]!.id,
+            actor_id: application.userId,
+            kind: 'SUBMIT' as const,
+            to_stage_id: position.stageId,
+            to_substage_id: position.substageId,
+            to_stage_status: position.stageStatus,
+            created_at: at,
+          },
+        ]
+      : [],
+  );
+  if (history.length) await db.insertInto('stage_history').values(history).execute();
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,3 @@
-import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { MatrixActor, MatrixScope } from '#schemas/contract';
 import type { UserType } from '#schemas/organization';
 import { sql } from 'kysely';
@@ -14,7 +13,7 @@ import { insertTemplate } from '#server/modules/communications/template.reposito
 import { userRow } from '#server/seed/factories';
 import { compileFormValidators } from '#server/modules/forms/validators.service';
 import { SMALL_FORM_REQUEST } from './validator-module';
-import { PDF, PNG, roleIdByName } from './applications';
+import { insertApplications, PDF, PNG, roleIdByName } from './applications';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 
 /*
@@ -149,47 +148,16 @@ export function worldMaker(db: Db, { orgs, roles: baseRoles }: WorldOrganization
     return users.map((u, i) => ({ id: u.id, email: u.email, token: tokens[i]! }));
   }
 
-  async function applications(rows: readonly { org: OrganizationRecord; roleId: string; userId: string }[]) {
-    const apps = await db
-      .insertInto('applications')
-      .values(
-        rows.map(({ org, roleId, userId }) => {
-          const position = resolvePosition(org.stages, 1)!;
-          return {
-            organization_id: org.id,
-            role_id: roleId,
-            user_id: userId,
-            state: 'SUBMITTED' as const,
-            candidate_status: 'ACTIVE' as const,
-            answers: json({ firstName: 'Mat', lastName: 'Rix' }),
-            stage_id: position.stageId,
-            substage_id: position.substageId,
-            stage_status: position.stageStatus,
-            applied_at: new Date(Date.now() - 60_000),
-            last_change_at: new Date(Date.now() - 60_000),
-          };
-        }),
-      )
-      .returning('id')
-      .execute();
-    await db
-      .insertInto('stage_history')
-      .values(
-        rows.map(({ org, userId }, i) => {
-          const position = resolvePosition(org.stages, 1)!;
-          return {
-            organization_id: org.id,
-            application_id: apps[i]!.id,
-            actor_id: userId,
-            kind: 'SUBMIT' as const,
-            to_stage_id: position.stageId,
-            to_substage_id: position.substageId,
-            to_stage_status: position.stageStatus,
-          };
-        }),
-      )
-      .execute();
-    return apps.map((a) => a.id);
+  function applications(rows: readonly { org: OrganizationRecord; roleId: string; userId: string }[]) {
+    return insertApplications(
+      db,
+      rows.map(({ org, roleId, userId }) => ({
+        organization: org,
+        roleId,
+        userId,
+        answers: { firstName: 'Mat', lastName: 'Rix' },
+      })),
+    );
   }
 
   /** A transcript and a photo on each application. */

@@ -7,7 +7,6 @@ import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { ContactPage } from '#schemas/candidate-items';
 import type { BatchProgress, Preview, Template, TemplateBody } from '#schemas/communications';
 import type { Db } from '#server/db/client';
-import { json } from '#server/db/json';
 import type { OrganizationRecord } from '#server/db/types';
 import { emailJobHandlers } from '#server/email/email.service';
 import { memoryTransport, type OutgoingEmail } from '#server/email/mail-transport';
@@ -23,7 +22,7 @@ import { findOrganizationByKey } from '#server/modules/organizations/organizatio
 import { sha256 } from '#server/lib/secrets';
 import { insertInvitation, insertSchedule } from '#server/modules/scheduling/scheduling.repository';
 import { createUser } from '#server/seed/factories';
-import { roleIdByName } from '../helpers/applications';
+import { insertApplications, roleIdByName } from '../helpers/applications';
 import { demoTokens, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -65,28 +64,17 @@ async function candidate(person: Person = {}): Promise<{ applicationId: string; 
   });
   if (person.language !== undefined)
     await db.updateTable('users').set({ language: person.language }).where('id', '=', user.id).execute();
-  const position = resolvePosition(acme.stages, person.stageId ?? 1)!;
-  const row = await db
-    .insertInto('applications')
-    .values({
-      organization_id: acme.id,
-      role_id: person.roleId ?? strategy,
-      user_id: user.id,
-      state: 'SUBMITTED',
-      candidate_status: 'ACTIVE',
-      answers: json({ firstName, lastName: 'Lovelace', ...(person.mobile && { mobile: person.mobile }) }),
-      first_name: firstName,
-      last_name: 'Lovelace',
-      email: user.email,
-      stage_id: position.stageId,
-      substage_id: position.substageId,
-      stage_status: position.stageStatus,
-      applied_at: new Date(Date.now() - 60_000),
-      last_change_at: new Date(Date.now() - 60_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { applicationId: row.id, userId: user.id, email: user.email };
+  const [applicationId] = await insertApplications(db, [
+    {
+      organization: acme,
+      roleId: person.roleId ?? strategy,
+      userId: user.id,
+      stageId: person.stageId,
+      answers: { firstName, lastName: 'Lovelace', ...(person.mobile && { mobile: person.mobile }) },
+      copied: { first_name: firstName, last_name: 'Lovelace', email: user.email },
+    },
+  ]);
+  return { applicationId: applicationId!, userId: user.id, email: user.email };
 }
 
 const emailTemplate = (overrides: Partial<TemplateBody> = {}): TemplateBody => ({

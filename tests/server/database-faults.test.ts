@@ -12,17 +12,23 @@ import {
   TableNode,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { CompiledForm } from '#engine/forms/types';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
 import type { Db } from '#server/db/client';
-import { json } from '#server/db/json';
 import { isConnectionLost, RETRY_AFTER_SECONDS } from '#server/db/connection-lost';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { createUser } from '#server/seed/factories';
 import { completeAcmeAnswers } from '../factories/answers';
-import { expectRecord, formOfRole, newCandidate, roleIdByName, stepAnswers, uploadCv } from '../helpers/applications';
+import {
+  expectRecord,
+  formOfRole,
+  insertApplications,
+  newCandidate,
+  roleIdByName,
+  stepAnswers,
+  uploadCv,
+} from '../helpers/applications';
 import { demoTokens, v1 } from '../helpers/auth';
 import { insightDayInAWeek } from '../helpers/events';
 import { createTestDb, type TestDb } from '../helpers/test-db';
@@ -131,25 +137,10 @@ describe(`a connection dropped mid-write (${process.env.TEST_DB === 'postgres' ?
   async function application(): Promise<string> {
     const acme = (await findOrganizationByKey(testDb.db, 'acme'))!;
     const user = await createUser(testDb.db, { organizationId: acme.id, firstName: 'Ada', lastName: 'Fault' });
-    const position = resolvePosition(acme.stages, 1)!;
-    const row = await testDb.db
-      .insertInto('applications')
-      .values({
-        organization_id: acme.id,
-        role_id: roleId,
-        user_id: user.id,
-        state: 'SUBMITTED',
-        candidate_status: 'ACTIVE',
-        answers: json({ firstName: 'Ada', lastName: 'Fault' }),
-        stage_id: position.stageId,
-        substage_id: position.substageId,
-        stage_status: position.stageStatus,
-        applied_at: new Date(Date.now() - 60_000),
-        last_change_at: new Date(Date.now() - 60_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const [id] = await insertApplications(testDb.db, [
+      { organization: acme, roleId, userId: user.id, answers: { firstName: 'Ada', lastName: 'Fault' } },
+    ]);
+    return id!;
   }
 
   /** What a move writes: the application's place and its history. */

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { ApplicationListItem } from '#schemas/application';
 import type { ApiError } from '#schemas/api';
 import type { AssigneeResult, HistoryEntry, JobProgress, MoveResult, OrganizationStage } from '#schemas/pipeline';
@@ -14,7 +13,7 @@ import { enqueueJob } from '#server/jobs/job.repository';
 import { runDueJobs } from '#server/jobs/worker';
 import { moveJobHandlers } from '#server/modules/moves/fast-track.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
-import { newCandidate, PDF, roleIdByName, signInWithAnyCode } from '../helpers/applications';
+import { insertApplications, newCandidate, PDF, roleIdByName, signInWithAnyCode } from '../helpers/applications';
 import { demoTokens, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -66,43 +65,18 @@ async function application(options: AppOptions = {}): Promise<string> {
         lastName: `Hopper ${Math.random().toString(36).slice(2, 6)}`,
       })
     ).id;
-  const roleId = options.roleId ?? strategy;
-  const state = options.state ?? 'SUBMITTED';
-  const position =
-    state === 'DRAFT' ? null : resolvePosition(organization.stages, options.stageId ?? 1, options.substageId)!;
-  const row = await db
-    .insertInto('applications')
-    .values({
-      organization_id: organization.id,
-      role_id: roleId,
-      user_id: userId,
-      state,
-      candidate_status: state === 'DRAFT' ? null : 'ACTIVE',
-      answers: json(options.answers ?? { firstName: 'Grace', lastName: 'Hopper' }),
-      stage_id: position?.stageId ?? null,
-      substage_id: position?.substageId ?? null,
-      stage_status: position?.stageStatus ?? null,
-      applied_at: state === 'DRAFT' ? null : new Date(Date.now() - 60_000),
-      last_change_at: new Date(Date.now() - 60_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (position) {
-    await db
-      .insertInto('stage_history')
-      .values({
-        organization_id: organization.id,
-        application_id: row.id,
-        actor_id: userId,
-        kind: 'SUBMIT',
-        to_stage_id: position.stageId,
-        to_substage_id: position.substageId,
-        to_stage_status: position.stageStatus,
-        created_at: new Date(Date.now() - 60_000),
-      })
-      .execute();
-  }
-  return row.id;
+  const [id] = await insertApplications(db, [
+    {
+      organization,
+      roleId: options.roleId ?? strategy,
+      userId,
+      state: options.state ?? 'SUBMITTED',
+      stageId: options.stageId,
+      substageId: options.substageId,
+      answers: options.answers ?? { firstName: 'Grace', lastName: 'Hopper' },
+    },
+  ]);
+  return id!;
 }
 
 async function row(id: string) {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePosition } from '#engine/pipeline/organization-stages';
 import { MONITORED_CHARACTERISTICS } from '#schemas/reports';
 import type { Db } from '#server/db/client';
 import { json } from '#server/db/json';
@@ -13,6 +12,7 @@ import { bulkMoveCandidates } from '#server/modules/moves/bulk-move.service';
 import { moveCandidate, undoMove } from '#server/modules/moves/move.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { createRole, createUser } from '#server/seed/factories';
+import { insertApplications } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -66,37 +66,8 @@ async function columns(roleId: string) {
 /** A submitted application at the entry stage, with its SUBMIT entry, as the submit service leaves it. */
 async function submitted(roleId: string, answers: Record<string, unknown>): Promise<string> {
   const user = await createUser(db, { organizationId: acme.id, firstName: 'Ada', lastName: 'Report' });
-  const position = resolvePosition(acme.stages, 1)!;
-  const row = await db
-    .insertInto('applications')
-    .values({
-      organization_id: acme.id,
-      role_id: roleId,
-      user_id: user.id,
-      state: 'SUBMITTED',
-      candidate_status: 'ACTIVE',
-      answers: json(answers),
-      stage_id: position.stageId,
-      substage_id: position.substageId,
-      stage_status: position.stageStatus,
-      applied_at: new Date(),
-      last_change_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stage_history')
-    .values({
-      organization_id: acme.id,
-      application_id: row.id,
-      actor_id: user.id,
-      kind: 'SUBMIT',
-      to_stage_id: position.stageId,
-      to_substage_id: position.substageId,
-      to_stage_status: position.stageStatus,
-    })
-    .execute();
-  return row.id;
+  const [id] = await insertApplications(db, [{ organization: acme, roleId, userId: user.id, answers, at: new Date() }]);
+  return id!;
 }
 
 const GENDERS = ['Woman', 'Man', 'Non-binary', '', 'Prefer not to say'];
