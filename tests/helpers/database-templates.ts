@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, type Db } from '#server/db/client';
+import { openDatabase } from '#server/db/client';
 import type { Database } from '#server/db/types';
 import { migrate } from '#server/db/migrate';
 import { seedDemoData } from '#server/seed/seed';
@@ -26,11 +26,6 @@ declare module 'vitest' {
   }
 }
 
-async function prepare(db: Db, kind: TemplateKind): Promise<void> {
-  await migrate(db);
-  if (kind === 'seeded') await seedDemoData(db);
-}
-
 /**
  * Migrating (and seeding) a database costs seconds, and 40-odd server files each need one, on two engines. So the
  * server projects build each starting point once per run, and every file starts from a copy: PGlite loads the
@@ -47,12 +42,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await ensureAppRole(admin);
+    // The seeded template is a copy of the migrated one, seeded: the migrations run once.
     for (const kind of kinds) {
       // Owned, migrated and seeded by the app role, as each file's copy is used (test-db.ts).
-      await admin.query(`create database "${names[kind]}" owner ${APP_ROLE}`);
+      const from = kind === 'seeded' ? ` template "${names.migrated}"` : '';
+      await admin.query(`create database "${names[kind]}"${from} owner ${APP_ROLE}`);
       const db = await openDatabase({ kind: 'postgres', url: appRoleUrl(adminUrl, names[kind]), poolSize: 2 });
       try {
-        await prepare(db, kind);
+        if (kind === 'migrated') await migrate(db);
+        else await seedDemoData(db);
       } finally {
         // A template copies only once nobody is connected to it.
         await db.destroy();
@@ -70,14 +68,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dir = await mkdtemp(path.join(tmpdir(), 'candid-templates-'));
   const files = { migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
+  // One database, dumped once migrated and again once seeded: the migrations run once.
+  const pglite = new PGlite({ extensions: { pg_trgm } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   for (const kind of kinds) {
-    const pglite = new PGlite({ extensions: { pg_trgm } });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-    await prepare(db, kind);
+    if (kind === 'migrated') await migrate(db);
+    else await seedDemoData(db);
     const dump = await pglite.dumpDataDir('none');
     await writeFile(files[kind], Buffer.from(await dump.arrayBuffer()));
-    await db.destroy();
   }
+  await db.destroy();
   project.provide('databaseTemplates', files);
   return () => rm(dir, { recursive: true, force: true });
 }
