@@ -56,8 +56,8 @@ export async function organizationChanged(db: Db, organizationId: string): Promi
 }
 
 /**
- * Hears the other nodes' `organizationChanged` on PostgreSQL until closed (nothing to hear on PGlite, which one
- * process owns). A lost connection empties this database's store and keeps nothing until it listens again.
+ * Hears the other nodes' `organizationChanged` on PostgreSQL until closed (on PGlite, which one process owns, only its
+ * own, already heard). A lost connection empties this database's store and keeps nothing until it listens again.
  */
 export function followOrganizationChanges(db: Db, log: { warn: (message: string) => void }): Promise<ChannelListener> {
   return listenOnChannel(db, CHANNEL, {
