@@ -38,7 +38,8 @@ export async function listenOnChannel(db: Db, channel: string, events: ChannelEv
   let retry: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // Named, so an operator (and a test) can tell the listening connections in pg_stat_activity.
+    const next = new pg.Client({ connectionString: url, application_name: `candid: listen ${channel}` });
     next.on('notification', (notice) => {
       if (notice.channel === channel) events.message(notice.payload ?? '');
     });
