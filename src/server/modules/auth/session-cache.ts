@@ -88,6 +88,8 @@ export async function followSessionChanges(
       log.warn('Session cache: listening to session changes again');
     },
   });
+  // A handle with nothing to listen on holds nothing: every call reads its token.
+  if (!listener) return { close: async () => undefined };
   follower.caughtUp = listener.caughtUp;
   followers.set(db, follower);
   return {
