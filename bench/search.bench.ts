@@ -86,7 +86,7 @@ interface Measured {
   endpoint: Timing;
   /** The search SQL alone: page and counts. */
   bare: Timing;
-  /** Every SQL statement the call runs: the authentication look-up (token, session, user) then the search. */
+  /** Every SQL statement the call runs: the authentication look-up (held token: a round trip) then the search. */
   allSql: Timing;
 }
 
@@ -119,8 +119,9 @@ function bareRunner(db: Db, organization: OrganizationRecord, scenario: Scenario
 }
 
 /**
- * The authentication look-up every /api/v1 call makes before its own work (plugins/auth.ts): the token with its
- * session and user, in the organisation's scope; the organisation itself is held in the process (decision 0057).
+ * The authentication look-up every /api/v1 call makes before its own work (plugins/auth.ts), as the endpoint makes it:
+ * the token with its session and user is held in the process (decision 0087: on PostgreSQL one empty round trip on the
+ * app's listening connection), and so is the organisation (decision 0057).
  */
 async function authLookups(db: Db, organization: OrganizationRecord, token: string): Promise<void> {
   await asOrganization(organization.id, () => authenticateToken(db, `Bearer ${token}`, true));

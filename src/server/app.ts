@@ -14,6 +14,7 @@ import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 import { oauthRoutes } from './modules/auth/oauth.routes';
 import { publicAuthRoutes } from './modules/auth/public-auth.routes';
 import type { SessionSettings } from './modules/auth/session.service';
+import { followSessionChanges } from './modules/auth/session-cache';
 import { publicOrganizationRoutes } from './modules/organizations/organization.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { applicationRoutes } from './modules/applications/application.routes';
@@ -104,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Other API nodes on the same PostgreSQL database tell this one when an organisation's public pages change.
   const organizationChanges = await followOrganizationChanges(options.db, app.log);
   app.addHook('onClose', organizationChanges.close);
+  // Access tokens are held in the process until the database tells that their rows changed (decision 0087).
+  const sessionChanges = await followSessionChanges(options.db, app.log);
+  app.addHook('onClose', sessionChanges.close);
   // Stopping (SIGTERM, decision 0077): a request in flight is answered, then its connection closes rather than wait as
   // an idle keep-alive one, which would hold the stop until the keep-alive timeout.
   let draining = false;

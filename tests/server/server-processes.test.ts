@@ -236,16 +236,18 @@ describe.runIf(postgres)('two server processes on one PostgreSQL database', () =
     const nameAt = async (node: Node) =>
       ((await (await fetch(`${node.process.url}/api/public/acme/roles/${id}`)).json()) as Role).name;
     const rename = (name: string) => sql`update roles set name = ${name} where id = ${id}`.execute(t.db);
+    // Each process listens on two channels (organisation changes, session changes: decision 0087), each on a named
+    // connection of its own.
     const listeners = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and query like 'listen %'`.execute(t.db)
+          where datname = current_database() and application_name like 'candid: listen %'`.execute(t.db)
       ).rows[0]!.n;
     expect(await nameAt(b)).toBe('Graduate Data Analyst');
-    await vi.waitFor(async () => expect(await listeners()).toBe(2), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await listeners()).toBe(4), { timeout: 10_000, interval: 100 });
 
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and query like 'listen %'`.execute(t.db);
+      where datname = current_database() and application_name like 'candid: listen %'`.execute(t.db);
     await rename('Graduate Data Analyst (missed notice)');
     await vi.waitFor(async () => expect(await nameAt(b)).toBe('Graduate Data Analyst (missed notice)'), {
       timeout: 5_000,
@@ -253,7 +255,7 @@ describe.runIf(postgres)('two server processes on one PostgreSQL database', () =
     });
 
     // Both listen again within seconds, and B answers from its cache again: a change by hand is not seen.
-    await vi.waitFor(async () => expect(await listeners()).toBe(2), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await listeners()).toBe(4), { timeout: 10_000, interval: 100 });
     let attempt = 0;
     await vi.waitFor(
       async () => {

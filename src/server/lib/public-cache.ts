@@ -56,11 +56,14 @@ export async function organizationChanged(db: Db, organizationId: string): Promi
 }
 
 /**
- * Hears the other nodes' `organizationChanged` on PostgreSQL until closed (nothing to hear on PGlite, which one
- * process owns). A lost connection empties this database's store and keeps nothing until it listens again.
+ * Hears the other nodes' `organizationChanged` on PostgreSQL until closed (on PGlite, which one process owns, only its
+ * own, already heard). A lost connection empties this database's store and keeps nothing until it listens again.
  */
-export function followOrganizationChanges(db: Db, log: { warn: (message: string) => void }): Promise<ChannelListener> {
-  return listenOnChannel(db, CHANNEL, {
+export async function followOrganizationChanges(
+  db: Db,
+  log: { warn: (message: string) => void },
+): Promise<Pick<ChannelListener, 'close'>> {
+  const listener = await listenOnChannel(db, CHANNEL, {
     message: moveOn,
     lost: () => {
       deaf.add(db);
@@ -72,6 +75,7 @@ export function followOrganizationChanges(db: Db, log: { warn: (message: string)
       log.warn('Public cache: listening to organisation changes again');
     },
   });
+  return listener ?? { close: async () => undefined };
 }
 
 /** This database's store, or none while its changes are not heard. */

@@ -16,7 +16,9 @@ export interface AccessTokenRecord {
   sessionTimeoutSeconds: number | null;
   otpVerified: boolean;
   otpCookieIssued: boolean;
+  /** Signed out or revoked (the session's absolute expiry is checked against the clock apart: absoluteExpiresAt). */
   revoked: boolean;
+  absoluteExpiresAt: Date;
   anonymised: boolean;
   /** The token's user, read with the token: every authenticated call needs it. */
   user: UserRecord;
@@ -107,7 +109,8 @@ export async function findAccessToken(db: Db, tokenHash: string): Promise<Access
     sessionTimeoutSeconds: row.session_timeout_seconds,
     otpVerified: row.otp_verified_at !== null,
     otpCookieIssued: row.otp_cookie_issued_at !== null,
-    revoked: row.revoked_at !== null || row.absolute_expires_at.getTime() <= Date.now(),
+    revoked: row.revoked_at !== null,
+    absoluteExpiresAt: row.absolute_expires_at,
     // A deactivated account (migration 0011) is refused like an erased one, from its next call.
     anonymised: row.anonymised_at !== null || row.deactivated_at !== null,
     user: Object.fromEntries(USER_COLUMNS.map((column) => [column, row[column]])) as UserRecord,

@@ -22,6 +22,7 @@ import {
   useRefreshToken,
   type AccessTokenRecord,
 } from './session.repository';
+import { cachedAccessToken } from './session-cache';
 
 export interface SessionSettings {
   /** Tests only: every organisation session timeout becomes this many seconds. */
@@ -144,10 +145,18 @@ export async function authenticateToken(
   // looked for again across organisations. Across organisations by design (decision 0068): the token is its own key,
   // and a platform admin's token works in every organisation; authenticate() then holds the token to the request's
   // organisation.
-  const record =
-    (inOrganization ? await findAccessToken(db, hash) : undefined) ??
-    (await crossOrganizations(() => findAccessToken(db, hash)));
-  if (!record || record.revoked || record.anonymised) throw unauthorized(INVALID_ACCESS_TOKEN);
+  // Held in the process until its rows change (decision 0087); a held token past its expiry is read again, as the
+  // sliding session timeout moves the expiry on without telling the cache.
+  const record = await cachedAccessToken(
+    db,
+    hash,
+    (held) => held.expiresAt.getTime() > Date.now(),
+    async () =>
+      (inOrganization ? await findAccessToken(db, hash) : undefined) ??
+      (await crossOrganizations(() => findAccessToken(db, hash))),
+  );
+  if (!record || record.revoked || record.anonymised || record.absoluteExpiresAt.getTime() <= Date.now())
+    throw unauthorized(INVALID_ACCESS_TOKEN);
   if (record.expiresAt.getTime() <= Date.now()) throw unauthorized(ACCESS_TOKEN_EXPIRED);
   return record;
 }

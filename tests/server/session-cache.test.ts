@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app';
+import type { App } from '#server/app-types';
+import { openDatabase, postgresUrlOf, type Db } from '#server/db/client';
+import { findOrganizationIds } from '#server/modules/organizations/organization.repository';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { signIn, v1 } from '../helpers/auth';
+
+/*
+ * Access tokens are held in the process (decision 0087): a change to the token, its session or its user, made by SQL
+ * directly or by another app on the same database, must still refuse (or change) the very next call.
+ */
+
+let t: TestApp;
+let acmeId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acmeId = (await findOrganizationIds(t.db, ['acme'])).get('acme')!;
+});
+afterAll(() => t?.close());
+
+const me = (app: App, token: string) => v1(app, token, 'GET', '/user');
+const userIdOf = async (email: string): Promise<string> =>
+  (await sql<{ id: string }>`select id from users where email = ${email}`.execute(t.db)).rows[0]!.id;
+
+/** A fresh session of the acme recruiter, already used once (so held by the app). */
+async function heldSession(app: App = t.app): Promise<string> {
+  const token = (await signIn(app, 'recruiter@acme.example')).access_token;
+  expect((await me(app, token)).statusCode).toBe(200);
+  expect((await me(app, token)).statusCode).toBe(200);
+  return token;
+}
+
+async function expectRefused(app: App, token: string, description = 'Invalid access token'): Promise<void> {
+  const res = await me(app, token);
+  expect(res.statusCode, res.body).toBe(401);
+  expect(res.json()).toMatchObject({ error_description: description });
+}
+
+describe('a change made by SQL directly is seen on the very next call', () => {
+  it('the session revoked (as a password change does)', async () => {
+    const token = await heldSession();
+    await sql`update session_families set revoked_at = now(), revoked_reason = 'by hand'
+      where user_id = ${await userIdOf('recruiter@acme.example')} and revoked_at is null`.execute(t.db);
+    await expectRefused(t.app, token);
+  });
+
+  it('the token deleted (signed out)', async () => {
+    const token = await heldSession();
+    await sql`delete from session_tokens where user_id = ${await userIdOf('recruiter@acme.example')}`.execute(t.db);
+    await expectRefused(t.app, token);
+  });
+
+  it('the user deactivated, then active again (a new session works)', async () => {
+    const token = await heldSession();
+    const userId = await userIdOf('recruiter@acme.example');
+    await sql`update users set deactivated_at = now() where id = ${userId}`.execute(t.db);
+    await expectRefused(t.app, token);
+    await sql`update users set deactivated_at = null where id = ${userId}`.execute(t.db);
+    await heldSession();
+  });
+
+  it('the user type changed: the next call has the new permissions', async () => {
+    const token = await heldSession();
+    const users = () => v1(t.app, token, 'GET', `/organization/${acmeId}/users`);
+    expect((await users()).statusCode).toBe(403);
+    const userId = await userIdOf('recruiter@acme.example');
+    await sql`update users set user_type = 'HIRING_MANAGER_ADMIN' where id = ${userId}`.execute(t.db);
+    expect((await users()).statusCode).toBe(200);
+    await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
+    expect((await users()).statusCode).toBe(403);
+  });
+
+  it('the expiry brought forward; an expiry moved later (the sliding timeout) is found when the held one passes', async () => {
+    const token = await heldSession();
+    const userId = await userIdOf('recruiter@acme.example');
+    await sql`update session_tokens set expires_at = now() - interval '1 second' where user_id = ${userId}`.execute(
+      t.db,
+    );
+    await expectRefused(t.app, token, 'Access token expired');
+
+    const other = await heldSession();
+    await sql`update session_tokens set expires_at = now() + interval '1 second' where user_id = ${userId}`.execute(
+      t.db,
+    );
+    expect((await me(t.app, other)).statusCode).toBe(200);
+    // Moved later without a notice, as every call under a session timeout does: the app holds the earlier expiry.
+    await sql`update session_tokens set expires_at = now() + interval '1 hour' where user_id = ${userId}`.execute(t.db);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await me(t.app, other)).statusCode).toBe(200);
+  });
+
+  it("the session's absolute expiry passed", async () => {
+    const token = await heldSession();
+    await sql`update session_families set absolute_expires_at = now() + interval '300 milliseconds'
+      where user_id = ${await userIdOf('recruiter@acme.example')} and revoked_at is null`.execute(t.db);
+    expect((await me(t.app, token)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expectRefused(t.app, token);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two apps on one PostgreSQL database', () => {
+  let otherDb: Db;
+  let other: App;
+  let hr: string;
+
+  beforeAll(async () => {
+    otherDb = await openDatabase({ kind: 'postgres', url: postgresUrlOf(t.db)! });
+    other = await buildApp({ db: otherDb, logLevel: false, clientDir: null });
+    await other.ready();
+    hr = (await signIn(other, 'hr@acme.example')).access_token;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDb?.destroy();
+  });
+
+  it('signed out through the other app: refused on the next call to this one', async () => {
+    const token = await heldSession();
+    const signOut = await other.inject({
+      method: 'DELETE',
+      url: '/api/oauth/access-token',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(signOut.statusCode, signOut.body).toBe(200);
+    await expectRefused(t.app, token);
+  });
+
+  it('deactivated and promoted through the other app: seen on the next call to this one', async () => {
+    const userId = await userIdOf('recruiter@acme.example');
+    const token = await heldSession();
+    expect((await v1(t.app, token, 'GET', `/organization/${acmeId}/users`)).statusCode).toBe(403);
+    const promote = await v1(other, hr, 'POST', `/organization/${acmeId}/user/${userId}`, {
+      userType: 'HIRING_MANAGER_ADMIN',
+    });
+    expect(promote.json()).toMatchObject({ userType: 'HIRING_MANAGER_ADMIN' });
+    expect((await v1(t.app, token, 'GET', `/organization/${acmeId}/users`)).statusCode).toBe(200);
+    const demote = await v1(other, hr, 'POST', `/organization/${acmeId}/user/${userId}`, {
+      userType: 'HIRING_MANAGER',
+    });
+    expect(demote.json()).toMatchObject({ userType: 'HIRING_MANAGER' });
+
+    const off = await v1(other, hr, 'POST', `/organization/${acmeId}/user/${userId}`, { active: false });
+    expect(off.json()).toMatchObject({ active: false });
+    await expectRefused(t.app, token);
+    await v1(other, hr, 'POST', `/organization/${acmeId}/user/${userId}`, { active: true });
+  });
+
+  it('while its listening connection is down an app reads every token, and holds them again once it is back', async () => {
+    const token = await heldSession();
+    const listening = () =>
+      sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and application_name = 'candid: listen session_changed'`.execute(t.db);
+    // Both apps listen; ending every listening connection ends this one's.
+    for (const { pid } of (await listening()).rows) await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+    await expect.poll(async () => (await listening()).rows.length, { timeout: 5_000 }).toBe(0);
+    // It cannot know what it missed, so it holds nothing: a revocation nobody is told of is still seen.
+    const userId = await userIdOf('recruiter@acme.example');
+    await sql`alter table session_families disable trigger session_changed_update`.execute(t.db);
+    try {
+      await sql`update session_families set revoked_at = now() where user_id = ${userId}`.execute(t.db);
+    } finally {
+      await sql`alter table session_families enable trigger session_changed_update`.execute(t.db);
+    }
+    await expectRefused(t.app, token);
+    await expect.poll(async () => (await listening()).rows.length, { timeout: 5_000 }).toBe(2);
+    await heldSession();
+  });
+});
