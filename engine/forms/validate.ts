@@ -71,7 +71,7 @@ function fieldErrors(
 }
 
 /** Ajv's instancePath (a JSON Pointer) as the dotted path of the answer: `/universities/0/degreeClass`. */
-function errorPath(error: ErrorObject): string {
+export function errorPath(error: ErrorObject): string {
   const base = error.instancePath
     .split('/')
     .filter(Boolean)
