@@ -71,7 +71,7 @@ function fieldErrors(
 }
 
 /** Ajv's instancePath (a JSON Pointer) as the dotted path of the answer: `/universities/0/degreeClass`. */
-function errorPath(error: ErrorObject): string {
+export function errorPath(error: ErrorObject): string {
   const base = error.instancePath
     .split('/')
     .filter(Boolean)
@@ -102,13 +102,26 @@ export function describeError(
     : message;
 }
 
+/** Each list of fields by id, found once: a failed step describes an error for each of its (up to 300) questions. */
+const fieldsById = new WeakMap<readonly CompiledField[], Map<string, CompiledField>>();
+
+function fieldWithId(scope: readonly CompiledField[], id: string): CompiledField | undefined {
+  let byId = fieldsById.get(scope);
+  if (!byId) {
+    byId = new Map();
+    for (const field of scope) if (!byId.has(field.id)) byId.set(field.id, field);
+    fieldsById.set(scope, byId);
+  }
+  return byId.get(id);
+}
+
 /** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */
 function fieldAt(fields: readonly CompiledField[], path: string): CompiledField | undefined {
   const parts = path.split('.').filter((p) => !/^\d+$/.test(p));
   let scope: readonly CompiledField[] | undefined = fields;
   let found: CompiledField | undefined;
   for (const part of parts) {
-    found = scope?.find((f) => f.id === part);
+    found = scope && fieldWithId(scope, part);
     if (!found) return undefined;
     scope = found.items;
   }

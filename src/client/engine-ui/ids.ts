@@ -10,14 +10,6 @@ export function fieldDomId(path: string, idPrefix: string = ID_PREFIX): string {
   return [idPrefix, ...path.split('.').filter(Boolean)].join(ID_SEPARATOR);
 }
 
-/** An RJSF error `property` (`.universities.0.degreeClass` or `firstName`) as a dotted path. */
-export function propertyPath(property: string | undefined): string {
-  return (property ?? '')
-    .replace(/^\./, '')
-    .replace(/\[['"]?([^'"\]]+)['"]?\]/g, '.$1')
-    .replace(/^\./, '');
-}
-
 export const hintId = (id: string) => `${id}-hint`;
 export const errorId = (id: string) => `${id}-error`;
 

@@ -8,7 +8,7 @@ import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
 import { fields, templates, widgets } from './theme';
-import { FormTranslation } from './theme/form-translation';
+import { FormTranslation, memoisedT } from './theme/form-translation';
 import { StepErrorSummary } from './step-error-summary';
 import { stepAnswersOf, useFormValidators, validateStepAnswers } from './validation';
 
@@ -72,6 +72,7 @@ function StepFormBody({
   idPrefix = ID_PREFIX,
 }: StepFormProps) {
   const { t } = useTranslation();
+  const formT = useMemo(() => memoisedT(t), [t]);
   const validator = useFormValidators(form).rjsf(step.schema);
   const [initialData] = useState(() => stepAnswersOf(step, answers));
   // Continue's errors live outside RJSF's state: a failed Continue re-renders only the questions whose error changed.
@@ -144,7 +145,7 @@ function StepFormBody({
   }, [focusPath, idPrefix]);
 
   return (
-    <FormTranslation.Provider value={t}>
+    <FormTranslation.Provider value={formT}>
       <StepErrorSummary context={context} />
       <Form<Answers, RJSFSchema, EngineFormContext>
         schema={step.schema as RJSFSchema}

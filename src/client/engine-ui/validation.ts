@@ -1,12 +1,6 @@
 import { use } from 'react';
-import {
-  hashForSchema,
-  type ErrorSchema,
-  type ErrorTransformer,
-  type RJSFSchema,
-  type RJSFValidationError,
-  type ValidatorType,
-} from '@rjsf/utils';
+import type { ErrorObject } from 'ajv';
+import { hashForSchema, type ErrorSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 // The precompiled validator alone: the package's entry would bring Ajv's compiler too.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import {
@@ -20,12 +14,12 @@ import {
   type JsonSchema,
   type MessageTexts,
   describeError,
+  errorPath,
   oneErrorPerField,
   type CompiledForm,
   type SchemaCheck,
   type SchemaChecks,
 } from '#engine';
-import { propertyPath } from './ids';
 import { validatorFunctions, type ValidatorFunctions } from './compiled-validators';
 
 export type EngineValidator = ValidatorType<Answers, RJSFSchema>;
@@ -76,48 +70,6 @@ function formValidatorsOf(functions: ValidatorFunctions): FormValidators {
 /** The form's validators; suspends while they load (render inside <Suspense>). */
 export function useFormValidators(form: CompiledForm): FormValidators {
   return formValidatorsOf(use(validatorFunctions(form)));
-}
-
-/** The value of the keyword an error came from (`#/properties/whyAcme/maxWords` → 250); RJSF drops Ajv's `schema`. */
-function keywordValue(root: JsonSchema, schemaPath: string | undefined): unknown {
-  if (!schemaPath?.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of schemaPath.slice(2).split('/')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-/**
- * RJSF errors → the engine's messages: one message per field that names it and says how to put
- * it right (engine/validation/messages.ts), found by the engine's describeError among the step's fields.
- * The `if` error of a conditional requirement is dropped: its `then` error says it all.
- */
-function createTransformErrors(
-  fields: readonly CompiledField[],
-  rootSchema: JsonSchema,
-  texts: MessageTexts = {},
-): ErrorTransformer {
-  return (errors: RJSFValidationError[]) =>
-    errors
-      .filter((error) => error.name !== 'if')
-      .map((error) => {
-        let path = propertyPath(error.property);
-        const params = (error.params ?? {}) as Record<string, unknown>;
-        if (error.name === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-          path = path ? `${path}.${params.additionalProperty}` : params.additionalProperty;
-        }
-        const message = describeError(
-          { keyword: error.name ?? '', params, schema: keywordValue(rootSchema, error.schemaPath) },
-          fields,
-          path,
-          texts,
-        );
-        const property = path ? `.${path}` : '';
-        return { ...error, property, message, stack: `${property} ${message}`.trim() };
-      });
 }
 
 const isIndex = (segment: string) => /^\d+$/.test(segment);
@@ -177,8 +129,6 @@ export interface StepValidation {
   errorSchema: ErrorSchema;
 }
 
-const transforms = new WeakMap<CompiledStep, ErrorTransformer>();
-
 /**
  * Validates a step's answers as Continue does: hidden conditional answers are pruned first (engine
  * pruneAnswers), then the step's schema is checked with the RJSF validator. Messages are in the
@@ -193,16 +143,15 @@ export function validateStepAnswers(
 ): StepValidation {
   const fields = stepFields(step);
   const pruned = JSON.parse(JSON.stringify(pruneAnswers(fields, data ?? {}))) as Answers;
-  let transform = transforms.get(step);
-  if (!transform) {
-    transform = createTransformErrors(fields, step.schema, texts);
-    transforms.set(step, transform);
-  }
-  const { errors } = validator.validateFormData(pruned, step.schema as RJSFSchema, undefined, transform);
+  // The compiled check's own (verbose) errors, described as the engine describes them: RJSF's validateFormData turned
+  // them into its errors first (titles, paths, an error schema), which took longer than the check and was then
+  // replaced by the engine's messages (decision 0088). The `if` error of a conditional requirement is dropped: its
+  // `then` error says it all.
+  const { errors = [] } = validator.rawValidation<ErrorObject>(step.schema as RJSFSchema, pruned);
   const kept = oneErrorPerField(
-    errors,
-    (error) => propertyPath(error.property),
-    (error) => error.name ?? '',
+    errors.filter((error) => error.keyword !== 'if'),
+    errorPath,
+    (error) => error.keyword,
   );
   const compare = compareByForm(fields);
   // A file question whose chosen file was refused has that refusal as its one error, not "Upload …".
@@ -210,7 +159,10 @@ export function validateStepAnswers(
     .filter(([field]) => pruned[field] === undefined)
     .map(([field, message]): FieldError => ({ field, message }));
   const ordered = kept
-    .map((error): FieldError => ({ field: propertyPath(error.property), message: error.message ?? '' }))
+    .map((error): FieldError => {
+      const field = errorPath(error);
+      return { field, message: describeError(error, fields, field, texts) };
+    })
     .filter((error) => !refused.some((r) => r.field === error.field))
     .concat(refused)
     .sort((a, b) => compare(a.field, b.field));

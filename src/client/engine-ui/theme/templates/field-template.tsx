@@ -1,6 +1,6 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
-import type { ReactNode } from 'react';
-import { useFormText, useFormTranslation } from '../form-translation';
+import { memo, type ReactNode } from 'react';
+import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import type { CompiledField } from '#engine';
@@ -10,34 +10,37 @@ import { describedBy, errorId, hintId } from '../../ids';
 import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
-/** "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. */
-export function QuestionText({ label, optional }: { label: string; optional: boolean }) {
-  const optionalText = useFormText('optional');
+/**
+ * "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. Memoised, as is
+ * the hint: a failed Continue re-renders the frame of every question with an error, and these stay as they were.
+ */
+export const QuestionText = memo(function QuestionText({ label, optional }: { label: string; optional: boolean }) {
+  const { t } = useFormTranslation();
   return (
     <>
       {label}
-      {optional ? ` ${optionalText}` : null}
+      {optional ? ` ${t('form.optional')}` : null}
     </>
   );
-}
+});
 
 /** The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. */
 export function ErrorMessage({ id, message }: { id: string; message: string }) {
-  const prefix = useFormText('errorPrefix');
+  const { t } = useFormTranslation();
   return (
     <p id={errorId(id)} className={formStyles.errorMessage}>
-      <span className={visuallyHidden}>{prefix}</span> {message}
+      <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {message}
     </p>
   );
 }
 
-export function Hint({ id, hint }: { id: string; hint: string }) {
+export const Hint = memo(function Hint({ id, hint }: { id: string; hint: string }) {
   return (
     <div id={hintId(id)} className={formStyles.hint}>
       {hint}
     </div>
   );
-}
+});
 
 /** Lists longer than this are comboboxes whose list pops up below the input (choice-widgets.tsx). */
 const LONG_LIST = 20;
