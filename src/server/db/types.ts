@@ -680,7 +680,7 @@ interface ReportMonthCountsTable {
   n: number;
 }
 
-/** Migration 0030: a histogram bucket (hundredths) of a report's values per organisation and month: count and exact sum. */
+/** Migration 0030: a histogram bucket (hundredths) of a report's values per organisation and month, count and sum. */
 interface ReportMonthValuesTable {
   organization_id: string;
   month: Timestamp;

@@ -26,7 +26,7 @@ import {
  * and means from the merged histograms), so suppression and the tables downstream see the rows the live queries give.
  */
 
-/** The additive count families: the by-stage families, the moves (by stage left and entered), applications by source. */
+/** The additive count families: the by-stage ones, the moves (by stage left and entered), applications by source. */
 type CountFamily = ReachedFamily | 'moves' | 'applications';
 const COUNT_FAMILIES: readonly CountFamily[] = [
   'diversity',
@@ -168,7 +168,7 @@ function storedOf(plan: Plan, table: 'report_month_counts' | 'report_month_value
   ];
 }
 
-/** A count family's parts (month, dimension, value, stage_id, n): stored months and live days, added up by the caller. */
+/** A count family's parts (month, dimension, value, stage_id, n): stored months and live days, to be added up. */
 function countParts(plan: Plan, family: CountFamily): RawBuilder<unknown> {
   const parts = [
     ...storedOf(plan, 'report_month_counts', family),
