@@ -209,9 +209,10 @@ interface ValueStats {
 
 /**
  * The number, mean and median of each key's values (and, with `overall`, of every value) from the merged histogram.
- * The mean is exact (sum of the sums over the count). The median is percentile_cont's: the middle value, or the mean
- * of the two middle values, each taken as the mean of its bucket's values: exact when a bucket holds one distinct value
- * (PIs and marks of up to two decimals), within the bucket's width (0.01 day) for durations.
+ * The mean is exact (sum of the sums over the count). The median is percentile_cont's: the middle value, or halfway
+ * between the two middle values computed in float8 as percentile_cont does (so a shown median rounds the same way),
+ * each taken as the mean of its bucket's values: exact when a bucket holds one distinct value (PIs and marks of up to
+ * two decimals), within the bucket's width (0.01 day) for durations.
  */
 function valueStats(
   plan: Plan,
@@ -230,10 +231,11 @@ function valueStats(
         (sum(n) over (partition by key, overall))::bigint as values_n,
         sum(total) over (partition by key, overall) as values_sum
       from merged where n > 0)
-    select key, overall, max(values_n)::int as n, (max(values_sum) / max(values_n))::float8 as mean,
-      ((max(value) filter (where before < (values_n + 1) / 2 and (values_n + 1) / 2 <= before + n)
-        + max(value) filter (where before < values_n / 2 + 1 and values_n / 2 + 1 <= before + n)) / 2)::float8 as median
-    from ranked group by key, overall`;
+    select key, overall, n, mean, low + (high - low) * 0.5 as median from (
+      select key, overall, max(values_n)::int as n, (max(values_sum) / max(values_n))::float8 as mean,
+        (max(value) filter (where before < (values_n + 1) / 2 and (values_n + 1) / 2 <= before + n))::float8 as low,
+        (max(value) filter (where before < values_n / 2 + 1 and values_n / 2 + 1 <= before + n))::float8 as high
+      from ranked group by key, overall) m`;
 }
 
 /**
@@ -397,4 +399,12 @@ export async function refreshStaleMonths(
   for (const month of await staleMonths(db, selection.organizationId, hiredStages, months.from, months.to))
     if (await refreshMonth(db, selection.organizationId, month, hiredStages)) rebuilt.push(month);
   return rebuilt;
+}
+
+/** The organisations with months marked stale. */
+export async function organizationsWithStaleMonths(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select distinct organization_id as id from report_stale_months`.execute(
+    db,
+  );
+  return rows.map((row) => row.id);
 }

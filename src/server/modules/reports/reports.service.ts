@@ -29,6 +29,7 @@ import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { showsHrFeature } from '../../lib/hr-features';
 import { notFound } from '../../lib/http-error';
+import { findOrganizationByKey } from '../organizations/organization.repository';
 import { noRole } from '../roles/role.service';
 import {
   findOrganizationRoleIds,
@@ -39,7 +40,7 @@ import {
   type ReportQueries,
   type Selection,
 } from './reports.repository';
-import { refreshStaleMonths, rollupQueries } from './reports-rollups';
+import { organizationsWithStaleMonths, refreshStaleMonths, rollupQueries } from './reports-rollups';
 
 /*
  * The reports (decision 0048): figures from the report queries, every count suppressed under 5
@@ -381,4 +382,21 @@ export async function buildReport(
     applications: shownTotal(applications),
     tables,
   };
+}
+
+/**
+ * Rebuilds every stale month of the organisation's report roll-ups (decision 0085); returns the months rebuilt (first
+ * days). A report does this for the months it reads; the refresh job does it ahead of the readers.
+ */
+export function refreshReportRollups(db: Db, organization: OrganizationRecord): Promise<string[]> {
+  const whole: Selection = { organizationId: organization.id, roleIds: [], from: null, to: null };
+  return refreshStaleMonths(db, whole, pipelineOf(organization.stages).hired);
+}
+
+/** The refresh job (every minute, src/server/main.ts): the stale months of every organisation, one after another. */
+export async function refreshAllReportRollups(db: Db): Promise<void> {
+  for (const id of await organizationsWithStaleMonths(db)) {
+    const organization = await findOrganizationByKey(db, id);
+    if (organization) await refreshReportRollups(db, organization);
+  }
 }
