@@ -324,7 +324,7 @@ export function rollupQueries(db: Db, selection: Selection): ReportQueries {
  * per (organisation, month) by an advisory lock; the marks seen are deleted before the figures are recomputed, so a
  * write committed after the delete is either seen by the recompute or leaves its own mark. Returns whether it rebuilt.
  */
-export async function refreshMonth(
+async function refreshMonth(
   db: Db,
   organizationId: string,
   month: string,
