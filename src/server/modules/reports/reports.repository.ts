@@ -16,7 +16,34 @@ export interface Selection {
   readonly from: string | null;
   /** Last day (UTC, YYYY-MM-DD), inclusive. */
   readonly to: string | null;
+  /**
+   * Where the applications are read from: the applications table, or a temporary copy of the columns the reports read
+   * (a roll-up month's, read once for all its queries: reports-rollups.ts).
+   */
+  readonly applications?: 'applications' | typeof MONTH_APPLICATIONS;
 }
+
+/** The temporary table of one month's applications a roll-up refresh reads (reports-rollups.ts). */
+export const MONTH_APPLICATIONS = 'report_refresh_applications';
+
+/** Every column of applications the report queries read. */
+export const REPORT_COLUMNS = [
+  'id',
+  'organization_id',
+  'role_id',
+  'state',
+  'applied_at',
+  'source',
+  'stages_reached',
+  'monitored_answers',
+  'school_type',
+  'school_percentile',
+  'university_name',
+  'university_groups',
+  'average_percent',
+  'contextual_flags',
+  'performance_index',
+] as const;
 
 /**
  * The selected applications, as a SQL subquery: their id and applied_at, with `columns` (those a
@@ -30,33 +57,23 @@ export function selected(selection: Selection, columns: RawBuilder<unknown> = sq
   const from = selection.from ? sql`and a.applied_at >= ${selection.from}::date::timestamp at time zone 'UTC'` : sql``;
   const to = selection.to ? sql`and a.applied_at < (${selection.to}::date + 1)::timestamp at time zone 'UTC'` : sql``;
   return sql`select a.id, a.applied_at ${columns}
-    from applications a
+    from ${sql.table(selection.applications ?? 'applications')} a
     where a.organization_id = ${selection.organizationId}::uuid and a.state <> 'DRAFT' and a.applied_at is not null
       ${roles} ${from} ${to}`;
 }
 
 /**
- * The stage history of the selected applications (`sel`), moves undone left out. For chosen roles,
- * each application's rows through the history index (a few thousand look-ups, however large the
- * organisation); for the whole organisation, one index-only scan of its history (joined by hash to the
- * selection only when days are chosen).
+ * The stage history of the selected applications (`sel`), moves undone left out: each application's rows through the
+ * history index. The selections read live are a few roles, or at most a month of the whole organisation (a roll-up
+ * month, or a partial month at the edge of a date range: decision 0085), so tens of thousands of look-ups at most,
+ * however large the organisation's history.
  */
 export function historyOf(selection: Selection): RawBuilder<unknown> {
-  const organization = sql`${selection.organizationId}::uuid`;
-  if (selection.roleIds.length > 0)
-    return sql`select s.id as application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
-      from sel s cross join lateral (
-        select h.to_stage_id, h.from_stage_id, h.created_at, h.id from stage_history h
-        where h.organization_id = ${organization} and h.application_id = s.id and h.undone_at is null) h`;
-  // The whole organisation, every day: every application with a history is selected (submitting writes the first
-  // entry with applied_at and no entry is written for a draft; tests/server/report-columns.test.ts holds it), so its
-  // history is read alone, in application order from the index, without a join to a million applications.
-  if (selection.from === null && selection.to === null)
-    return sql`select h.application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
-      from stage_history h where h.organization_id = ${organization} and h.undone_at is null`;
-  return sql`select h.application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
-    from stage_history h join sel s on s.id = h.application_id
-    where h.organization_id = ${organization} and h.undone_at is null`;
+  return sql`select s.id as application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
+    from sel s cross join lateral (
+      select h.to_stage_id, h.from_stage_id, h.created_at, h.id from stage_history h
+      where h.organization_id = ${selection.organizationId}::uuid and h.application_id = s.id
+        and h.undone_at is null) h`;
 }
 
 /**
