@@ -6,6 +6,7 @@ import {
   MONTH_APPLICATIONS,
   reachedCounts,
   REPORT_COLUMNS,
+  reportSettings,
   run,
   selected,
   historyOf,
@@ -340,7 +341,7 @@ async function refreshMonth(
     const built = await sql<{ current: boolean }>`select hired_stages = ${hired} as current from report_rollup_months
       where organization_id = ${organizationId}::uuid and month = ${month}::date`.execute(trx);
     if (Number(marks.numAffectedRows ?? 0) === 0 && built.rows[0]?.current) return false;
-    await sql`set local work_mem = '64MB'`.execute(trx);
+    await reportSettings(trx);
     for (const table of ['report_month_counts', 'report_month_values'])
       await sql`delete from ${sql.table(table)} where organization_id = ${organizationId}::uuid and month = ${month}::date`.execute(
         trx,

@@ -66,14 +66,23 @@ export function selected(selection: Selection, columns: RawBuilder<unknown> = sq
  * The stage history of the selected applications (`sel`), moves undone left out: each application's rows through the
  * history index. The selections read live are a few roles, or at most a month of the whole organisation (a roll-up
  * month, or a partial month at the edge of a date range: decision 0085), so tens of thousands of look-ups at most,
- * however large the organisation's history.
+ * however large the organisation's history. `offset 0` keeps the planner from turning the look-ups into a hash join
+ * over the organisation's whole history (1.6M entries at 1M applications: 0.65 s against 0.58 s for a half month).
  */
 export function historyOf(selection: Selection): RawBuilder<unknown> {
   return sql`select s.id as application_id, h.to_stage_id, h.from_stage_id, h.created_at, h.id
     from sel s cross join lateral (
       select h.to_stage_id, h.from_stage_id, h.created_at, h.id from stage_history h
       where h.organization_id = ${selection.organizationId}::uuid and h.application_id = s.id
-        and h.undone_at is null) h`;
+        and h.undone_at is null offset 0) h`;
+}
+
+/**
+ * SET LOCAL for a report query's transaction: work_mem for its hash aggregates and sorts, and no JIT (compiling the
+ * expressions of one query took about 90 ms of a few hundred at 1M).
+ */
+export async function reportSettings(trx: Db): Promise<void> {
+  await sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`.execute(trx);
 }
 
 /**
@@ -83,7 +92,7 @@ export function historyOf(selection: Selection): RawBuilder<unknown> {
  */
 export async function run<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`set local work_mem = '64MB'`.execute(trx);
+    await reportSettings(trx);
     return (await query.execute(trx)).rows;
   });
 }
