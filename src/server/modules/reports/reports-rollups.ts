@@ -301,7 +301,7 @@ export function rollupQueries(db: Db, selection: Selection): ReportQueries {
         run(
           db,
           sql<{ key: string | null; overall: number; n: number }>`
-            select value as key, grouping(value)::int as overall, sum(n)::int as n
+            select value as key, grouping(value)::int as overall, coalesce(sum(n), 0)::int as n
             from (${countParts(plan, 'applications')}) p group by grouping sets ((value), ())`,
         ),
         run(db, valueStats(plan, 'daysToHire', hiredStages, true)),
