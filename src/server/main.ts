@@ -17,6 +17,7 @@ import { hrJobHandlers } from './modules/integrations/hr.service';
 import { loadTokenKey } from './modules/integrations/token-cipher';
 import { contextualJobHandlers, queueContextualRecompute } from './modules/contextual/contextual.service';
 import { applyRetention } from './modules/audit/retention.service';
+import { refreshAllReportRollups } from './modules/reports/reports.service';
 import { every, type Schedule } from './jobs/schedule';
 import { ConfigFileError } from './lib/json-validator';
 import { configurePasswordHashing } from './lib/password';
@@ -112,7 +113,9 @@ async function start(): Promise<void> {
   const worker = startJobWorker(db, handlers, { log: app.log });
   // The retention periods (decision 0055): old audit entries purged, old applications anonymised, every 6 hours.
   const retention = every(6 * 60 * 60 * 1000, () => applyRetention(db), app.log);
-  installShutdown(app.close.bind(app), [worker, retention], db, (message) => app.log.info(message));
+  // The report roll-ups (decision 0085): months changed since they were built, rebuilt ahead of the next report.
+  const reportRollups = every(60 * 1000, () => refreshAllReportRollups(db), app.log);
+  installShutdown(app.close.bind(app), [worker, retention, reportRollups], db, (message) => app.log.info(message));
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -5,6 +5,7 @@ import { ORGANIZATION_TABLES } from '#server/db/migrations/0022-row-level-securi
 import { FORM_VALIDATOR_TABLES } from '#server/db/migrations/0025-form-validators';
 import { SEARCH_COUNT_TABLES } from '#server/db/migrations/0026-search-counts';
 import { SEARCH_FACET_TABLES } from '#server/db/migrations/0029-search-facets';
+import { REPORT_ROLLUP_TABLES } from '#server/db/migrations/0030-report-rollups';
 import { INTEGRATION_TABLES } from '#server/db/migrations/0027-integrations';
 import { loadOrganization } from '#server/plugins/tenancy';
 import { seedDemoPipeline } from '#server/seed/demo-pipeline';
@@ -104,6 +105,7 @@ describe('row-level security policies (migration 0022)', () => {
         ...FORM_VALIDATOR_TABLES,
         ...SEARCH_COUNT_TABLES,
         ...SEARCH_FACET_TABLES,
+        ...REPORT_ROLLUP_TABLES,
         ...INTEGRATION_TABLES,
       ].sort(),
     );

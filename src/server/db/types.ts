@@ -668,6 +668,45 @@ interface ApplicationFacetCountsTable {
   total: number;
 }
 
+/** Migration 0030 (decision 0085): a report's additive counts per organisation and month applied (UTC). */
+interface ReportMonthCountsTable {
+  organization_id: string;
+  /** The first day of the month. */
+  month: Timestamp;
+  family: string;
+  dimension: string | null;
+  value: string | null;
+  stage_id: number | null;
+  n: number;
+}
+
+/** Migration 0030: a histogram bucket (hundredths) of a report's values per organisation and month, count and sum. */
+interface ReportMonthValuesTable {
+  organization_id: string;
+  month: Timestamp;
+  family: string;
+  key: string | null;
+  bucket: number;
+  n: number;
+  /** numeric: a string on read. */
+  total: string;
+}
+
+/** Migration 0030: the months whose roll-ups are built, and the hired stages their days to hire counted. */
+interface ReportRollupMonthsTable {
+  organization_id: string;
+  month: Timestamp;
+  hired_stages: number[];
+  built_at: Generated<Timestamp>;
+}
+
+/** Migration 0030: (organisation, month) marks appended by the applications' triggers, deleted by the refresh. */
+interface ReportStaleMonthsTable {
+  id: Generated<string>;
+  organization_id: string;
+  month: Timestamp;
+}
+
 /** Migration 0027 (decision 0080): signature requests and the HR system connection. */
 interface SignatureRequestsTable {
   id: Generated<string>;
@@ -729,6 +768,10 @@ export interface Database {
   application_profile_counts: ApplicationProfileCountsTable;
   application_role_group_counts: ApplicationRoleGroupCountsTable;
   application_facet_counts: ApplicationFacetCountsTable;
+  report_month_counts: ReportMonthCountsTable;
+  report_month_values: ReportMonthValuesTable;
+  report_rollup_months: ReportRollupMonthsTable;
+  report_stale_months: ReportStaleMonthsTable;
   stage_history: StageHistoryTable;
   candidate_profiles: CandidateProfilesTable;
   documents: DocumentsTable;

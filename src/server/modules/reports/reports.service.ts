@@ -1,7 +1,6 @@
 import {
   byStageTable,
   contextualTables,
-  PI_BAND_LIMITS,
   countTable,
   derivedFigure,
   groupFigure,
@@ -30,26 +29,18 @@ import type { Db } from '../../db/client';
 import type { OrganizationRecord } from '../../db/types';
 import { showsHrFeature } from '../../lib/hr-features';
 import { notFound } from '../../lib/http-error';
+import { findOrganizationByKey } from '../organizations/organization.repository';
 import { noRole } from '../roles/role.service';
 import {
-  contextualByStage,
-  countApplications,
-  diversityByStage,
   findOrganizationRoleIds,
-  exitsByStage,
-  marksByUniversity,
-  performanceIndexByStage,
-  schoolByStage,
-  sourceByMonth,
-  sourceByStage,
-  timeInStage,
-  timeToHireBySource,
-  universityByStage,
+  liveQueries,
   type GroupedRow,
   type HireRow,
   type MarkRow,
+  type ReportQueries,
   type Selection,
 } from './reports.repository';
+import { organizationsWithStaleMonths, refreshStaleMonths, rollupQueries } from './reports-rollups';
 
 /*
  * The reports (decision 0048): figures from the report queries, every count suppressed under 5
@@ -152,16 +143,16 @@ function groupedTable(
 const notGiven = (value: string | null) => value ?? NOT_GIVEN;
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
-async function diversity(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const rows = await diversityByStage(db, selection);
+async function diversity(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
+  const rows = await queries.reachedByStage('diversity');
   return MONITORED_CHARACTERISTICS.flatMap((field) => {
     const counts = byStage(context, rows, field, true, notGiven);
     return [counts, ...conversionTables(counts)];
   });
 }
 
-async function bySource(db: Db, selection: Selection, context: Context): Promise<ReportTable> {
-  const all = await timeToHireBySource(db, selection, context.pipeline.hired);
+async function bySource(queries: ReportQueries, context: Context): Promise<ReportTable> {
+  const all = await queries.timeToHireBySource(context.pipeline.hired);
   const rows = all.filter((row) => row.overall === 0);
   const overall = all.find((row) => row.overall === 1);
   const bySourceKey = new Map(rows.map((row) => [rowKey(row.key), row]));
@@ -194,16 +185,12 @@ async function bySource(db: Db, selection: Selection, context: Context): Promise
   };
 }
 
-async function efficiency(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+async function efficiency(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
   const [reachedRows, exits, stays, sources] = await Promise.all([
-    sourceByStage(db, selection),
-    exitsByStage(
-      db,
-      selection,
-      context.pipeline.exits.map((stage) => stage.id),
-    ),
-    timeInStage(db, selection),
-    bySource(db, selection, context),
+    queries.reachedByStage('source'),
+    queries.exitsByStage(context.pipeline.exits.map((stage) => stage.id)),
+    queries.timeInStage(),
+    bySource(queries, context),
   ]);
   const all = reachedIndex(reachedRows, 'all');
   const exitCount = new Map(exits.map((row) => [`${row.row}|${row.column}`, row.n]));
@@ -253,8 +240,8 @@ async function efficiency(db: Db, selection: Selection, context: Context): Promi
   return [funnel, timeInStages, sources];
 }
 
-async function school(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const rows = await schoolByStage(db, selection);
+async function school(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
+  const rows = await queries.reachedByStage('school');
   return [
     byStage(context, rows, 'schoolType', true, notGiven),
     byStage(context, rows, 'schoolBand', true, (band) => (band === null ? NOT_GIVEN : (SCHOOL_BANDS[band] ?? band))),
@@ -284,8 +271,8 @@ function averageMarks(rows: readonly MarkRow[]): ReportTable {
   };
 }
 
-async function university(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const [rows, marks] = await Promise.all([universityByStage(db, selection), marksByUniversity(db, selection)]);
+async function university(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
+  const [rows, marks] = await Promise.all([queries.reachedByStage('university'), queries.marksByUniversity()]);
   return [
     byStage(context, rows, 'universityGroup', false, notGiven),
     byStage(context, rows, 'university', true, notGiven),
@@ -293,13 +280,13 @@ async function university(db: Db, selection: Selection, context: Context): Promi
   ];
 }
 
-async function agency(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const [rows, sources] = await Promise.all([sourceByStage(db, selection), bySource(db, selection, context)]);
+async function agency(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
+  const [rows, sources] = await Promise.all([queries.reachedByStage('source'), bySource(queries, context)]);
   return [byStage(context, rows, 'source', true, notGiven), sources];
 }
 
-async function marketing(db: Db, selection: Selection): Promise<ReportTable[]> {
-  const rows = await sourceByMonth(db, selection);
+async function marketing(queries: ReportQueries): Promise<ReportTable[]> {
+  const rows = await queries.sourceByMonth();
   const months = [...new Set(rows.map((row) => row.column))].sort();
   return [
     groupedTable(
@@ -312,12 +299,8 @@ async function marketing(db: Db, selection: Selection): Promise<ReportTable[]> {
   ];
 }
 
-async function rejections(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
-  const rows = await exitsByStage(
-    db,
-    selection,
-    context.pipeline.exits.map((stage) => stage.id),
-  );
+async function rejections(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
+  const rows = await queries.exitsByStage(context.pipeline.exits.map((stage) => stage.id));
   return [
     groupedTable(
       'byStageLeft',
@@ -329,15 +312,15 @@ async function rejections(db: Db, selection: Selection, context: Context): Promi
   ];
 }
 
-async function contextual(db: Db, selection: Selection, context: Context): Promise<ReportTable[]> {
+async function contextual(queries: ReportQueries, context: Context): Promise<ReportTable[]> {
   const [counts, piAtStages] = await Promise.all([
-    contextualByStage(db, selection, PI_BAND_LIMITS),
-    performanceIndexByStage(db, selection),
+    queries.reachedByStage('contextual'),
+    queries.performanceIndexByStage(),
   ]);
   return contextualTables(context.pipeline.progress, counts, piAtStages);
 }
 
-const BUILDERS: Record<ReportType, (db: Db, selection: Selection, context: Context) => Promise<ReportTable[]>> = {
+const BUILDERS: Record<ReportType, (queries: ReportQueries, context: Context) => Promise<ReportTable[]>> = {
   contextual,
   diversity,
   efficiency,
@@ -385,14 +368,35 @@ export async function buildReport(
     to: query.to ?? null,
   };
   const context: Context = { stages: organization.stages, pipeline: pipelineOf(organization.stages) };
-  const [applications, tables] = await Promise.all([
-    countApplications(db, selection),
-    BUILDERS[type](db, selection, context),
-  ]);
+  // The whole organisation reads the monthly roll-ups (decision 0085), first brought up to date with every write so
+  // far; chosen roles (a few thousand applications, fast enough live) are counted live.
+  let queries: ReportQueries;
+  if (roleIds.length === 0) {
+    await refreshStaleMonths(db, selection, context.pipeline.hired);
+    queries = rollupQueries(db, selection);
+  } else queries = liveQueries(db, selection);
+  const [applications, tables] = await Promise.all([queries.countApplications(), BUILDERS[type](queries, context)]);
   return {
     report: type,
     selection: { roleIds, from: selection.from, to: selection.to },
     applications: shownTotal(applications),
     tables,
   };
+}
+
+/**
+ * Rebuilds every stale month of the organisation's report roll-ups (decision 0085); returns the months rebuilt (first
+ * days). A report does this for the months it reads; the refresh job does it ahead of the readers.
+ */
+export function refreshReportRollups(db: Db, organization: OrganizationRecord): Promise<string[]> {
+  const whole: Selection = { organizationId: organization.id, roleIds: [], from: null, to: null };
+  return refreshStaleMonths(db, whole, pipelineOf(organization.stages).hired);
+}
+
+/** The refresh job (every minute, src/server/main.ts): the stale months of every organisation, one after another. */
+export async function refreshAllReportRollups(db: Db): Promise<void> {
+  for (const id of await organizationsWithStaleMonths(db)) {
+    const organization = await findOrganizationByKey(db, id);
+    if (organization) await refreshReportRollups(db, organization);
+  }
 }
