@@ -126,6 +126,12 @@ export async function bulkMove(
       last_change_at: sql<Date>`clock_timestamp()`,
       updated_at: sql<Date>`now()`,
       version: sql<number>`version + 1`,
+      // What the row trigger of migration 0028 (applications_stage_reached) would append, written here so that its
+      // WHEN clause finds the stage already listed and its function is not called 10,000 times (decision 0086).
+      stages_reached: sql<
+        number[]
+      >`case when state <> 'DRAFT' and not (${move.to.stageId}::smallint = any(stages_reached))
+        then stages_reached || ${move.to.stageId}::smallint else stages_reached end`,
       ...(move.assigneeId !== undefined && { assignee_id: move.assigneeId }),
     })
     .where('organization_id', '=', move.organizationId)
