@@ -23,6 +23,7 @@ import * as m0027 from './0027-integrations';
 import * as m0028 from './0028-report-columns';
 import * as m0029 from './0029-search-facets';
 import * as m0030 from './0030-report-rollups';
+import * as m0031 from './0031-count-triggers-one-pass';
 import * as m0032 from './0032-session-changes';
 
 /**
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0028-report-columns': m0028,
   '0029-search-facets': m0029,
   '0030-report-rollups': m0030,
+  '0031-count-triggers-one-pass': m0031,
   '0032-session-changes': m0032,
 };
 

@@ -95,12 +95,11 @@ export async function findMatchingApplications(
 }
 
 /**
- * Moves applications to `to` in two statements whatever their number: one UPDATE … WHERE id = ANY
- * (its RETURNING tells whether each row was still the version the caller read: the UPDATE waits
- * for, and then applies to, anything another transaction changed meanwhile), then one INSERT …
- * SELECT FROM unnest(…) of every history entry with the position the caller read. Returns how
- * many rows were still as read: fewer than given means others changed some meanwhile, and the
- * caller must roll back (the history would not match). Locks the rows until the transaction ends.
+ * Moves applications to `to` in one statement whatever their number: an UPDATE … FROM unnest(…) of the rows still
+ * at the version the caller read (the UPDATE waits for anything another transaction changed meanwhile, and then
+ * leaves it out), whose RETURNING feeds the INSERT of every history entry with the position the caller read. Returns
+ * how many were moved: fewer than given means others changed some meanwhile, and the caller must roll back (the
+ * history would not match). Locks the moved rows until the transaction ends.
  */
 export async function bulkMove(
   trx: Db,
@@ -116,31 +115,28 @@ export async function bulkMove(
   if (move.rows.length === 0) return 0;
   // In id order, so two bulk moves over overlapping selections lock rows in the same order.
   const rows = [...move.rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const ids = rows.map((r) => r.id);
-  const updated = await trx
-    .updateTable('applications')
-    .set({
-      stage_id: move.to.stageId,
-      substage_id: move.to.substageId,
-      stage_status: move.to.stageStatus,
-      last_change_at: sql<Date>`clock_timestamp()`,
-      updated_at: sql<Date>`now()`,
-      version: sql<number>`version + 1`,
-      ...(move.assigneeId !== undefined && { assignee_id: move.assigneeId }),
-    })
-    .where('organization_id', '=', move.organizationId)
-    .where(sql<boolean>`id = any(${uuidArray(ids)})`)
-    .returning(['id', 'version'])
-    .execute();
-  const read = new Map(rows.map((r) => [r.id, r.version]));
-  const intact = updated.filter((r) => read.get(r.id) === r.version - 1).length;
-  if (intact !== rows.length) return intact;
-  await sql`
+  const { to } = move;
+  const ids = uuidArray(rows.map((r) => r.id));
+  const result = await sql`
+    with moved as (
+      update applications a set stage_id = ${to.stageId}::int, substage_id = ${to.substageId}, stage_status = ${to.stageStatus},
+        last_change_at = clock_timestamp(), updated_at = now(), version = a.version + 1,
+        ${move.assigneeId !== undefined ? sql`assignee_id = ${move.assigneeId}::uuid,` : sql``}
+        -- What the row trigger of migration 0028 (applications_stage_reached) would append, written here so that its
+        -- WHEN clause finds the stage already listed and its function is not called for each row (decision 0086).
+        stages_reached = case when a.state <> 'DRAFT' and not (${to.stageId}::smallint = any(a.stages_reached))
+          then a.stages_reached || ${to.stageId}::smallint else a.stages_reached end
+      from unnest(${ids}, ${rows.map((r) => r.version)}::int[], ${rows.map((r) => r.stage_id)}::int[],
+          ${rows.map((r) => r.substage_id)}::text[], ${rows.map((r) => r.stage_status)}::text[])
+        as o(id, version, stage_id, substage_id, stage_status)
+      -- id = any(…) as well: the applications are read by it (a hashed filter, or an index), then joined to their
+      -- row of o, instead of all the organisation's applications being hashed for the join.
+      where a.organization_id = ${move.organizationId} and a.id = any(${ids}) and a.id = o.id and a.version = o.version
+      returning a.id, o.stage_id, o.substage_id, o.stage_status)
     insert into stage_history (organization_id, application_id, actor_id, kind, from_stage_id, from_substage_id, from_stage_status, to_stage_id, to_substage_id, to_stage_status, created_at)
-    select ${move.organizationId}, o.id, ${move.actorId}::uuid, ${move.kind}, o.stage_id, o.substage_id, o.stage_status, ${move.to.stageId}::int, ${move.to.substageId}, ${move.to.stageStatus}, clock_timestamp()
-    from unnest(${uuidArray(ids)}, ${rows.map((r) => r.stage_id)}::int[], ${rows.map((r) => r.substage_id)}::text[], ${rows.map((r) => r.stage_status)}::text[])
-      as o(id, stage_id, substage_id, stage_status)`.execute(trx);
-  return intact;
+    select ${move.organizationId}, m.id, ${move.actorId}::uuid, ${move.kind}, m.stage_id, m.substage_id, m.stage_status, ${to.stageId}::int, ${to.substageId}, ${to.stageStatus}, clock_timestamp()
+    from moved m`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export type HistoryRow = Awaited<ReturnType<typeof findHistory>>[number];
