@@ -11,6 +11,9 @@ import { benchReports } from './reports.bench';
 import { benchSearch } from './search.bench';
 import type { Figure } from './support';
 
+/** The machine a section's figures were taken on. */
+const MACHINE = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
+
 /**
  * npm run bench [-- <suite>…]: runs the benchmarks (all, or the suites named: engine, forms, bundle, public, load,
  * moves, search, reports) and writes their figures to docs/performance.md, each beside the figure it replaces; the
@@ -69,7 +72,7 @@ for (const { key, title, run } of suites) {
     [
       `## ${title}`,
       '',
-      `Run ${new Date().toISOString()}, load average ${load} on ${cpus().length} cores when it started.`,
+      `Run ${new Date().toISOString()} on ${MACHINE}, load average ${load} when it started.`,
       '',
       ...TABLE_HEAD,
       ...figures.map((f) => {
@@ -86,7 +89,7 @@ const header = [
   '# Performance',
   '',
   'Written by `npm run bench` (bench/run.ts); do not edit by hand. "Previous" is the figure each run replaced.',
-  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}.`,
+  'Each section names the machine it ran on: the sessions do not always get the same one.',
   '',
 ].join('\n');
 writeFileSync(FILE, `${header}\n${sections.join('\n\n')}\n`);
