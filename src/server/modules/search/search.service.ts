@@ -291,10 +291,10 @@ const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
  * Compiled searches by organisation record and request (decision 0089). The record is the one the organisation cache
  * answers (decision 0057): a change to the organisation (its stages, its sector) reads a new record, so nothing
  * compiled for the old one is used again. A search is kept only if its SQL does not depend on the time of the call:
- * it is compiled a second time a year later, and kept when both agree (else `dateAdded`, `deadlinePassed`… compare
- * with the time and every call compiles its own).
+ * the first time, it is compiled a second time a year later, and kept when both agree; otherwise (`dateAdded`,
+ * `deadlinePassed`… compare with the time) it is remembered as `timed`, and each call compiles its own, once.
  */
-const compiledSearches = new WeakMap<OrganizationRecord, Map<string, CompiledSearch>>();
+const compiledSearches = new WeakMap<OrganizationRecord, Map<string, CompiledSearch | 'timed'>>();
 
 const sameQuery = (a: CompiledQuery | undefined, b: CompiledQuery | undefined): boolean =>
   a?.sql === b?.sql && JSON.stringify(a?.parameters) === JSON.stringify(b?.parameters);
@@ -304,17 +304,16 @@ function compiledSearch(db: Db, organization: OrganizationRecord, request: Searc
   if (!held) compiledSearches.set(organization, (held = new Map()));
   const key = JSON.stringify([request.variant, request.filters, request.query, request.countCap ?? null]);
   const found = held.get(key);
+  if (found === 'timed') return compileSearch(db, organization, request);
   if (found) return found;
   const compiled = compileSearch(db, organization, request);
   const later = compileSearch(db, organization, { ...request, now: new Date(request.now.getTime() + YEAR_MS) });
-  if (
+  const timeless =
     sameQuery(compiled.page, later.page) &&
     sameQuery(compiled.counts, later.counts) &&
-    sameQuery(compiled.count, later.count)
-  ) {
-    if (held.size >= COMPILED_SEARCHES) held.delete(held.keys().next().value!);
-    held.set(key, compiled);
-  }
+    sameQuery(compiled.count, later.count);
+  if (held.size >= COMPILED_SEARCHES) held.delete(held.keys().next().value!);
+  held.set(key, timeless ? compiled : 'timed');
   return compiled;
 }
 
