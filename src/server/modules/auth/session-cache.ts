@@ -9,8 +9,8 @@
  * after the listening connection has caught up (ChannelListener.caughtUp): every change committed before the call
  * began, on this node, another node or by hand, has then been heard, so sign-out, revocation, deactivation and a
  * change of user type refuse the very next call. On PostgreSQL that is one empty round trip on the listening
- * connection, shared by the calls that wait together; on PGlite, which hears a trigger's notice with the statement
- * that committed it, nothing.
+ * connection, shared by the calls that wait together and begun as the call arrives (decision 0089); on PGlite, which
+ * hears a trigger's notice with the statement that committed it, nothing.
  *
  * A read that overlapped a change is not kept. The times are checked on every call (plugins/auth, authenticateToken):
  * a token held past its expiry is read again (the sliding session timeout moves it on without a notice), and the
