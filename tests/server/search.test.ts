@@ -7,6 +7,7 @@ import { createUser } from '#server/seed/factories';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import type { OrganizationRecord } from '#server/db/types';
 import { matchingApplications } from '#server/modules/search/candidate-filter';
+import { searchCandidates } from '#server/modules/search/search.service';
 import { DEMO_PASSWORD, signIn, v1 } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -503,6 +504,48 @@ describe('POST /search/candidate/:orgId', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<CandidateSearchPage>().totalElements).toBe(30);
     }
+  });
+});
+
+describe('a search repeated (its compiled SQL kept, decision 0089)', () => {
+  it('compares with the time of each call: the same "applied in the last week" a month later matches fewer', async () => {
+    const later = new Date(NOW.getTime() + 30 * 86_400_000);
+    const totalAt = async (now: Date) =>
+      (
+        await searchCandidates(t.db, acme, {
+          variant: 'fastCandidate',
+          filters: { dateAdded: 'LAST_WEEK' },
+          query: { resultsPerPage: 1 },
+          now,
+        })
+      ).totalElements;
+    const expected = (now: Date) =>
+      submitted().filter((r) => r.applied_at !== null && r.applied_at >= dateAddedSince('LAST_WEEK', now)).length;
+    expect(expected(NOW)).toBeGreaterThan(expected(later));
+    expect(await totalAt(NOW)).toBe(expected(NOW));
+    expect(await totalAt(later)).toBe(expected(later));
+    expect(await totalAt(NOW)).toBe(expected(NOW));
+  });
+
+  it("follows the organisation's pipeline as it is now: stages reordered, the stage sort follows the new order", async () => {
+    const firstStage = async (organization: OrganizationRecord) =>
+      (
+        await searchCandidates(t.db, organization, {
+          variant: 'candidate',
+          filters: {},
+          query: { sortBy: 'stage', orderBy: 'ASC', resultsPerPage: 1 },
+          now: NOW,
+        })
+      ).content[0]!.stageId;
+    // The organisation read again after its stages changed is a new record (decision 0057).
+    const reordered = { ...acme, stages: acme.stages.map((s) => ({ ...s, orderIndex: -s.orderIndex })) };
+    const withRows = [...acme.stages]
+      .sort((a, b) => a.orderIndex - b.orderIndex)
+      .filter((stage) => submitted().some((r) => r.stage_id === stage.id));
+    expect(withRows.length).toBeGreaterThan(1);
+    expect(await firstStage(acme)).toBe(withRows[0]!.id);
+    expect(await firstStage(reordered)).toBe(withRows.at(-1)!.id);
+    expect(await firstStage(acme)).toBe(withRows[0]!.id);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, isAdmin, type HiringRole } from '#engine';
 import type { App } from '../app-types';
 import { forbidden, notFound } from '../lib/http-error';
+import { catchUp } from '../modules/auth/session-cache';
 import { authenticateToken, extendSession } from '../modules/auth/session.service';
 import type { AccessTokenRecord } from '../modules/auth/session.repository';
 import type { Viewer } from '../lib/viewer';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, set by the `authenticate` preHandler. */
     viewer: Viewer | null;
+    /** The round trip that confirms a held access token (decision 0089), begun as the call arrived. */
+    caughtUp: Promise<boolean> | null;
     /** The access token of the call, for sliding the session-timeout expiry after it succeeds. */
     accessToken: AccessTokenRecord | null;
   }
@@ -19,6 +22,12 @@ declare module 'fastify' {
 export function registerAuth(app: App): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('accessToken', null);
+  app.decorateRequest('caughtUp', null);
+  // A call with a token begins confirming a held one as it arrives, so the round trip runs while its body is read.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.authorization !== undefined) request.caughtUp = catchUp(request.server.db) ?? null;
+    done();
+  });
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
   app.addHook('onResponse', async (request, reply) => {
     if (request.accessToken && reply.statusCode < 400) {
@@ -42,7 +51,12 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     () => ({ ok: true as const }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const token = await authenticateToken(request.server.db, request.headers.authorization, loaded.ok);
+  const token = await authenticateToken(
+    request.server.db,
+    request.headers.authorization,
+    loaded.ok,
+    request.caughtUp ?? undefined,
+  );
   if (!loaded.ok) throw loaded.error;
   const organization = organizationOf(request);
   if (!isAdmin(token.userType) && token.organizationId !== organization.id)

@@ -9,8 +9,8 @@
  * after the listening connection has caught up (ChannelListener.caughtUp): every change committed before the call
  * began, on this node, another node or by hand, has then been heard, so sign-out, revocation, deactivation and a
  * change of user type refuse the very next call. On PostgreSQL that is one empty round trip on the listening
- * connection, shared by the calls that wait together; on PGlite, which hears a trigger's notice with the statement
- * that committed it, nothing.
+ * connection, shared by the calls that wait together and begun as the call arrives (decision 0089); on PGlite, which
+ * hears a trigger's notice with the statement that committed it, nothing.
  *
  * A read that overlapped a change is not kept. The times are checked on every call (plugins/auth, authenticateToken):
  * a token held past its expiry is read again (the sliding session timeout moves it on without a notice), and the
@@ -100,26 +100,41 @@ export async function followSessionChanges(
   };
 }
 
+const caughtUpOf = (follower: Follower): Promise<boolean> =>
+  follower.caughtUp().then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Begins, as a call arrives, the round trip after which the listening connection has heard every change committed
+ * before the call (decision 0089): it then runs while the call's body is read, not after. Resolves whether it got
+ * there; undefined when nothing is held for `db`.
+ */
+export function catchUp(db: Db): Promise<boolean> | undefined {
+  const follower = followers.get(db);
+  return follower?.hearing ? caughtUpOf(follower) : undefined;
+}
+
 /**
  * The access token `hash`, from the process when it is held and nothing has changed it, else read through `read`
  * (and kept when it is found and no change was heard while it was read). `stillGood` tells whether a held record
- * may still be answered at this time (its expiry); when it may not, the token is read again.
+ * may still be answered at this time (its expiry); when it may not, the token is read again. `caughtUp`: the round
+ * trip the call began as it arrived (catchUp); without it, one begins here.
  */
 export async function cachedAccessToken(
   db: Db,
   hash: string,
   stillGood: (record: AccessTokenRecord) => boolean,
   read: () => Promise<AccessTokenRecord | undefined>,
+  caughtUp?: Promise<boolean>,
 ): Promise<AccessTokenRecord | undefined> {
   const follower = followers.get(db);
   if (!follower?.hearing) return read();
   const held = follower.tokens.get(hash);
   if (held && stillGood(held)) {
-    const caughtUp = await follower.caughtUp().then(
-      () => true,
-      () => false,
-    );
-    if (caughtUp && follower.tokens.get(hash) === held) return held;
+    const heard = await (caughtUp ?? caughtUpOf(follower));
+    if (heard && follower.tokens.get(hash) === held) return held;
   }
   const changesBefore = follower.changes;
   const record = await read();

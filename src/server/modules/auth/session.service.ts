@@ -133,6 +133,7 @@ export async function authenticateToken(
   db: Db,
   authorization: string | undefined,
   inOrganization = false,
+  caughtUp?: Promise<boolean>,
 ): Promise<AccessTokenRecord> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match) throw unauthorized(AUTHENTICATION_REQUIRED);
@@ -146,7 +147,8 @@ export async function authenticateToken(
   // and a platform admin's token works in every organisation; authenticate() then holds the token to the request's
   // organisation.
   // Held in the process until its rows change (decision 0087); a held token past its expiry is read again, as the
-  // sliding session timeout moves the expiry on without telling the cache.
+  // sliding session timeout moves the expiry on without telling the cache. `caughtUp`: the round trip that confirms a
+  // held token, begun as the call arrived (plugins/auth.ts).
   const record = await cachedAccessToken(
     db,
     hash,
@@ -154,6 +156,7 @@ export async function authenticateToken(
     async () =>
       (inOrganization ? await findAccessToken(db, hash) : undefined) ??
       (await crossOrganizations(() => findAccessToken(db, hash))),
+    caughtUp,
   );
   if (!record || record.revoked || record.anonymised || record.absoluteExpiresAt.getTime() <= Date.now())
     throw unauthorized(INVALID_ACCESS_TOKEN);

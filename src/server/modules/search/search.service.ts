@@ -8,6 +8,7 @@ import {
   DEFAULT_SORT_FIELD,
   DEFAULT_SORT_ORDER,
 } from '#engine';
+import type { CompiledQuery } from 'kysely';
 import type { FieldError } from '#schemas/api';
 import type {
   CandidateListItem,
@@ -32,7 +33,7 @@ import {
   type CandidatePageRow,
   type SearchSort,
 } from './search.repository';
-import { SEARCH_COUNT_CAP, stageCounts } from './search-counts';
+import { SEARCH_COUNT_CAP, stageCounts, type CountRow } from './search-counts';
 
 /** The three list calls of spec §7 Search: with tab counts, with the role's list fields, or just the page. */
 export type SearchVariant = 'candidate' | 'candidatev' | 'fastCandidate';
@@ -266,6 +267,56 @@ export function searchQueries(db: Db, organization: OrganizationRecord, request:
   };
 }
 
+/** The SQL of one search call, compiled: what the endpoint runs. */
+interface CompiledSearch {
+  filters: CandidateSearchFilters;
+  size: number;
+  number: number;
+  page: CompiledQuery<CandidatePageRow>;
+  counts: CompiledQuery<CountRow> | undefined;
+  count: CompiledQuery<{ total: number }> | undefined;
+  cap: number | null;
+}
+
+function compileSearch(db: Db, organization: OrganizationRecord, request: SearchRequest): CompiledSearch {
+  const { filters, size, number, page, counts, count, cap } = searchQueries(db, organization, request);
+  return { filters, size, number, page: page.compile(), counts: counts?.compile(db), count: count?.compile(), cap };
+}
+
+/** How many compiled searches each organisation keeps; past it the oldest goes. */
+const COMPILED_SEARCHES = 500;
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * Compiled searches by organisation record and request (decision 0089). The record is the one the organisation cache
+ * answers (decision 0057): a change to the organisation (its stages, its sector) reads a new record, so nothing
+ * compiled for the old one is used again. A search is kept only if its SQL does not depend on the time of the call:
+ * the first time, it is compiled a second time a year later, and kept when both agree; otherwise (`dateAdded`,
+ * `deadlinePassed`… compare with the time) it is remembered as `timed`, and each call compiles its own, once.
+ */
+const compiledSearches = new WeakMap<OrganizationRecord, Map<string, CompiledSearch | 'timed'>>();
+
+const sameQuery = (a: CompiledQuery | undefined, b: CompiledQuery | undefined): boolean =>
+  a?.sql === b?.sql && JSON.stringify(a?.parameters) === JSON.stringify(b?.parameters);
+
+function compiledSearch(db: Db, organization: OrganizationRecord, request: SearchRequest): CompiledSearch {
+  let held = compiledSearches.get(organization);
+  if (!held) compiledSearches.set(organization, (held = new Map()));
+  const key = JSON.stringify([request.variant, request.filters, request.query, request.countCap ?? null]);
+  const found = held.get(key);
+  if (found === 'timed') return compileSearch(db, organization, request);
+  if (found) return found;
+  const compiled = compileSearch(db, organization, request);
+  const later = compileSearch(db, organization, { ...request, now: new Date(request.now.getTime() + YEAR_MS) });
+  const timeless =
+    sameQuery(compiled.page, later.page) &&
+    sameQuery(compiled.counts, later.counts) &&
+    sameQuery(compiled.count, later.count);
+  if (held.size >= COMPILED_SEARCHES) held.delete(held.keys().next().value!);
+  held.set(key, timeless ? compiled : 'timed');
+  return compiled;
+}
+
 /**
  * POST /search/{candidate,candidatev,fastCandidate}/:orgId. The page and the per-stage counts run
  * side by side; with counts, the page's total comes out of them (the counts match every filter
@@ -277,14 +328,14 @@ export async function searchCandidates(
   organization: OrganizationRecord,
   request: SearchRequest,
 ): Promise<CandidateSearchPage> {
-  const { filters, size, number, page, counts, cap, count } = searchQueries(db, organization, request);
-  const [role, rows, stageCounts, matching] = await Promise.all([
+  const { filters, size, number, page, counts, cap, count } = compiledSearch(db, organization, request);
+  const [role, { rows }, stageCounts, matching] = await Promise.all([
     request.variant === 'candidatev' && filters.roleId !== undefined
       ? roleOf(db, organization, filters.roleId)
       : undefined,
-    page.execute(),
-    counts?.execute(db),
-    count?.executeTakeFirstOrThrow(),
+    db.executeQuery(page),
+    counts && db.executeQuery(counts),
+    count && db.executeQuery(count),
   ]);
   // Another organisation's role (or none) answers 404, like every id of another organisation. Such
   // a role matches nothing, so only an empty page needs the extra look-up.
@@ -301,7 +352,7 @@ export async function searchCandidates(
         perStage!.filter((c) => c.stageId === null),
         filters,
       )
-    : { total: Number(matching!.total), capped: false };
+    : { total: Number(matching!.rows[0]!.total), capped: false };
   const content = rows.map((row) => toListItem(row, organization));
   const columns =
     request.variant === 'candidatev' && role ? await addRoleFields(db, organization, role, rows, content) : undefined;
