@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useMemo, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
@@ -51,6 +51,16 @@ function DropDown(props: WidgetProps) {
   const enumOptions = (options.enumOptions ?? []) as Options;
   const selected = enumOptions.findIndex((option) => option.value === value);
   const error = useHasError(props.hideError);
+  // The same option elements while the list is the same: a failed Continue re-renders the drop-down for its error.
+  const choices = useMemo(
+    () =>
+      ((options.enumOptions ?? []) as Options).map((option, index) => (
+        <option key={String(option.value)} value={String(index)}>
+          {option.label}
+        </option>
+      )),
+    [options.enumOptions],
+  );
   return (
     <select
       id={id}
@@ -65,11 +75,7 @@ function DropDown(props: WidgetProps) {
       }
     >
       <option value="">{t('form.selectPlaceholder')}</option>
-      {enumOptions.map((option, index) => (
-        <option key={String(option.value)} value={String(index)}>
-          {option.label}
-        </option>
-      ))}
+      {choices}
     </select>
   );
 }
