@@ -120,6 +120,14 @@ describe('configuration-driven forms on /ui', () => {
     await summary.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest('[data-error-summary]') !== null)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+    // A question with an error gives its input the error colour's border, the colour of its inline message.
+    const borderAndMessage = await page.evaluate(() =>
+      ['field_firstName', 'field_firstName-error'].map((id) => {
+        const style = getComputedStyle(document.getElementById(id)!);
+        return id.endsWith('-error') ? style.color : style.borderTopColor;
+      }),
+    );
+    expect(borderAndMessage[0]).toBe(borderAndMessage[1]);
     await tabTo(page, summary.getByRole('link', { name: 'Enter first name' }));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field_firstName');

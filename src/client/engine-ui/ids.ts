@@ -20,6 +20,9 @@ export function describedBy(
   hasError: boolean,
   ...extra: (string | undefined)[]
 ): string | undefined {
-  const ids = [hasHint ? hintId(id) : undefined, hasError ? errorId(id) : undefined, ...extra].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+  // Joined by hand, not by an array filtered and joined: every control of a failed step asks again (decision 0088).
+  let ids = hasHint ? hintId(id) : '';
+  if (hasError) ids = ids ? `${ids} ${errorId(id)}` : errorId(id);
+  for (const more of extra) if (more) ids = ids ? `${ids} ${more}` : more;
+  return ids || undefined;
 }

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 import { controlFocusRing } from '../../ui/focus.css';
 import * as formStyles from '../../ui/form/form.css';
@@ -28,6 +28,16 @@ export const deferredQuestion = style({
   containIntrinsicSize: 'auto 120px',
   padding: '5px 5px 0',
   margin: '-5px -5px 0',
+});
+
+/**
+ * A question with an error (beside the form group's error class): its text controls take the error border from here,
+ * not from a class of their own, so a failed Continue changes one class per question (decision 0088). Not on a
+ * repeatable group, whose error is about its items, not their answers.
+ */
+export const questionError = style({});
+globalStyle(`${questionError} :is(${formStyles.input}, ${formStyles.select}, ${formStyles.textarea})`, {
+  borderColor: vars.colour.error,
 });
 
 /** A question's label or legend: the design system's, at body size (one question per group, not a page heading). */

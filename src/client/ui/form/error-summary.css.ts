@@ -12,7 +12,8 @@ export const errorSummary = style({
 });
 export const errorSummaryTitle = style({ marginTop: 0, marginBottom: vars.space.m, fontSize: vars.font.sizeH3 });
 export const errorSummaryList = style({ margin: 0, padding: 0, listStyle: 'none' });
-export const errorSummaryItem = style({ marginBottom: vars.space.xs });
+// The items by the list's class, not one of their own: a long step's summary creates 300 of them at once.
+globalStyle(`${errorSummaryList} > li`, { marginBottom: vars.space.xs });
 globalStyle(`${errorSummaryList} a, ${errorSummaryList} a:visited, ${errorSummaryList} span`, {
   color: vars.colour.error,
   fontWeight: vars.font.weightBold,

@@ -56,7 +56,13 @@ export function ErrorSummary({ items, title, focusKey }: ErrorSummaryProps) {
     ref.current?.focus();
   }, [focusKey]);
   if (items.length === 0) return null;
-  const onClick = (item: ErrorSummaryItem) => (event: MouseEvent<HTMLAnchorElement>) => {
+  // One handler for the list, not one per link: a failed Continue of a long step lists 300 of them.
+  const onClick = (event: MouseEvent<HTMLUListElement>) => {
+    const link = (event.target as Element).closest('a');
+    const item = link
+      ? items[Array.prototype.indexOf.call(event.currentTarget.children, link.parentElement)]
+      : undefined;
+    if (!item) return;
     if (item.onSelect) {
       event.preventDefault();
       item.onSelect();
@@ -70,13 +76,11 @@ export function ErrorSummary({ items, title, focusKey }: ErrorSummaryProps) {
         <h2 id={titleId} className={styles.errorSummaryTitle}>
           {title ?? t('form.errorSummaryTitle')}
         </h2>
-        <ul className={styles.errorSummaryList}>
+        <ul className={styles.errorSummaryList} onClick={onClick}>
           {items.map((item, index) => (
-            <li key={`${item.targetId ?? ''}-${index}`} className={styles.errorSummaryItem}>
+            <li key={`${item.targetId ?? ''}-${index}`}>
               {item.targetId || item.href || item.onSelect ? (
-                <a href={item.href ?? (item.targetId ? `#${item.targetId}` : '#')} onClick={onClick(item)}>
-                  {item.text}
-                </a>
+                <a href={item.href ?? (item.targetId ? `#${item.targetId}` : '#')}>{item.text}</a>
               ) : (
                 <span>{item.text}</span>
               )}

@@ -10,7 +10,7 @@ import { itemNoun, lowerFirst } from '../../fields';
 import { useFieldError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
-import { ErrorMessage, Hint, QuestionText } from './field-template';
+import { errorMessage, Hint, QuestionText } from './field-template';
 
 interface GroupState {
   noun: string;
@@ -80,7 +80,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           <QuestionText label={field?.label ?? title} optional={!(field?.required || required)} />
         </legend>
         {hint ? <Hint id={id} hint={hint} /> : null}
-        {error ? <ErrorMessage id={id} message={error} /> : null}
+        {error ? errorMessage(id, error, t('form.errorPrefix')) : null}
         <GroupContext.Provider value={group}>{items}</GroupContext.Provider>
         {canAdd ? (
           <Button variant="secondary" id={`${id}-add`} data-group-add="" onClick={add}>

@@ -4,7 +4,7 @@ import { KIND_WIDGETS, type WidgetName } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
-import { useFieldError } from '../field-error';
+import { useHasError } from '../field-error';
 import * as styles from '../theme.css';
 
 interface InputShape {
@@ -58,20 +58,8 @@ const NO_SPELLCHECK = new Set(['firstName', 'lastName', 'preferredName']);
  * to its hint and error with aria-describedby; '%' shows as a suffix beside percent inputs.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const {
-    id,
-    htmlName,
-    value,
-    disabled,
-    readonly,
-    autofocus,
-    onChange,
-    onChangeOverride,
-    options,
-    schema,
-    registry,
-    hideError,
-  } = props;
+  const { id, htmlName, value, disabled, readonly, autofocus, onChange, onChangeOverride, options, schema, hideError } =
+    props;
   const field = compiledFieldOf(options);
   const kind = field?.kind ?? 'text';
   const shape: InputShape = SHAPES[KIND_WIDGETS[kind]] ?? INPUT_SHAPES.text;
@@ -82,7 +70,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     if (kind === 'percent') next = next.replace(/\s*%\s*$/, '');
     onChange(next === '' ? emptyValue : next);
   };
-  const hasError = Boolean(useFieldError(registry, id, hideError));
+  const hasError = useHasError(hideError);
   const hasHint = Boolean(field?.hint ?? schema.description);
   const id_ = field?.id ?? '';
   const input = (
@@ -94,7 +82,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       autoComplete={AUTOCOMPLETE[id_] ?? shape.autoComplete}
       spellCheck={NO_SPELLCHECK.has(id_) ? false : shape.spellCheck}
       autoCapitalize={shape.autoCapitalize}
-      className={`${formStyles.input} ${styles.widths[shape.width]}${hasError ? ` ${formStyles.inputError}` : ''}`}
+      className={`${formStyles.input} ${styles.widths[shape.width]}`}
       value={value === undefined || value === null ? '' : String(value)}
       disabled={disabled}
       readOnly={readonly}

@@ -7,7 +7,7 @@ import type { CompiledField } from '#engine';
 import { compiledFieldOf } from '../../context';
 import { QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
-import { useFieldError } from '../field-error';
+import { ShownError, useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 /**
@@ -24,12 +24,14 @@ export const QuestionText = memo(function QuestionText({ label, optional }: { la
   );
 });
 
-/** The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. */
-export function ErrorMessage({ id, message }: { id: string; message: string }) {
-  const { t } = useFormTranslation();
+/**
+ * The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. Plain markup of
+ * its question's frame, not a component: a failed Continue creates 300 of them in one commit.
+ */
+export function errorMessage(id: string, message: string, prefix: string): ReactNode {
   return (
     <p id={errorId(id)} className={formStyles.errorMessage}>
-      <span className={visuallyHidden}>{t('form.errorPrefix')}</span> {message}
+      <span className={visuallyHidden}>{prefix}</span> {message}
     </p>
   );
 }
@@ -61,8 +63,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const field = compiledFieldOf(props.uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const error = useFieldError(props.registry, props.id, props.hideError);
   const question = frameQuestion(props, field, error, t);
-  if (props.hidden || !field || QUESTION_FRAMES[field.kind] === 'none' || hasPopup(field)) return question;
-  return <div className={styles.deferredQuestion}>{question}</div>;
+  // The question's controls read its error from here (one subscriber to the error store per question).
+  const shown = <ShownError.Provider value={error}>{question}</ShownError.Provider>;
+  if (props.hidden || !field || QUESTION_FRAMES[field.kind] === 'none' || hasPopup(field)) return shown;
+  return <div className={styles.deferredQuestion}>{shown}</div>;
 }
 
 function frameQuestion(
@@ -79,9 +83,13 @@ function frameQuestion(
   if (frame === 'none') return children;
   const hint = field.hint ?? (rawDescription || (kind === 'date' ? t('form.date.hint') : undefined));
   const optional = !(field.required || required);
-  const groupClass = error ? `${formStyles.formGroup} ${formStyles.formGroupError}` : formStyles.formGroup;
+  // The question's error class also gives its controls their red border (theme.css `questionError`), so a failed
+  // Continue changes one class per question.
+  const groupClass = error
+    ? `${formStyles.formGroup} ${formStyles.formGroupError} ${styles.questionError}`
+    : formStyles.formGroup;
   const hintElement = hint ? <Hint id={id} hint={hint} /> : null;
-  const errorElement = error ? <ErrorMessage id={id} message={error} /> : null;
+  const errorElement = error ? errorMessage(id, error, t('form.errorPrefix')) : null;
   const question = <QuestionText label={field.label || label} optional={optional} />;
   if (frame === 'fieldset') {
     return (

@@ -1,10 +1,10 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useMemo, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
-import { useFieldError } from '../field-error';
+import { useHasError } from '../field-error';
 import * as styles from '../theme.css';
 import { ComboboxWidget } from './combobox-widget';
 
@@ -15,11 +15,6 @@ const optionDomId = (id: string, index: number) => (index === 0 ? id : `${id}-${
 
 function hasHint(props: WidgetProps): boolean {
   return Boolean(compiledFieldOf(props.options)?.hint ?? props.schema.description);
-}
-
-/** Whether the question shows an error (the step's error store). */
-function useHasError(props: WidgetProps): boolean {
-  return Boolean(useFieldError(props.registry, props.id, props.hideError));
 }
 
 interface ChoiceProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type' | 'id'> {
@@ -55,12 +50,22 @@ function DropDown(props: WidgetProps) {
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
   const selected = enumOptions.findIndex((option) => option.value === value);
-  const error = useHasError(props);
+  const error = useHasError(props.hideError);
+  // The same option elements while the list is the same: a failed Continue re-renders the drop-down for its error.
+  const choices = useMemo(
+    () =>
+      ((options.enumOptions ?? []) as Options).map((option, index) => (
+        <option key={String(option.value)} value={String(index)}>
+          {option.label}
+        </option>
+      )),
+    [options.enumOptions],
+  );
   return (
     <select
       id={id}
       name={htmlName || id}
-      className={`${formStyles.select}${error ? ` ${formStyles.inputError}` : ''}`}
+      className={formStyles.select}
       value={selected < 0 ? '' : String(selected)}
       disabled={disabled || readonly}
       aria-describedby={describedBy(id, hasHint(props), error)}
@@ -70,11 +75,7 @@ function DropDown(props: WidgetProps) {
       }
     >
       <option value="">{t('form.selectPlaceholder')}</option>
-      {enumOptions.map((option, index) => (
-        <option key={String(option.value)} value={String(index)}>
-          {option.label}
-        </option>
-      ))}
+      {choices}
     </select>
   );
 }
@@ -178,7 +179,7 @@ export function YesNoWidget(props: WidgetProps) {
  */
 export function ConsentWidget(props: WidgetProps) {
   const { t } = useFormTranslation();
-  const error = useHasError(props);
+  const error = useHasError(props.hideError);
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);

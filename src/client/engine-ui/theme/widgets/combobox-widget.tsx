@@ -4,7 +4,7 @@ import { useFormTranslation } from '../form-translation';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import * as styles from '../theme.css';
-import { useFieldError } from '../field-error';
+import { useHasError } from '../field-error';
 import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Options whose name contains the typed text, those that start with it first (all of them for no text). */
@@ -34,7 +34,7 @@ export function ComboboxWidget(props: WidgetProps) {
   const [filter, setFilter] = useState('');
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
-  const error = Boolean(useFieldError(props.registry, id, props.hideError));
+  const error = useHasError(props.hideError);
   const shown = useMemo(() => matching(enumOptions, filter), [enumOptions, filter]);
 
   const choose = (option: EnumOptionsType) => {

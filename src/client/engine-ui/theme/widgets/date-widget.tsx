@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
-import { useFieldError } from '../field-error';
+import { useHasError } from '../field-error';
 import * as styles from '../theme.css';
 
 interface Parts {
@@ -42,7 +42,7 @@ function composeDate({ day, month, year }: Parts): string | undefined {
  */
 export function DateWidget(props: WidgetProps) {
   const { t } = useFormTranslation();
-  const { id, value, onChange, disabled, readonly, registry, hideError } = props;
+  const { id, value, onChange, disabled, readonly, hideError } = props;
   const [parts, setParts] = useState<Parts>(() => splitDate(value));
   const [composed, setComposed] = useState<unknown>(value);
   // The answer changed from outside (a reset, a new step): show it. Derived during render, as
@@ -51,7 +51,7 @@ export function DateWidget(props: WidgetProps) {
     setComposed(value);
     setParts(splitDate(value));
   }
-  const error = Boolean(useFieldError(registry, id, hideError));
+  const error = useHasError(hideError);
   const update = (key: keyof Parts, text: string) => {
     const next = { ...parts, [key]: text };
     const answer = composeDate(next);
@@ -77,7 +77,7 @@ export function DateWidget(props: WidgetProps) {
             type="text"
             inputMode="numeric"
             spellCheck={false}
-            className={`${formStyles.input} ${styles.widths[box.width]}${error ? ` ${formStyles.inputError}` : ''}`}
+            className={`${formStyles.input} ${styles.widths[box.width]}`}
             value={parts[box.key]}
             disabled={disabled}
             readOnly={readonly}

@@ -8,7 +8,7 @@ import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { useJoinList } from '#client/i18n/list-words';
 import { compiledFieldOf, engineContext, type UploadedFile } from '../../context';
 import { DownloadLink, isStored } from '../../download';
-import { useFieldError } from '../field-error';
+import { useHasError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -77,7 +77,7 @@ export function FileField(props: FieldProps) {
   const { t } = useFormTranslation();
   const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, hideError, schema } = props;
   const id = fieldPathId.$id;
-  const error = Boolean(useFieldError(registry, id, hideError));
+  const error = useHasError(hideError);
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const fieldId = field?.id ?? props.name;
   const ctx = engineContext(registry);

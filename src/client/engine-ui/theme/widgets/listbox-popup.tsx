@@ -88,7 +88,7 @@ export function comboboxInputProps(props: WidgetProps, popup: ReturnType<typeof 
     ...popup.inputProps,
     autoComplete: 'off',
     spellCheck: false,
-    className: `${formStyles.input}${error ? ` ${formStyles.inputError}` : ''}`,
+    className: formStyles.input,
     disabled,
     readOnly: readonly,
     'aria-describedby': describedBy(id, hasHint, error),

@@ -5,7 +5,7 @@ import { wordCount } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
-import { useFieldError } from '../field-error';
+import { useHasError } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -48,11 +48,11 @@ const WordCount = memo(function WordCount({ id, text, max }: { id: string; text:
 
 /** A long answer; with a word limit (maxWords) it counts down the words left as the candidate types. */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, onChange, options, schema, registry, hideError, disabled, readonly } = props;
+  const { id, htmlName, value, onChange, options, schema, hideError, disabled, readonly } = props;
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
   const text = typeof value === 'string' ? value : '';
-  const error = Boolean(useFieldError(registry, id, hideError));
+  const error = useHasError(hideError);
   const emptyValue = options.emptyValue as unknown;
   return (
     <>
@@ -60,7 +60,7 @@ export function TextareaWidget(props: WidgetProps) {
         id={id}
         name={htmlName || id}
         rows={5}
-        className={`${formStyles.textarea}${error ? ` ${formStyles.inputError}` : ''}`}
+        className={formStyles.textarea}
         value={text}
         disabled={disabled}
         readOnly={readonly}
