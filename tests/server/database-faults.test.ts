@@ -1,6 +1,7 @@
 import {
   AliasNode,
   InsertQueryNode,
+  RawNode,
   sql,
   UpdateQueryNode,
   type KyselyPlugin,
@@ -54,12 +55,14 @@ describe('isConnectionLost', () => {
   ])('%s: not lost', (_name, error) => expect(isConnectionLost(error)).toBe(false));
 });
 
-/** The table an insert or update writes to. */
-function writtenTable(node: RootOperationNode): string | undefined {
+/** The tables an insert or update writes to: built with Kysely's query builder, or written as SQL (the bulk move). */
+function writtenTables(node: RootOperationNode): string[] {
+  if (RawNode.is(node))
+    return [...node.sqlFragments.join(' ').matchAll(/\b(?:update|insert\s+into)\s+"?(\w+)"?/gi)].map((m) => m[1]!);
   const table = InsertQueryNode.is(node) ? node.into : UpdateQueryNode.is(node) ? node.table : undefined;
-  if (!table) return undefined;
+  if (!table) return [];
   const named = AliasNode.is(table) ? table.node : table;
-  return TableNode.is(named) ? named.table.identifier.name : undefined;
+  return TableNode.is(named) ? [named.table.identifier.name] : [];
 }
 
 /**
@@ -88,7 +91,7 @@ class DropConnectionMidWrite implements KyselyPlugin {
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (this.#table && writtenTable(node) === this.#table) this.#writes.add(queryId);
+    if (this.#table && writtenTables(node).includes(this.#table)) this.#writes.add(queryId);
     return node;
   }
 

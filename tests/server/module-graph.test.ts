@@ -19,6 +19,7 @@ const SERVER = path.join(REPO, 'src/server');
 const PLUGIN_ENTRIES: Record<string, string> = {
   'src/server/modules/auth/session.service.ts': 'auth: the bearer token → session lookup and the sliding expiry',
   'src/server/modules/auth/session.repository.ts': 'auth: the type of the access token a request carries',
+  'src/server/modules/auth/session-cache.ts': 'auth: the round trip confirming a held token, begun as a call arrives',
   'src/server/modules/organizations/organization.repository.ts': 'tenancy: the organisation of a request',
 };
 
