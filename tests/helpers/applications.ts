@@ -7,7 +7,8 @@ import type { ApplicationRecord, DocumentRef } from '#schemas/application';
 import type { App } from '#server/app-types';
 import type { Db } from '#server/db/client';
 import { json } from '#server/db/json';
-import type { ApplicationState, OrganizationRecord } from '#server/db/types';
+import type { ApplicationState, NewApplicationRow, OrganizationRecord, UserRecord } from '#server/db/types';
+import type { Viewer } from '#server/lib/viewer';
 import { createUser } from '#server/seed/factories';
 import { roleForm } from '#server/modules/applications/role-form';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
@@ -130,8 +131,8 @@ export interface PipelineApplication {
   answers?: Answers;
   /** When it was submitted and last changed: a minute ago by default. */
   at?: Date;
-  /** The columns the submit service copies from the answers, where a test reads them. */
-  copied?: { first_name?: string; last_name?: string; email?: string };
+  /** Columns the submit service and the contextual job fill from the answers (names, source, marks…). */
+  copied?: Omit<NewApplicationRow, 'organization_id' | 'role_id' | 'user_id' | 'state' | 'answers' | 'applied_at'>;
 }
 
 /**
@@ -185,4 +186,14 @@ export async function insertApplications(db: Db, applications: readonly Pipeline
   );
   if (history.length) await db.insertInto('stage_history').values(history).execute();
   return rows.map((row) => row.id);
+}
+
+/** The services' caller for a demo user of the organisation (hr@acme.example…), as a signed-in request has it. */
+export async function viewerOf(db: Db, organization: OrganizationRecord, email: string): Promise<Viewer> {
+  const user = (await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()) as unknown as UserRecord;
+  return { user, organization, session: { familyId: 'test', organizationId: organization.id, otpVerified: true } };
 }

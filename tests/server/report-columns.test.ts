@@ -5,14 +5,14 @@ import { MONITORED_CHARACTERISTICS } from '#schemas/reports';
 import type { Db } from '#server/db/client';
 import { json } from '#server/db/json';
 import { MONITORED_ANSWER_FIELDS } from '#server/db/migrations/0028-report-columns';
-import type { OrganizationRecord, UserRecord } from '#server/db/types';
+import type { OrganizationRecord } from '#server/db/types';
 import type { Viewer } from '#server/lib/viewer';
 import { applyRetention } from '#server/modules/audit/retention.service';
 import { bulkMoveCandidates } from '#server/modules/moves/bulk-move.service';
 import { moveCandidate, undoMove } from '#server/modules/moves/move.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { createRole, createUser } from '#server/seed/factories';
-import { insertApplications } from '../helpers/applications';
+import { insertApplications, viewerOf } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -31,12 +31,7 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.db;
   acme = (await findOrganizationByKey(db, 'acme'))!;
-  const user = (await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', 'hr@acme.example')
-    .executeTakeFirstOrThrow()) as unknown as UserRecord;
-  viewer = { user, organization: acme, session: { familyId: 'test', organizationId: acme.id, otpVerified: true } };
+  viewer = await viewerOf(db, acme, 'hr@acme.example');
 });
 afterAll(() => t?.close());
 

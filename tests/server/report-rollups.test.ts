@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePosition } from '#engine/pipeline/organization-stages';
 import type { Report, ReportType } from '#schemas/reports';
 import type { Db } from '#server/db/client';
 import { json } from '#server/db/json';
-import type { OrganizationRecord, UserRecord } from '#server/db/types';
+import type { OrganizationRecord } from '#server/db/types';
 import type { Viewer } from '#server/lib/viewer';
 import { bulkMoveCandidates } from '#server/modules/moves/bulk-move.service';
 import { moveCandidate, undoMove } from '#server/modules/moves/move.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { buildReport } from '#server/modules/reports/reports.service';
 import { createRole, createUser } from '#server/seed/factories';
+import { insertApplications, viewerOf } from '../helpers/applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -29,12 +29,7 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.db;
   acme = (await findOrganizationByKey(db, 'acme'))!;
-  const user = (await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', 'hr@acme.example')
-    .executeTakeFirstOrThrow()) as unknown as UserRecord;
-  viewer = { user, organization: acme, session: { familyId: 'test', organizationId: acme.id, otpVerified: true } };
+  viewer = await viewerOf(db, acme, 'hr@acme.example');
 });
 afterAll(() => t?.close());
 
@@ -59,43 +54,23 @@ interface Applicant {
 /** A submitted application at the entry stage, with its SUBMIT entry at the time it applied. */
 async function submitted(roleId: string, applicant: Applicant): Promise<string> {
   const user = await createUser(db, { organizationId: acme.id, firstName: 'Ada', lastName: 'Rollup' });
-  const position = resolvePosition(acme.stages, 1)!;
   const applied = new Date(FIRST_DAY + applicant.appliedDay * DAY + applicant.hour * 3_600_000);
-  const row = await db
-    .insertInto('applications')
-    .values({
-      organization_id: acme.id,
-      role_id: roleId,
-      user_id: user.id,
-      state: 'SUBMITTED',
-      candidate_status: 'ACTIVE',
-      answers: json({ gender: applicant.gender }),
-      source: applicant.source,
-      university_name: applicant.university,
-      average_percent: applicant.university ? applicant.mark : null,
-      performance_index: applicant.pi,
-      stage_id: position.stageId,
-      substage_id: position.substageId,
-      stage_status: position.stageStatus,
-      applied_at: applied,
-      last_change_at: applied,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stage_history')
-    .values({
-      organization_id: acme.id,
-      application_id: row.id,
-      actor_id: user.id,
-      kind: 'SUBMIT',
-      to_stage_id: position.stageId,
-      to_substage_id: position.substageId,
-      to_stage_status: position.stageStatus,
-      created_at: applied,
-    })
-    .execute();
-  return row.id;
+  const [id] = await insertApplications(db, [
+    {
+      organization: acme,
+      roleId,
+      userId: user.id,
+      answers: { gender: applicant.gender },
+      at: applied,
+      copied: {
+        source: applicant.source,
+        university_name: applicant.university,
+        average_percent: applicant.university ? applicant.mark : null,
+        performance_index: applicant.pi,
+      },
+    },
+  ]);
+  return id!;
 }
 
 type Action =
