@@ -8,11 +8,10 @@ import { MONITORED_ANSWER_FIELDS } from '#server/db/migrations/0028-report-colum
 import type { OrganizationRecord } from '#server/db/types';
 import type { Viewer } from '#server/lib/viewer';
 import { applyRetention } from '#server/modules/audit/retention.service';
-import { bulkMoveCandidates } from '#server/modules/moves/bulk-move.service';
-import { moveCandidate, undoMove } from '#server/modules/moves/move.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import { createRole, createUser } from '#server/seed/factories';
 import { insertApplications, viewerOf } from '../helpers/applications';
+import { pipelineActions, runPipelineAction, type PipelineAction } from '../helpers/pipeline-actions';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -68,9 +67,7 @@ async function submitted(roleId: string, answers: Record<string, unknown>): Prom
 const GENDERS = ['Woman', 'Man', 'Non-binary', '', 'Prefer not to say'];
 
 type Action =
-  | { kind: 'move'; app: number; stage: number }
-  | { kind: 'bulk'; apps: number[]; stage: number }
-  | { kind: 'undo'; app: number }
+  | PipelineAction
   | { kind: 'answers'; app: number; gender: string; veteran: string | null }
   | { kind: 'anonymise' }
   | { kind: 'erase'; app: number };
@@ -85,19 +82,7 @@ describe('the report columns (migration 0028)', () => {
     const size = 5;
     const app = fc.integer({ min: 0, max: size - 1 });
     const action: fc.Arbitrary<Action> = fc.oneof(
-      {
-        weight: 4,
-        arbitrary: fc.record({ kind: fc.constant('move' as const), app, stage: fc.constantFrom(...stages) }),
-      },
-      {
-        weight: 2,
-        arbitrary: fc.record({
-          kind: fc.constant('bulk' as const),
-          apps: fc.uniqueArray(app, { minLength: 1, maxLength: size }),
-          stage: fc.constantFrom(...stages),
-        }),
-      },
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('undo' as const), app }) },
+      ...pipelineActions(stages, size, 3),
       {
         weight: 2,
         arbitrary: fc.record({
@@ -117,40 +102,27 @@ describe('the report columns (migration 0028)', () => {
         for (let i = 0; i < size; i++) ids.push(await submitted(role.id, { gender: GENDERS[i % GENDERS.length] }));
         for (const step of actions) {
           // Moves the rules refuse (same place, withdrawn, nothing to undo) change nothing: part of the property.
-          await (async () => {
-            if (step.kind === 'move') await moveCandidate(db, viewer, ids[step.app]!, step.stage, { message: null });
-            else if (step.kind === 'bulk')
-              await bulkMoveCandidates(
-                db,
-                viewer,
-                step.stage,
-                role.id,
-                { ids: step.apps.map((i) => ids[i]!) },
-                { message: null },
-              );
-            else if (step.kind === 'undo') await undoMove(db, viewer, ids[step.app]!);
-            else if (step.kind === 'answers')
-              await db
-                .updateTable('applications')
-                .set({ answers: json({ gender: step.gender, veteran: step.veteran, firstName: 'Ada' }) })
-                .where('id', '=', ids[step.app]!)
-                .execute();
-            else if (step.kind === 'anonymise') {
-              await db
-                .updateTable('organizations')
-                .set({ application_retention_days: 1 })
-                .where('id', '=', acme.id)
-                .execute();
-              await applyRetention(db, new Date(Date.now() + 3 * 86_400_000));
-              await db
-                .updateTable('organizations')
-                .set({ application_retention_days: null })
-                .where('id', '=', acme.id)
-                .execute();
-            } else await db.deleteFrom('applications').where('id', '=', ids[step.app]!).execute();
-          })().catch((error: unknown) => {
-            if (!(error instanceof Error && 'statusCode' in error)) throw error;
-          });
+          if (step.kind === 'move' || step.kind === 'bulk' || step.kind === 'undo')
+            await runPipelineAction(db, viewer, role.id, ids, step);
+          else if (step.kind === 'answers')
+            await db
+              .updateTable('applications')
+              .set({ answers: json({ gender: step.gender, veteran: step.veteran, firstName: 'Ada' }) })
+              .where('id', '=', ids[step.app]!)
+              .execute();
+          else if (step.kind === 'anonymise') {
+            await db
+              .updateTable('organizations')
+              .set({ application_retention_days: 1 })
+              .where('id', '=', acme.id)
+              .execute();
+            await applyRetention(db, new Date(Date.now() + 3 * 86_400_000));
+            await db
+              .updateTable('organizations')
+              .set({ application_retention_days: null })
+              .where('id', '=', acme.id)
+              .execute();
+          } else await db.deleteFrom('applications').where('id', '=', ids[step.app]!).execute();
         }
         expect(await columns(role.id)).toEqual(await definitions(role.id));
       }),
