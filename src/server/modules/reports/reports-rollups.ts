@@ -247,14 +247,17 @@ function valueStats(
  */
 export function rollupQueries(db: Db, selection: Selection): ReportQueries {
   const plan = planOf(selection);
+  // Applications by source and month: the report's count, the marketing table and the applications of the days to
+  // hire all add these up, so the live days of a partial month are counted once per report.
+  let byMonth: Promise<GroupedRow[]> | undefined;
+  const applicationsByMonth = (): Promise<GroupedRow[]> =>
+    (byMonth ??= run(
+      db,
+      sql<GroupedRow>`select value as row, to_char(month, 'YYYY-MM') as column, sum(n)::int as n
+        from (${countParts(plan, 'applications')}) p group by 1, 2`,
+    ));
   return {
-    countApplications: async (): Promise<number> => {
-      const rows = await run(
-        db,
-        sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from (${countParts(plan, 'applications')}) p`,
-      );
-      return rows[0]?.n ?? 0;
-    },
+    countApplications: async (): Promise<number> => (await applicationsByMonth()).reduce((sum, row) => sum + row.n, 0),
     reachedByStage: (family: ReachedFamily): Promise<ReachedRow[]> =>
       run(
         db,
@@ -275,12 +278,7 @@ export function rollupQueries(db: Db, selection: Selection): ReportQueries {
         mean: row.mean,
         median: row.median,
       })),
-    sourceByMonth: (): Promise<GroupedRow[]> =>
-      run(
-        db,
-        sql<GroupedRow>`select value as row, to_char(month, 'YYYY-MM') as column, sum(n)::int as n
-          from (${countParts(plan, 'applications')}) p group by 1, 2`,
-      ),
+    sourceByMonth: applicationsByMonth,
     exitsByStage: async (exitStages: readonly number[]): Promise<GroupedRow[]> => {
       if (exitStages.length === 0) return [];
       return run(
@@ -297,15 +295,18 @@ export function rollupQueries(db: Db, selection: Selection): ReportQueries {
         median_days: row.median,
       })),
     timeToHireBySource: async (hiredStages: readonly number[]): Promise<HireRow[]> => {
-      const [applications, days] = await Promise.all([
-        run(
-          db,
-          sql<{ key: string | null; overall: number; n: number }>`
-            select value as key, grouping(value)::int as overall, coalesce(sum(n), 0)::int as n
-            from (${countParts(plan, 'applications')}) p group by grouping sets ((value), ())`,
-        ),
+      const [byMonth, days] = await Promise.all([
+        applicationsByMonth(),
         run(db, valueStats(plan, 'daysToHire', hiredStages, true)),
       ]);
+      // Applications by source, and over every source (overall 1), as the live query's grouping sets give them.
+      const bySource = new Map<string | null, number>();
+      for (const row of byMonth) bySource.set(row.row, (bySource.get(row.row) ?? 0) + row.n);
+      const total = [...bySource.values()].reduce((sum, n) => sum + n, 0);
+      const applications = [
+        ...[...bySource].map(([key, n]) => ({ key, overall: 0, n })),
+        { key: null, overall: 1, n: total },
+      ];
       const found = new Map(days.map((row) => [`${row.overall}|${row.key}`, row]));
       return applications.map((row) => {
         const hires = found.get(`${row.overall}|${row.key}`);
@@ -322,6 +323,10 @@ export function rollupQueries(db: Db, selection: Selection): ReportQueries {
   };
 }
 
+/** The hired stages a month's days to hire were built for, as stored in report_rollup_months (sorted). */
+const hiredArray = (hiredStages: readonly number[]) =>
+  sql`array[${sql.join([...hiredStages].sort((a, b) => a - b).map((id) => sql.lit(id)))}]::int[]`;
+
 /**
  * Rebuilds one month's roll-ups of the organisation, unless another refresh did since it was marked stale. Serialised
  * per (organisation, month) by an advisory lock; the marks seen are deleted before the figures are recomputed, so a
@@ -333,7 +338,7 @@ async function refreshMonth(
   month: string,
   hiredStages: readonly number[],
 ): Promise<boolean> {
-  const hired = sql`array[${sql.join([...hiredStages].sort((a, b) => a - b).map((id) => sql.lit(id)))}]::int[]`;
+  const hired = hiredArray(hiredStages);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`report ${organizationId} ${month}`}, 0))`.execute(trx);
     const marks = await sql`delete from report_stale_months
@@ -386,7 +391,7 @@ async function staleMonths(
   from: string | null,
   to: string | null,
 ): Promise<string[]> {
-  const hired = sql`array[${sql.join([...hiredStages].sort((a, b) => a - b).map((id) => sql.lit(id)))}]::int[]`;
+  const hired = hiredArray(hiredStages);
   const within = sql`${from ? sql`and month >= ${from}::date` : sql``} ${to ? sql`and month < ${to}::date` : sql``}`;
   const { rows } = await sql<{ month: string }>`
     select to_char(month, 'YYYY-MM-DD') as month from report_stale_months
