@@ -102,17 +102,26 @@ export function describeError(
     : message;
 }
 
-/** Each list of fields by id, found once: a failed step describes an error for each of its (up to 300) questions. */
-const fieldsById = new WeakMap<readonly CompiledField[], Map<string, CompiledField>>();
+/**
+ * Each list of fields' positions by id, found once: a failed step describes (and the form orders) an error for each of
+ * its up to 300 questions.
+ */
+const positionsById = new WeakMap<readonly CompiledField[], Map<string, number>>();
+
+/** Where the field `id` stands in `scope` (its first field of that id), or undefined. */
+export function fieldPosition(scope: readonly CompiledField[], id: string): number | undefined {
+  let positions = positionsById.get(scope);
+  if (!positions) {
+    positions = new Map();
+    for (const [index, field] of scope.entries()) if (!positions.has(field.id)) positions.set(field.id, index);
+    positionsById.set(scope, positions);
+  }
+  return positions.get(id);
+}
 
 function fieldWithId(scope: readonly CompiledField[], id: string): CompiledField | undefined {
-  let byId = fieldsById.get(scope);
-  if (!byId) {
-    byId = new Map();
-    for (const field of scope) if (!byId.has(field.id)) byId.set(field.id, field);
-    fieldsById.set(scope, byId);
-  }
-  return byId.get(id);
+  const position = fieldPosition(scope, id);
+  return position === undefined ? undefined : scope[position];
 }
 
 /** The compiled field an error path points at (`universities.0.degreeClass` → degreeClass). */
