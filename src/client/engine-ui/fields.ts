@@ -36,3 +36,6 @@ export function itemNoun(field: CompiledField | undefined): string {
 export function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
+
+/** Lists longer than this are comboboxes that filter as the candidate types (decision 0035), their list popping up. */
+export const isLongList = (optionCount: number): boolean => optionCount > 20;

@@ -5,7 +5,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import type { CompiledField } from '#engine';
 import { compiledFieldOf } from '../../context';
-import { QUESTION_FRAMES } from '../../fields';
+import { isLongList, QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
 import { ShownError, useFieldError } from '../field-error';
 import * as styles from '../theme.css';
@@ -44,13 +44,10 @@ export const Hint = memo(function Hint({ id, hint }: { id: string; hint: string 
   );
 });
 
-/** Lists longer than this are comboboxes whose list pops up below the input (choice-widgets.tsx). */
-const LONG_LIST = 20;
-
 /** A question whose list pops up over the questions below it: a type-ahead, or a long list or years as a combobox. */
 function hasPopup(field: CompiledField): boolean {
   if (field.kind === 'typeahead' || field.kind === 'year') return true;
-  return field.kind === 'select' && (field.options === undefined || field.options.length > LONG_LIST);
+  return field.kind === 'select' && (field.options === undefined || isLongList(field.options.length));
 }
 
 /**

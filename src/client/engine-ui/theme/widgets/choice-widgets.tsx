@@ -3,6 +3,7 @@ import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
+import { isLongList } from '../../fields';
 import { describedBy } from '../../ids';
 import { useHasError } from '../field-error';
 import * as styles from '../theme.css';
@@ -35,14 +36,11 @@ function Choice({ id, type, label, ...input }: ChoiceProps) {
   );
 }
 
-/** Lists longer than this are comboboxes that filter as the candidate types (decision 0035). */
-const LONG_LIST = 20;
-
 /** One answer from a list: a drop-down, or a combobox for a long list; the answer keeps its type (years are integers).
  * */
 export function SelectWidget(props: WidgetProps) {
   const enumOptions = (props.options.enumOptions ?? []) as Options;
-  return enumOptions.length > LONG_LIST ? <ComboboxWidget {...props} /> : <DropDown {...props} />;
+  return isLongList(enumOptions.length) ? <ComboboxWidget {...props} /> : <DropDown {...props} />;
 }
 
 function DropDown(props: WidgetProps) {
