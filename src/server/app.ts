@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await loadAllDateLocales();
 
   if (options.dev) await registerViteClient(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerRequestLog(app);
   registerNulCharacterGuard(app);

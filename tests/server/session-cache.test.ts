@@ -1,4 +1,6 @@
+import type { Socket } from 'node:net';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import type { App } from '#server/app-types';
@@ -99,6 +101,127 @@ describe('a change made by SQL directly is seen on the very next call', () => {
     expect((await me(t.app, token)).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 400));
     await expectRefused(t.app, token);
+  });
+});
+
+/*
+ * A search changes nothing, so its held token is confirmed while it runs and its answer waits for that (decision
+ * 0090). Whether the change below has been heard when the search authenticates or only while it runs, the answer is
+ * the same; the PostgreSQL case further down makes the second order certain.
+ */
+describe('a read-only call answered from a held token waits for its confirmation', () => {
+  const search = (token: string, filters: Record<string, unknown> = {}) =>
+    v1(t.app, token, 'POST', '/search/candidate/acme?resultsPerPage=5', { filters });
+  const heldSearch = async (): Promise<string> => {
+    const token = await heldSession();
+    expect((await search(token)).statusCode).toBe(200);
+    return token;
+  };
+  const revokeByHand = async () =>
+    sql`update session_families set revoked_at = now(), revoked_reason = 'by hand'
+      where user_id = ${await userIdOf('recruiter@acme.example')} and revoked_at is null`.execute(t.db);
+
+  it('a session revoked just before the search: 401, not the page', async () => {
+    const token = await heldSearch();
+    await revokeByHand();
+    const res = await search(token);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toMatchObject({ error_description: 'Invalid access token' });
+  });
+
+  it("the search's own error answer waits too: a revoked session gets 401, not 400 or 404", async () => {
+    const token = await heldSearch();
+    await revokeByHand();
+    expect((await search(token, { stageId: 'not a number' })).statusCode).toBe(401);
+    const other = await heldSearch();
+    await revokeByHand();
+    const res = await v1(t.app, other, 'POST', '/search/candidate/northbridge', { filters: {} });
+    expect(res.statusCode, res.body).toBe(401);
+  });
+
+  it('a user no longer on the hiring side: 403', async () => {
+    const token = await heldSearch();
+    const userId = await userIdOf('recruiter@acme.example');
+    await sql`update users set user_type = 'CANDIDATE' where id = ${userId}`.execute(t.db);
+    try {
+      const res = await search(token);
+      expect(res.statusCode, res.body).toBe(403);
+    } finally {
+      await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
+    }
+  });
+
+  it("another of the user's sessions signed out: the search still answers, from the session read again", async () => {
+    const token = await heldSearch();
+    const elsewhere = (await signIn(t.app, 'recruiter@acme.example')).access_token;
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/oauth/access-token',
+      headers: { authorization: `Bearer ${elsewhere}` },
+    });
+    expect(signOut.statusCode).toBe(200);
+    const res = await search(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toHaveProperty('content');
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('a change heard only while a search runs', () => {
+  let db: Db;
+  let app: App;
+  let listening: Socket;
+
+  beforeAll(async () => {
+    // The app's connection listening to session changes, caught as it connects, so that the test can hold back what
+    // it hears: with its socket paused, notices and the answer of the confirming round trip wait in the buffer.
+    const connect = pg.Client.prototype.connect as (this: pg.Client) => Promise<pg.Client>;
+    const clients: pg.Client[] = [];
+    pg.Client.prototype.connect = function (this: pg.Client) {
+      clients.push(this);
+      return connect.call(this);
+    } as unknown as pg.Client['connect'];
+    try {
+      db = await openDatabase({ kind: 'postgres', url: postgresUrlOf(t.db)! });
+      app = await buildApp({ db, logLevel: false, clientDir: null });
+      await app.ready();
+    } finally {
+      pg.Client.prototype.connect = connect as unknown as pg.Client['connect'];
+    }
+    const listener = clients.find(
+      (client) =>
+        (client as unknown as { connectionParameters: { application_name?: string } }).connectionParameters
+          .application_name === 'candid: listen session_changed',
+    );
+    listening = (listener as unknown as { connection: { stream: Socket } }).connection.stream;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.destroy();
+  });
+
+  it('revoked before the search, heard while it runs: the page is held back, then 401', async () => {
+    const token = (await signIn(app, 'recruiter@acme.example')).access_token;
+    const search = () => v1(app, token, 'POST', '/search/candidate/acme?resultsPerPage=5', { filters: {} });
+    expect((await search()).statusCode).toBe(200);
+    expect((await search()).statusCode).toBe(200);
+    let answered = false;
+    let call: ReturnType<typeof search> | undefined;
+    listening.pause();
+    try {
+      await sql`update session_families set revoked_at = now(), revoked_reason = 'by hand'
+        where user_id = ${await userIdOf('recruiter@acme.example')} and revoked_at is null`.execute(t.db);
+      // The app has not heard the revocation: the search runs on the held token, and its answer waits.
+      call = search().finally(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+    } finally {
+      listening.resume();
+    }
+    const res = await call;
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toMatchObject({ error_description: 'Invalid access token' });
   });
 });
 

@@ -3,7 +3,7 @@ import { hasRole, isAdmin, type HiringRole } from '#engine';
 import type { App } from '../app-types';
 import { forbidden, notFound } from '../lib/http-error';
 import { catchUp } from '../modules/auth/session-cache';
-import { authenticateToken, extendSession } from '../modules/auth/session.service';
+import { authenticateToken, extendSession, heldSession } from '../modules/auth/session.service';
 import type { AccessTokenRecord } from '../modules/auth/session.repository';
 import type { Viewer } from '../lib/viewer';
 import { loadOrganization, noOrganizationMessage, organizationOf } from './tenancy';
@@ -16,6 +16,20 @@ declare module 'fastify' {
     caughtUp: Promise<boolean> | null;
     /** The access token of the call, for sliding the session-timeout expiry after it succeeds. */
     accessToken: AccessTokenRecord | null;
+    /**
+     * A read-only call answered from a held token before it was confirmed (decision 0090): whether the token still
+     * stood after the confirming round trip. Its answer waits for confirmAuthentication.
+     */
+    confirming: Promise<boolean> | null;
+    /** The hiring-side levels the route's requireRole checked, checked again if the token is read again. */
+    requiredRoles: HiringRole[] | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The call changes nothing (decision 0090): a held token is answered at once and confirmed while the call runs,
+     * and the answer, whatever it is, waits for the confirmation. Only for routes whose handler returns its answer.
+     */
+    readOnly?: boolean;
   }
 }
 
@@ -23,10 +37,19 @@ export function registerAuth(app: App): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('accessToken', null);
   app.decorateRequest('caughtUp', null);
-  // A call with a token begins confirming a held one as it arrives, so the round trip runs while its body is read.
+  app.decorateRequest('confirming', null);
+  app.decorateRequest('requiredRoles', null);
+  // A call with a token begins confirming a held one as it arrives, so the round trip runs while its body is read. A
+  // read-only call confirms it later, while its own queries run (decision 0090).
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers.authorization !== undefined) request.caughtUp = catchUp(request.server.db) ?? null;
+    if (request.headers.authorization !== undefined && !request.routeOptions.config.readOnly)
+      request.caughtUp = catchUp(request.server.db) ?? null;
     done();
+  });
+  // The answer of a read-only call leaves once its token is confirmed; an error answer waits in the error handler.
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (!request.confirming) return done(null, payload);
+    confirmAuthentication(request).then(() => done(null, payload), done);
   });
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
   app.addHook('onResponse', async (request, reply) => {
@@ -44,19 +67,22 @@ export function registerAuth(app: App): void {
  * was issued for: any other answers 404, as if that organisation's data did not exist.
  * Platform admins (spec §6: superusers) work in every organisation.
  */
-export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return authenticateRequest(request, request.routeOptions.config.readOnly === true);
+}
+
+async function authenticateRequest(request: FastifyRequest, readOnly: boolean): Promise<void> {
   // The organisation first (held in the process until it changes, decision 0057), so that the token is looked up in
   // its scope (decision 0079); the token's error is still answered first (401 before 404).
   const loaded = await loadOrganization(request).then(
     () => ({ ok: true as const }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const token = await authenticateToken(
-    request.server.db,
-    request.headers.authorization,
-    loaded.ok,
-    request.caughtUp ?? undefined,
-  );
+  const db = request.server.db;
+  const held = readOnly && loaded.ok ? heldSession(db, request.headers.authorization) : undefined;
+  const token =
+    held?.record ??
+    (await authenticateToken(db, request.headers.authorization, loaded.ok, request.caughtUp ?? undefined));
   if (!loaded.ok) throw loaded.error;
   const organization = organizationOf(request);
   if (!isAdmin(token.userType) && token.organizationId !== organization.id)
@@ -67,6 +93,25 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     organization,
     session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified },
   };
+  // The round trip begins in a task after this one: by then the call's own queries are on their way, and it runs
+  // beside them instead of before them. It still begins after the call arrived (decision 0087's guarantee).
+  if (held) request.confirming = new Promise((resolve) => setImmediate(() => resolve(held.confirmed())));
+}
+
+/**
+ * Before a read-only call answers (decision 0090): waits for the confirmation of the held token it was answered with.
+ * When the user's sessions changed meanwhile, the call is authenticated again from the database, as if it arrived now,
+ * and its roles checked again: the answer is then this error (401, 403, 404) or, when the session still stands, the
+ * call's own.
+ */
+export async function confirmAuthentication(request: FastifyRequest): Promise<void> {
+  const confirming = request.confirming;
+  if (!confirming) return;
+  request.confirming = null;
+  if (await confirming) return;
+  request.caughtUp = null;
+  await authenticateRequest(request, false);
+  for (const role of request.requiredRoles ?? []) checkRole(request, role);
 }
 
 /** The caller of a route behind `authenticate`; a programming error when the hook is missing. */
@@ -75,9 +120,14 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
+function checkRole(request: FastifyRequest, role: HiringRole): void {
+  if (!hasRole(viewerOf(request).user.user_type, role)) throw forbidden('You do not have permission to do this.');
+}
+
 /** preHandler: at least the hiring-side level `role` (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER). */
 export function requireRole(role: HiringRole) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!hasRole(viewerOf(request).user.user_type, role)) throw forbidden('You do not have permission to do this.');
+    (request.requiredRoles ??= []).push(role);
+    checkRole(request, role);
   };
 }

@@ -8,6 +8,7 @@ import { isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-lost';
 import { pathOf } from '../lib/api-paths';
 import { codeOf, HttpError, OAuthError } from '../lib/http-error';
 import { describeSchemaErrors, pointerToField } from '../lib/schema-errors';
+import { confirmAuthentication } from './auth';
 
 export const INVALID_REQUEST_MESSAGE = 'Invalid request';
 
@@ -19,41 +20,52 @@ export const INVALID_REQUEST_MESSAGE = 'Invalid request';
  */
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      const errors = validationErrors(error.validation as ErrorObject[], error.validationContext ?? 'request');
-      return reply.code(400).send({ message: INVALID_REQUEST_MESSAGE, errors } satisfies ApiError);
-    }
-    if (error instanceof HttpError) {
-      const body: ApiError = {
-        message: error.message,
-        ...codeOf(error),
-        ...(error.errors ? { errors: error.errors } : {}),
-      };
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(body);
-    }
-    if (error instanceof OAuthError) {
-      // The OAuth shape, with `message` too so every client reads the same text (spec §8 order).
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({
-        error: error.error,
-        error_description: error.description,
-        message: error.description,
-        ...codeOf(error),
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: error.message } satisfies ApiError);
-    }
-    if (isConnectionLost(error)) {
-      // The transaction in flight rolled back with the connection: nothing was written, so the caller may try again.
-      request.log.warn({ err: error }, 'database connection lost');
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(message('databaseUnavailable'));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE } satisfies ApiError);
+    // A read-only call answered from an unconfirmed token (decision 0090) answers its error only once the token is
+    // confirmed, and the token's own error instead when it no longer stands.
+    if (request.confirming)
+      return confirmAuthentication(request).then(
+        () => void answerError(error, request, reply),
+        (authError: FastifyError) => void answerError(authError, request, reply),
+      );
+    return answerError(error, request, reply);
   });
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.validation) {
+    const errors = validationErrors(error.validation as ErrorObject[], error.validationContext ?? 'request');
+    return reply.code(400).send({ message: INVALID_REQUEST_MESSAGE, errors } satisfies ApiError);
+  }
+  if (error instanceof HttpError) {
+    const body: ApiError = {
+      message: error.message,
+      ...codeOf(error),
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
+    if (error.headers) reply.headers(error.headers);
+    return reply.code(error.statusCode).send(body);
+  }
+  if (error instanceof OAuthError) {
+    // The OAuth shape, with `message` too so every client reads the same text (spec §8 order).
+    if (error.headers) reply.headers(error.headers);
+    return reply.code(error.statusCode).send({
+      error: error.error,
+      error_description: error.description,
+      message: error.description,
+      ...codeOf(error),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ message: error.message } satisfies ApiError);
+  }
+  if (isConnectionLost(error)) {
+    // The transaction in flight rolled back with the connection: nothing was written, so the caller may try again.
+    request.log.warn({ err: error }, 'database connection lost');
+    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(message('databaseUnavailable'));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE } satisfies ApiError);
 }
 
 function validationErrors(errors: ErrorObject[], context: string): FieldError[] {

@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { App } from '../app-types';
 
 const GTM = 'https://www.googletagmanager.com';
@@ -24,13 +25,38 @@ const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-export async function registerSecurityHeaders(app: App): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    // Links between an organisation's apply and HR hosts keep the origin, never the path.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
+/** Helmet's headers for every answer, as helmet writes them from these options. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  // Links between an organisation's apply and HR hosts keep the origin, never the path.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xFrameOptions: { action: 'deny' },
+} satisfies Parameters<typeof helmet>[0];
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, worked out once: none depends on the request, and helmet (through
+ * @fastify/helmet) would build its whole configuration again on every request.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/** Every answer carries the security headers; a route may replace one (a logo's or a document's own CSP). */
+export function registerSecurityHeaders(app: App): void {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -143,6 +143,25 @@ export async function cachedAccessToken(
   return record;
 }
 
+/**
+ * The held record of the access token `hash`, when `stillGood`, to be answered before it is confirmed (decision 0090):
+ * `confirmed` begins the round trip after which every change committed before it has been heard, and resolves whether
+ * the record still stands then. Undefined when nothing is held (the token must be read).
+ */
+export function heldAccessToken(
+  db: Db,
+  hash: string,
+  stillGood: (record: AccessTokenRecord) => boolean,
+): { record: AccessTokenRecord; confirmed: () => Promise<boolean> } | undefined {
+  const follower = followers.get(db);
+  const held = follower?.hearing ? follower.tokens.get(hash) : undefined;
+  if (!follower || !held || !stillGood(held)) return undefined;
+  return {
+    record: held,
+    confirmed: () => caughtUpOf(follower).then((heard) => heard && follower.tokens.get(hash) === held),
+  };
+}
+
 function keep(follower: Follower, hash: string, record: AccessTokenRecord): void {
   forget(follower, hash);
   // Shared by the calls of the token from now on: none may change it.

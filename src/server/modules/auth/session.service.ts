@@ -22,7 +22,7 @@ import {
   useRefreshToken,
   type AccessTokenRecord,
 } from './session.repository';
-import { cachedAccessToken } from './session-cache';
+import { cachedAccessToken, heldAccessToken } from './session-cache';
 
 export interface SessionSettings {
   /** Tests only: every organisation session timeout becomes this many seconds. */
@@ -123,6 +123,26 @@ const unauthorized = (description: string) =>
 const AUTHENTICATION_REQUIRED = 'Full authentication is required to access this resource';
 const INVALID_ACCESS_TOKEN = 'Invalid access token';
 
+/** The hash of the bearer token of an `Authorization` header, or the 401 of a missing or foreign one. */
+function tokenHashOf(authorization: string | undefined): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match) throw unauthorized(AUTHENTICATION_REQUIRED);
+  const token = match[1]!;
+  if (!TOKEN_PATTERN.test(token)) throw unauthorized(CANNOT_CONVERT_ACCESS_TOKEN);
+  return sha256(token);
+}
+
+/** A held token past its expiry is read again: the sliding session timeout moves the expiry on without a notice. */
+const notExpired = (held: AccessTokenRecord): boolean => held.expiresAt.getTime() > Date.now();
+
+/** The record itself, or the 401 of a session that has ended or expired. */
+function usable(record: AccessTokenRecord | undefined): AccessTokenRecord {
+  if (!record || record.revoked || record.anonymised || record.absoluteExpiresAt.getTime() <= Date.now())
+    throw unauthorized(INVALID_ACCESS_TOKEN);
+  if (record.expiresAt.getTime() <= Date.now()) throw unauthorized(ACCESS_TOKEN_EXPIRED);
+  return record;
+}
+
 /**
  * The session behind an `Authorization: Bearer` header, or a 401 in the OAuth shape whose
  * description tells the client what to do (spec §8): 'Cannot convert access token to JSON' for a
@@ -135,33 +155,38 @@ export async function authenticateToken(
   inOrganization = false,
   caughtUp?: Promise<boolean>,
 ): Promise<AccessTokenRecord> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match) throw unauthorized(AUTHENTICATION_REQUIRED);
-  const token = match[1]!;
-  if (!TOKEN_PATTERN.test(token)) throw unauthorized(CANNOT_CONVERT_ACCESS_TOKEN);
-  const hash = sha256(token);
+  const hash = tokenHashOf(authorization);
   // `inOrganization`: the request's organisation is known and its connections see only it. A token of that
   // organisation (nearly every call) is found there, without changing the pooled connection's row-level security
   // settings to cross organisations and back (two round trips, decision 0079); only a token not found there is
   // looked for again across organisations. Across organisations by design (decision 0068): the token is its own key,
   // and a platform admin's token works in every organisation; authenticate() then holds the token to the request's
   // organisation.
-  // Held in the process until its rows change (decision 0087); a held token past its expiry is read again, as the
-  // sliding session timeout moves the expiry on without telling the cache. `caughtUp`: the round trip that confirms a
-  // held token, begun as the call arrived (plugins/auth.ts).
+  // Held in the process until its rows change (decision 0087). `caughtUp`: the round trip that confirms a held token,
+  // begun as the call arrived (plugins/auth.ts).
   const record = await cachedAccessToken(
     db,
     hash,
-    (held) => held.expiresAt.getTime() > Date.now(),
+    notExpired,
     async () =>
       (inOrganization ? await findAccessToken(db, hash) : undefined) ??
       (await crossOrganizations(() => findAccessToken(db, hash))),
     caughtUp,
   );
-  if (!record || record.revoked || record.anonymised || record.absoluteExpiresAt.getTime() <= Date.now())
-    throw unauthorized(INVALID_ACCESS_TOKEN);
-  if (record.expiresAt.getTime() <= Date.now()) throw unauthorized(ACCESS_TOKEN_EXPIRED);
-  return record;
+  return usable(record);
+}
+
+/**
+ * The session of a held token, answered before the round trip that confirms it (decision 0090): for calls that change
+ * nothing, whose answer waits for `confirmed` (plugins/auth.ts). Undefined when the token is not held (or held past its
+ * expiry): authenticateToken reads it.
+ */
+export function heldSession(
+  db: Db,
+  authorization: string | undefined,
+): { record: AccessTokenRecord; confirmed: () => Promise<boolean> } | undefined {
+  const held = heldAccessToken(db, tokenHashOf(authorization), notExpired);
+  return held && { record: usable(held.record), confirmed: held.confirmed };
 }
 
 /** After a successful call under a session timeout, the expiry moves forward (enforced here, not by the client). */

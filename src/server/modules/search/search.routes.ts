@@ -14,6 +14,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.addHook('preValidation', authenticate);
   const hiring = requireRole('HIRING_MANAGER');
+  // Searches change nothing: their token is confirmed while they run (decision 0090).
+  const searching = { preHandler: hiring, config: { readOnly: true } };
 
   for (const variant of Object.keys(contracts.SEARCH_VARIANTS) as SearchVariant[]) {
     route(
@@ -28,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           now: new Date(),
         });
       },
-      { preHandler: hiring },
+      searching,
     );
   }
 
@@ -45,13 +47,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         new Date(),
       );
     },
-    { preHandler: hiring },
+    searching,
   );
 
   route(
     app,
     contracts.searchProfiles,
     async (request) => searchProfiles(app.db, viewerOf(request).organization, request.query.searchTerm),
-    { preHandler: hiring },
+    searching,
   );
 };
