@@ -114,8 +114,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

@@ -52,12 +52,16 @@ export function registerAuth(app: App): void {
     confirmAuthentication(request).then(() => done(null, payload), done);
   });
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.accessToken && reply.statusCode < 400) {
-      await extendSession(request.server.db, request.accessToken).catch((error: unknown) =>
-        request.log.error({ err: error }, 'session extension failed'),
-      );
-    }
+  app.addHook('onResponse', (request, reply, done) => {
+    const token = request.accessToken;
+    if (!token || token.sessionTimeoutSeconds === null || reply.statusCode >= 400) return done();
+    extendSession(request.server.db, token).then(
+      () => done(),
+      (error: unknown) => {
+        request.log.error({ err: error }, 'session extension failed');
+        done();
+      },
+    );
   });
 }
 
@@ -126,8 +130,13 @@ function checkRole(request: FastifyRequest, role: HiringRole): void {
 
 /** preHandler: at least the hiring-side level `role` (ADMIN ⊃ HIRING_MANAGER_ADMIN ⊃ HIRING_MANAGER). */
 export function requireRole(role: HiringRole) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
     (request.requiredRoles ??= []).push(role);
-    checkRole(request, role);
+    try {
+      checkRole(request, role);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   };
 }

@@ -46,14 +46,15 @@ function unstorableTextAt(value: unknown, root: string): FieldError | undefined 
  * field, before any route looks at it (API fuzzing, issue 19; decision 0070).
  */
 export function registerNulCharacterGuard(app: App): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value, prefix] of [
       ['params', request.params, 'params'],
       ['querystring', request.query, 'query'],
       ['body', request.body, ''],
     ] as const) {
       const error = unstorableTextAt(value, prefix);
-      if (error) throw badRequest(INVALID_REQUEST_MESSAGE, [{ ...error, field: error.field || part }]);
+      if (error) return done(badRequest(INVALID_REQUEST_MESSAGE, [{ ...error, field: error.field || part }]));
     }
+    done();
   });
 }

@@ -6,7 +6,7 @@ import { pathOf } from '../lib/api-paths';
  * pair is switched off in app.ts. Only the path is logged: query strings can carry tokens.
  */
 export function registerRequestLog(app: App): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -17,6 +17,7 @@ export function registerRequestLog(app: App): void {
       },
       'request',
     );
+    done();
   });
 }
 

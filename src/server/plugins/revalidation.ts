@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { onSendHookHandler } from 'fastify';
 import type { App } from '../app-types';
 
 declare module 'fastify' {
@@ -19,18 +20,22 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag || `W/${tag}` === etag);
 }
 
+const revalidate: onSendHookHandler<unknown> = (request, reply, payload, done) => {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+  const etag = etagOf(payload);
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (!matches(request.headers['if-none-match'], etag)) return done(null, payload);
+  reply.code(304).removeHeader('content-type').removeHeader('content-length');
+  done(null, '');
+};
+
 /**
- * ETag and 304 on the routes marked `revalidate` (decision 0056). Registered before compression, so the tag
- * is of the JSON as written; `no-cache` makes the browser ask each time, with If-None-Match.
+ * ETag and 304 on the routes marked `revalidate` (decision 0056), and on no other. Registered before compression (whose
+ * own hook is added to each route the same way), so the tag is of the JSON as written; `no-cache` makes the browser ask
+ * each time, with If-None-Match.
  */
 export function registerRevalidation(app: App): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.revalidate || reply.statusCode !== 200 || typeof payload !== 'string')
-      return payload;
-    const etag = etagOf(payload);
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (!matches(request.headers['if-none-match'], etag)) return payload;
-    reply.code(304).removeHeader('content-type').removeHeader('content-length');
-    return '';
+  app.addHook('onRoute', (route) => {
+    if (route.config?.revalidate) route.onSend = [route.onSend ?? []].flat().concat(revalidate);
   });
 }

@@ -26,11 +26,11 @@ declare module 'fastify' {
 export function registerTenancy(app: App, siteConfig: SiteConfig): void {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('organization', null);
-  app.addHook('onRequest', (request, _reply, done) => enterRequestScope(request.raw, done));
-  app.addHook('preValidation', (request, _reply, done) => continueRequestScope(request.raw, done));
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.site = resolveHost(request.host, siteConfig.product, siteConfig.hosts);
+    enterRequestScope(request.raw, done);
   });
+  app.addHook('preValidation', (request, _reply, done) => continueRequestScope(request.raw, done));
 }
 
 export const noOrganizationMessage = (subdomain: string): string => `No organisation with subdomain '${subdomain}'.`;

@@ -290,11 +290,16 @@ const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 /**
  * Compiled searches by organisation record and request (decision 0089). The record is the one the organisation cache
  * answers (decision 0057): a change to the organisation (its stages, its sector) reads a new record, so nothing
- * compiled for the old one is used again. A search is kept only if its SQL does not depend on the time of the call:
- * the first time, it is compiled a second time a year later, and kept when both agree; otherwise (`dateAdded`,
- * `deadlinePassed`… compare with the time) it is remembered as `timed`, and each call compiles its own, once.
+ * compiled for the old one is used again. A search whose SQL does not depend on the time of the call is kept as it
+ * is: the first time, it is compiled a second time a year later, and kept when both agree. A search that compares
+ * with the time (`dateAdded`, `deadlinePassed`…) is `timed`: it compares with the start of the second of the call,
+ * and its SQL is kept for the rest of that second (decision 0090).
  */
-const compiledSearches = new WeakMap<OrganizationRecord, Map<string, CompiledSearch | 'timed'>>();
+interface TimedSearch {
+  second: number;
+  compiled: CompiledSearch;
+}
+const compiledSearches = new WeakMap<OrganizationRecord, Map<string, CompiledSearch | TimedSearch>>();
 
 const sameQuery = (a: CompiledQuery | undefined, b: CompiledQuery | undefined): boolean =>
   a?.sql === b?.sql && JSON.stringify(a?.parameters) === JSON.stringify(b?.parameters);
@@ -303,17 +308,22 @@ function compiledSearch(db: Db, organization: OrganizationRecord, request: Searc
   let held = compiledSearches.get(organization);
   if (!held) compiledSearches.set(organization, (held = new Map()));
   const key = JSON.stringify([request.variant, request.filters, request.query, request.countCap ?? null]);
+  const second = Math.floor(request.now.getTime() / 1000);
+  const atSecond = { ...request, now: new Date(second * 1000) };
   const found = held.get(key);
-  if (found === 'timed') return compileSearch(db, organization, request);
+  if (found && 'second' in found) {
+    if (found.second !== second) Object.assign(found, { second, compiled: compileSearch(db, organization, atSecond) });
+    return found.compiled;
+  }
   if (found) return found;
-  const compiled = compileSearch(db, organization, request);
-  const later = compileSearch(db, organization, { ...request, now: new Date(request.now.getTime() + YEAR_MS) });
+  const compiled = compileSearch(db, organization, atSecond);
+  const later = compileSearch(db, organization, { ...atSecond, now: new Date(second * 1000 + YEAR_MS) });
   const timeless =
     sameQuery(compiled.page, later.page) &&
     sameQuery(compiled.counts, later.counts) &&
     sameQuery(compiled.count, later.count);
   if (held.size >= COMPILED_SEARCHES) held.delete(held.keys().next().value!);
-  held.set(key, timeless ? compiled : 'timed');
+  held.set(key, timeless ? compiled : { second, compiled });
   return compiled;
 }
 
