@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { isApiPath } from './lib/api-paths';
 import { followOrganizationChanges } from './lib/public-cache';
 import { bodyValidatorCompiler } from './lib/body-validator';
+import { serializerCompiler } from './lib/serializer';
 import { wantsAppPage } from './lib/client-fallback';
 import { loadSiteConfig, type SiteConfig } from './lib/site-config';
 import { oauthRoutes } from './modules/auth/oauth.routes';
@@ -127,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // JSON bodies are validated as sent: a wrong type is a 400 naming the field, never coerced.
   app.setValidatorCompiler(bodyValidatorCompiler);
+  // Answers are written by fast-json-stringify from their schemas, nullable fields by type (lib/serializer).
+  app.setSerializerCompiler(serializerCompiler);
   // request.accepts(): the Accept-Language a request's emails are written in (lib/request-language).
   await app.register(fastifyAccepts);
   // Before compression: the ETag is of the JSON as written.

@@ -106,7 +106,7 @@ describe('a change made by SQL directly is seen on the very next call', () => {
 
 /*
  * A search changes nothing, so its held token is confirmed while it runs and its answer waits for that (decision
- * 0090). Whether the change below has been heard when the search authenticates or only while it runs, the answer is
+ * 0091). Whether the change below has been heard when the search authenticates or only while it runs, the answer is
  * the same; the PostgreSQL case further down makes the second order certain.
  */
 describe('a read-only call answered from a held token waits for its confirmation', () => {

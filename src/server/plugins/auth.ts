@@ -17,7 +17,7 @@ declare module 'fastify' {
     /** The access token of the call, for sliding the session-timeout expiry after it succeeds. */
     accessToken: AccessTokenRecord | null;
     /**
-     * A read-only call answered from a held token before it was confirmed (decision 0090): whether the token still
+     * A read-only call answered from a held token before it was confirmed (decision 0091): whether the token still
      * stood after the confirming round trip. Its answer waits for confirmAuthentication.
      */
     confirming: Promise<boolean> | null;
@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The call changes nothing (decision 0090): a held token is answered at once and confirmed while the call runs,
+     * The call changes nothing (decision 0091): a held token is answered at once and confirmed while the call runs,
      * and the answer, whatever it is, waits for the confirmation. Only for routes whose handler returns its answer.
      */
     readOnly?: boolean;
@@ -40,7 +40,7 @@ export function registerAuth(app: App): void {
   app.decorateRequest('confirming', null);
   app.decorateRequest('requiredRoles', null);
   // A call with a token begins confirming a held one as it arrives, so the round trip runs while its body is read. A
-  // read-only call confirms it later, while its own queries run (decision 0090).
+  // read-only call confirms it later, while its own queries run (decision 0091).
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.headers.authorization !== undefined && !request.routeOptions.config.readOnly)
       request.caughtUp = catchUp(request.server.db) ?? null;
@@ -103,7 +103,7 @@ async function authenticateRequest(request: FastifyRequest, readOnly: boolean): 
 }
 
 /**
- * Before a read-only call answers (decision 0090): waits for the confirmation of the held token it was answered with.
+ * Before a read-only call answers (decision 0091): waits for the confirmation of the held token it was answered with.
  * When the user's sessions changed meanwhile, the call is authenticated again from the database, as if it arrived now,
  * and its roles checked again: the answer is then this error (401, 403, 404) or, when the session still stands, the
  * call's own.

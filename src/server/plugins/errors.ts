@@ -20,7 +20,7 @@ export const INVALID_REQUEST_MESSAGE = 'Invalid request';
  */
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A read-only call answered from an unconfirmed token (decision 0090) answers its error only once the token is
+    // A read-only call answered from an unconfirmed token (decision 0091) answers its error only once the token is
     // confirmed, and the token's own error instead when it no longer stands.
     if (request.confirming)
       return confirmAuthentication(request).then(

@@ -144,7 +144,7 @@ export async function cachedAccessToken(
 }
 
 /**
- * The held record of the access token `hash`, when `stillGood`, to be answered before it is confirmed (decision 0090):
+ * The held record of the access token `hash`, when `stillGood`, to be answered before it is confirmed (decision 0091):
  * `confirmed` begins the round trip after which every change committed before it has been heard, and resolves whether
  * the record still stands then. Undefined when nothing is held (the token must be read).
  */

@@ -177,7 +177,7 @@ export async function authenticateToken(
 }
 
 /**
- * The session of a held token, answered before the round trip that confirms it (decision 0090): for calls that change
+ * The session of a held token, answered before the round trip that confirms it (decision 0091): for calls that change
  * nothing, whose answer waits for `confirmed` (plugins/auth.ts). Undefined when the token is not held (or held past its
  * expiry): authenticateToken reads it.
  */

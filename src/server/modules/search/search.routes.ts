@@ -14,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.addHook('preValidation', authenticate);
   const hiring = requireRole('HIRING_MANAGER');
-  // Searches change nothing: their token is confirmed while they run (decision 0090).
+  // Searches change nothing: their token is confirmed while they run (decision 0091).
   const searching = { preHandler: hiring, config: { readOnly: true } };
 
   for (const variant of Object.keys(contracts.SEARCH_VARIANTS) as SearchVariant[]) {

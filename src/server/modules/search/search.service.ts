@@ -293,7 +293,7 @@ const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
  * compiled for the old one is used again. A search whose SQL does not depend on the time of the call is kept as it
  * is: the first time, it is compiled a second time a year later, and kept when both agree. A search that compares
  * with the time (`dateAdded`, `deadlinePassed`…) is `timed`: it compares with the start of the second of the call,
- * and its SQL is kept for the rest of that second (decision 0090).
+ * and its SQL is kept for the rest of that second (decision 0091).
  */
 interface TimedSearch {
   second: number;
