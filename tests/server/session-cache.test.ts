@@ -139,7 +139,7 @@ describe('a read-only call answered from a held token waits for its confirmation
     expect(res.statusCode, res.body).toBe(401);
   });
 
-  it('a user no longer on the hiring side: 403', async () => {
+  it('a user no longer on the hiring side: 403; back on it: the very next search answers', async () => {
     const token = await heldSearch();
     const userId = await userIdOf('recruiter@acme.example');
     await sql`update users set user_type = 'CANDIDATE' where id = ${userId}`.execute(t.db);
@@ -149,6 +149,7 @@ describe('a read-only call answered from a held token waits for its confirmation
     } finally {
       await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
     }
+    expect((await search(token)).statusCode).toBe(200);
   });
 
   it("another of the user's sessions signed out: the search still answers, from the session read again", async () => {
@@ -222,6 +223,35 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a change heard only while a 
     const res = await call;
     expect(res.statusCode, res.body).toBe(401);
     expect(res.json()).toMatchObject({ error_description: 'Invalid access token' });
+  });
+
+  it('moved back onto the hiring side before the search, heard while it runs: refused only once confirmed, then 200', async () => {
+    const userId = await userIdOf('recruiter@acme.example');
+    const token = (await signIn(app, 'recruiter@acme.example')).access_token;
+    const search = () => v1(app, token, 'POST', '/search/candidate/acme?resultsPerPage=5', { filters: {} });
+    await sql`update users set user_type = 'CANDIDATE' where id = ${userId}`.execute(t.db);
+    let call: ReturnType<typeof search> | undefined;
+    try {
+      expect((await search()).statusCode).toBe(403);
+      expect((await search()).statusCode).toBe(403);
+      let answered = false;
+      listening.pause();
+      try {
+        await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
+        // The held token still says candidate: the refusal waits for the confirmation.
+        call = search().finally(() => {
+          answered = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(answered).toBe(false);
+      } finally {
+        listening.resume();
+      }
+    } finally {
+      await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
+    }
+    const res = await call!;
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { catchUp } from '../modules/auth/session-cache';
 import { authenticateToken, extendSession, heldSession } from '../modules/auth/session.service';
 import type { AccessTokenRecord } from '../modules/auth/session.repository';
 import type { Viewer } from '../lib/viewer';
+import type { OrganizationRecord } from '../db/types';
 import { loadOrganization, noOrganizationMessage, organizationOf } from './tenancy';
 
 declare module 'fastify' {
@@ -83,14 +84,15 @@ async function authenticateRequest(request: FastifyRequest, readOnly: boolean): 
     (error: unknown) => ({ ok: false as const, error }),
   );
   const db = request.server.db;
-  const held = readOnly && loaded.ok ? heldSession(db, request.headers.authorization) : undefined;
+  let held = readOnly && loaded.ok ? heldSession(db, request.headers.authorization) : undefined;
+  // A refusal is answered only from a confirmed token: the held one may be older than a change that allows the call.
+  if (held && !allowedIn(organizationOf(request), held.record)) held = undefined;
   const token =
     held?.record ??
     (await authenticateToken(db, request.headers.authorization, loaded.ok, request.caughtUp ?? undefined));
   if (!loaded.ok) throw loaded.error;
   const organization = organizationOf(request);
-  if (!isAdmin(token.userType) && token.organizationId !== organization.id)
-    throw notFound(noOrganizationMessage(organization.subdomain));
+  if (!allowedIn(organization, token)) throw notFound(noOrganizationMessage(organization.subdomain));
   request.accessToken = token;
   request.viewer = {
     user: token.user,
@@ -101,6 +103,10 @@ async function authenticateRequest(request: FastifyRequest, readOnly: boolean): 
   // beside them instead of before them. It still begins after the call arrived (decision 0087's guarantee).
   if (held) request.confirming = new Promise((resolve) => setImmediate(() => resolve(held.confirmed())));
 }
+
+/** A token is good in the organisation it was issued for; a platform admin's in every one. */
+const allowedIn = (organization: OrganizationRecord, token: AccessTokenRecord): boolean =>
+  isAdmin(token.userType) || token.organizationId === organization.id;
 
 /**
  * Before a read-only call answers (decision 0091): waits for the confirmation of the held token it was answered with.
@@ -132,11 +138,16 @@ function checkRole(request: FastifyRequest, role: HiringRole): void {
 export function requireRole(role: HiringRole) {
   return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
     (request.requiredRoles ??= []).push(role);
-    try {
-      checkRole(request, role);
-    } catch (error) {
-      return done(error as Error);
-    }
-    done();
+    if (hasRole(viewerOf(request).user.user_type, role)) return done();
+    // Refused only once the token is confirmed (a held one may be older than a promotion): confirming it checks the
+    // roles again when it was read again.
+    confirmAuthentication(request).then(() => {
+      try {
+        checkRole(request, role);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    }, done);
   };
 }
