@@ -131,11 +131,8 @@ export async function cachedAccessToken(
 ): Promise<AccessTokenRecord | undefined> {
   const follower = followers.get(db);
   if (!follower?.hearing) return read();
-  const held = follower.tokens.get(hash);
-  if (held && stillGood(held)) {
-    const heard = await (caughtUp ?? caughtUpOf(follower));
-    if (heard && follower.tokens.get(hash) === held) return held;
-  }
+  const held = heldAccessToken(db, hash, stillGood);
+  if (held && (await held.confirmed(caughtUp))) return held.record;
   const changesBefore = follower.changes;
   const record = await read();
   if (record && follower.hearing && follower.changes === changesBefore) keep(follower, hash, record);
@@ -144,21 +141,23 @@ export async function cachedAccessToken(
 }
 
 /**
- * The held record of the access token `hash`, when `stillGood`, to be answered before it is confirmed (decision 0091):
- * `confirmed` begins the round trip after which every change committed before it has been heard, and resolves whether
- * the record still stands then. Undefined when nothing is held (the token must be read).
+ * The held record of the access token `hash`, when `stillGood`. `confirmed` resolves whether the record still stands
+ * once the listening connection has heard every change committed before the round trip `caughtUp` (begun as the call
+ * arrived), or before one it begins itself; a read-only call answers the record before it is confirmed (decision
+ * 0091). Undefined when nothing is held (the token must be read).
  */
 export function heldAccessToken(
   db: Db,
   hash: string,
   stillGood: (record: AccessTokenRecord) => boolean,
-): { record: AccessTokenRecord; confirmed: () => Promise<boolean> } | undefined {
+): { record: AccessTokenRecord; confirmed: (caughtUp?: Promise<boolean>) => Promise<boolean> } | undefined {
   const follower = followers.get(db);
   const held = follower?.hearing ? follower.tokens.get(hash) : undefined;
   if (!follower || !held || !stillGood(held)) return undefined;
   return {
     record: held,
-    confirmed: () => caughtUpOf(follower).then((heard) => heard && follower.tokens.get(hash) === held),
+    confirmed: (caughtUp = caughtUpOf(follower)) =>
+      caughtUp.then((heard) => heard && follower.tokens.get(hash) === held),
   };
 }
 
