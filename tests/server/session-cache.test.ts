@@ -200,19 +200,20 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a change heard only while a 
     await db?.destroy();
   });
 
-  it('revoked before the search, heard while it runs: the page is held back, then 401', async () => {
-    const token = (await signIn(app, 'recruiter@acme.example')).access_token;
-    const search = () => v1(app, token, 'POST', '/search/candidate/acme?resultsPerPage=5', { filters: {} });
-    expect((await search()).statusCode).toBe(200);
-    expect((await search()).statusCode).toBe(200);
+  const searchOf = (token: string) => () =>
+    v1(app, token, 'POST', '/search/candidate/acme?resultsPerPage=5', { filters: {} });
+
+  /**
+   * `change` made while the app cannot hear it, then `call` begun: its answer must wait (none within 300 ms) until the
+   * listening connection reads again, hears the change and confirms the token.
+   */
+  async function heardWhileItRuns<T>(change: () => Promise<unknown>, call: () => Promise<T>): Promise<T> {
     let answered = false;
-    let call: ReturnType<typeof search> | undefined;
+    let answer: Promise<T>;
     listening.pause();
     try {
-      await sql`update session_families set revoked_at = now(), revoked_reason = 'by hand'
-        where user_id = ${await userIdOf('recruiter@acme.example')} and revoked_at is null`.execute(t.db);
-      // The app has not heard the revocation: the search runs on the held token, and its answer waits.
-      call = search().finally(() => {
+      await change();
+      answer = call().finally(() => {
         answered = true;
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -220,38 +221,38 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a change heard only while a 
     } finally {
       listening.resume();
     }
-    const res = await call;
+    return answer;
+  }
+
+  it('revoked before the search, heard while it runs: the page is held back, then 401', async () => {
+    const search = searchOf((await signIn(app, 'recruiter@acme.example')).access_token);
+    expect((await search()).statusCode).toBe(200);
+    expect((await search()).statusCode).toBe(200);
+    const userId = await userIdOf('recruiter@acme.example');
+    const res = await heardWhileItRuns(
+      () =>
+        sql`update session_families set revoked_at = now(), revoked_reason = 'by hand'
+          where user_id = ${userId} and revoked_at is null`.execute(t.db),
+      search,
+    );
     expect(res.statusCode, res.body).toBe(401);
     expect(res.json()).toMatchObject({ error_description: 'Invalid access token' });
   });
 
   it('moved back onto the hiring side before the search, heard while it runs: refused only once confirmed, then 200', async () => {
     const userId = await userIdOf('recruiter@acme.example');
-    const token = (await signIn(app, 'recruiter@acme.example')).access_token;
-    const search = () => v1(app, token, 'POST', '/search/candidate/acme?resultsPerPage=5', { filters: {} });
-    await sql`update users set user_type = 'CANDIDATE' where id = ${userId}`.execute(t.db);
-    let call: ReturnType<typeof search> | undefined;
+    const search = searchOf((await signIn(app, 'recruiter@acme.example')).access_token);
+    const typeOf = (type: string) => () => sql`update users set user_type = ${type} where id = ${userId}`.execute(t.db);
+    await typeOf('CANDIDATE')();
     try {
       expect((await search()).statusCode).toBe(403);
       expect((await search()).statusCode).toBe(403);
-      let answered = false;
-      listening.pause();
-      try {
-        await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
-        // The held token still says candidate: the refusal waits for the confirmation.
-        call = search().finally(() => {
-          answered = true;
-        });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(answered).toBe(false);
-      } finally {
-        listening.resume();
-      }
+      // The held token still says candidate: the refusal waits for the confirmation.
+      const res = await heardWhileItRuns(typeOf('HIRING_MANAGER'), search);
+      expect(res.statusCode, res.body).toBe(200);
     } finally {
-      await sql`update users set user_type = 'HIRING_MANAGER' where id = ${userId}`.execute(t.db);
+      await typeOf('HIRING_MANAGER')();
     }
-    const res = await call!;
-    expect(res.statusCode, res.body).toBe(200);
   });
 });
 
