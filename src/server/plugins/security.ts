@@ -38,7 +38,7 @@ const HELMET_OPTIONS = {
  * The headers helmet sets with HELMET_OPTIONS, worked out once: none depends on the request, and helmet (through
  * @fastify/helmet) would build its whole configuration again on every request.
  */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => {
