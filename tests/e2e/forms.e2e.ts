@@ -120,14 +120,17 @@ describe('configuration-driven forms on /ui', () => {
     await summary.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest('[data-error-summary]') !== null)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    // A question with an error gives its input the error colour's border, the colour of its inline message.
-    const borderAndMessage = await page.evaluate(() =>
-      ['field_firstName', 'field_firstName-error'].map((id) => {
-        const style = getComputedStyle(document.getElementById(id)!);
-        return id.endsWith('-error') ? style.color : style.borderTopColor;
-      }),
-    );
-    expect(borderAndMessage[0]).toBe(borderAndMessage[1]);
+    // A question with an error gives its input the error colour's border, and its group the red bar on its left, the
+    // colour of its inline message (CSS from the message and the input's aria-invalid, decision 0090).
+    const [input, bar, message] = await page.evaluate(() => {
+      const error = document.getElementById('field_firstName-error')!;
+      return [
+        getComputedStyle(document.getElementById('field_firstName')!).borderTopColor,
+        getComputedStyle(error.parentElement!).borderLeftColor,
+        getComputedStyle(error).color,
+      ];
+    });
+    expect([input, bar]).toEqual([message, message]);
     await tabTo(page, summary.getByRole('link', { name: 'Enter first name' }));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field_firstName');

@@ -144,6 +144,20 @@ function StepFormBody({
     if (focusPath) focusField(fieldDomId(focusPath, idPrefix));
   }, [focusPath, idPrefix]);
 
+  // The step's check is a large generated function that the browser compiles when it is first called: on a long step
+  // that took several milliseconds of the first Continue. Checking the starting answers once while the page is idle
+  // (the result is not used) compiles it, and the code that describes the errors, before the candidate presses
+  // Continue (decision 0090).
+  useEffect(() => {
+    const warm = () => void validateStepAnswers(validator, step, initialData, form.texts);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(warm, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(warm, 200);
+    return () => window.clearTimeout(handle);
+  }, [validator, step, initialData, form.texts]);
+
   return (
     <FormTranslation.Provider value={formT}>
       <StepErrorSummary context={context} />

@@ -1,5 +1,5 @@
 import type { Registry } from '@rjsf/utils';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { engineContext, type ErrorStore } from '../context';
 
 const NO_ERRORS: ErrorStore = {
@@ -12,9 +12,9 @@ const NO_ERRORS: ErrorStore = {
 
 /**
  * The error shown for the question whose input (or group) has the DOM id `id`, from the step's error store: a
- * question re-renders when its own error changes, not when another's does (decision 0082). None when `hideError`.
- * Only a question's frame (FieldTemplate, ArrayFieldTemplate) subscribes; its controls read the error it provides
- * (useShownError), so a failed Continue wakes one subscriber per question, not two (decision 0088).
+ * subscriber re-renders when this question's error changes, not when another's does (decision 0082). None when
+ * `hideError`. Read by each question's error message (QuestionError) and a repeatable group's frame; the question's
+ * frame itself does not subscribe, so a failed Continue does not render it again (decision 0090).
  */
 export function useFieldError(registry: Registry, id: string, hideError?: boolean): string | undefined {
   const errors = engineContext(registry)?.errors ?? NO_ERRORS;
@@ -22,11 +22,13 @@ export function useFieldError(registry: Registry, id: string, hideError?: boolea
   return hideError ? undefined : error;
 }
 
-/** The error of the question around a control, as its frame (FieldTemplate) read it from the step's error store. */
-export const ShownError = createContext<string | undefined>(undefined);
-
-/** Whether the question this control belongs to shows an error (none when `hideError`). */
-export function useHasError(hideError?: boolean): boolean {
-  const error = useContext(ShownError);
-  return !hideError && Boolean(error);
+/**
+ * Whether the question of the control with the DOM id `id` shows an error (none when `hideError`), for its
+ * `aria-invalid` and `aria-describedby`: the control subscribes to a yes or no, so it renders again only when that
+ * changes (decision 0090).
+ */
+export function useHasError(registry: Registry, id: string, hideError?: boolean): boolean {
+  const errors = engineContext(registry)?.errors ?? NO_ERRORS;
+  const has = useSyncExternalStore(errors.subscribe, () => errors.get(id) !== undefined);
+  return !hideError && has;
 }

@@ -31,14 +31,24 @@ export const deferredQuestion = style({
 });
 
 /**
- * A question with an error (beside the form group's error class): its text controls take the error border from here,
- * not from a class of their own, so a failed Continue changes one class per question (decision 0088). Not on a
- * repeatable group, whose error is about its items, not their answers.
+ * A question's inline error message (QuestionError): always in the document, hidden while empty. A failed Continue
+ * fills it in and the question's group then takes the error's red left border by CSS, so the question's frame stays as
+ * it was (decision 0090). A repeatable group's error is not one of these: it is about its items, not their answers.
  */
-export const questionError = style({});
-globalStyle(`${questionError} :is(${formStyles.input}, ${formStyles.select}, ${formStyles.textarea})`, {
-  borderColor: vars.colour.error,
-});
+export const questionErrorText = style({ selectors: { '&:empty': { display: 'none' } } });
+
+/**
+ * A question's form group (FieldTemplate). Its text controls take the error border from their own `aria-invalid`,
+ * which they set while the question has an error: a selector from the error message to the controls after it restyled
+ * and laid out every question's subtree on a failed Continue, this one only the controls (decision 0090).
+ */
+export const questionGroup = style({});
+const shownError = `${questionErrorText}:not(:empty)`;
+globalStyle(`${questionGroup}:has(> ${shownError}, > fieldset > ${shownError})`, formStyles.formGroupErrorRule);
+globalStyle(
+  `${questionGroup} :is(${formStyles.input}, ${formStyles.select}, ${formStyles.textarea})[aria-invalid="true"]`,
+  { borderColor: vars.colour.error },
+);
 
 /** A question's label or legend: the design system's, at body size (one question per group, not a page heading). */
 export const questionLabel = style([formStyles.label, { fontSize: vars.font.sizeBody }]);

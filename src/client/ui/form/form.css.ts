@@ -3,10 +3,9 @@ import { vars } from '../theme.css';
 import { controlFocusRing } from '../focus.css';
 
 export const formGroup = style({ marginBottom: vars.space.xl });
-export const formGroupError = style({
-  paddingLeft: vars.space.m,
-  borderLeft: `5px solid ${vars.colour.error}`,
-});
+/** A form group with an error: the GOV.UK red bar on its left (also given by CSS to a compiled question, 0090). */
+export const formGroupErrorRule = { paddingLeft: vars.space.m, borderLeft: `5px solid ${vars.colour.error}` } as const;
+export const formGroupError = style(formGroupErrorRule);
 
 export const label = style({ display: 'block', marginBottom: vars.space.xs, fontWeight: vars.font.weightBold });
 export const hint = style({ display: 'block', marginBottom: vars.space.m, color: vars.colour.secondaryText });

@@ -70,7 +70,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     if (kind === 'percent') next = next.replace(/\s*%\s*$/, '');
     onChange(next === '' ? emptyValue : next);
   };
-  const hasError = useHasError(hideError);
+  const hasError = useHasError(props.registry, id, hideError);
   const hasHint = Boolean(field?.hint ?? schema.description);
   const id_ = field?.id ?? '';
   const input = (

@@ -1,4 +1,4 @@
-import type { FieldTemplateProps } from '@rjsf/utils';
+import type { FieldTemplateProps, Registry } from '@rjsf/utils';
 import { memo, type ReactNode } from 'react';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
@@ -7,12 +7,12 @@ import type { CompiledField } from '#engine';
 import { compiledFieldOf } from '../../context';
 import { isLongList, QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
-import { ShownError, useFieldError } from '../field-error';
+import { useFieldError } from '../field-error';
 import * as styles from '../theme.css';
 
 /**
  * "First name" or "Preferred name (optional)": GOV.UK marks optional questions, never required ones. Memoised, as is
- * the hint: a failed Continue re-renders the frame of every question with an error, and these stay as they were.
+ * the hint: they stay as they were whenever their frame renders again.
  */
 export const QuestionText = memo(function QuestionText({ label, optional }: { label: string; optional: boolean }) {
   const { t } = useFormTranslation();
@@ -25,8 +25,8 @@ export const QuestionText = memo(function QuestionText({ label, optional }: { la
 });
 
 /**
- * The inline error message: the visually hidden "Error:" prefix tells screen-reader users what it is. Plain markup of
- * its question's frame, not a component: a failed Continue creates 300 of them in one commit.
+ * A repeatable group's inline error message: the visually hidden "Error:" prefix tells screen-reader users what it
+ * is. A question's own is QuestionError.
  */
 export function errorMessage(id: string, message: string, prefix: string): ReactNode {
   return (
@@ -35,6 +35,31 @@ export function errorMessage(id: string, message: string, prefix: string): React
     </p>
   );
 }
+
+/**
+ * A question's inline error, always in the document and empty while the question has none (CSS hides it then): the
+ * one subscriber of its question to the step's error store. A failed Continue fills in 300 of these instead of
+ * creating 300 paragraphs and rendering 300 frames again; the red left border of the group and the error border of its
+ * controls follow from it by CSS (theme.css `questionErrorText`, decision 0090).
+ */
+const QuestionError = memo(function QuestionError({
+  registry,
+  id,
+  hideError,
+}: {
+  registry: Registry;
+  id: string;
+  hideError?: boolean;
+}) {
+  const { t } = useFormTranslation();
+  const error = useFieldError(registry, id, hideError);
+  return (
+    <p id={errorId(id)} className={`${formStyles.errorMessage} ${styles.questionErrorText}`}>
+      {error ? <span className={visuallyHidden}>{t('form.errorPrefix')}</span> : null}
+      {error ? ` ${error}` : null}
+    </p>
+  );
+});
 
 export const Hint = memo(function Hint({ id, hint }: { id: string; hint: string }) {
   return (
@@ -58,21 +83,17 @@ function hasPopup(field: CompiledField): boolean {
 export function FieldTemplate(props: FieldTemplateProps) {
   const { t } = useFormTranslation();
   const field = compiledFieldOf(props.uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
-  const error = useFieldError(props.registry, props.id, props.hideError);
-  const question = frameQuestion(props, field, error, t);
-  // The question's controls read its error from here (one subscriber to the error store per question).
-  const shown = <ShownError.Provider value={error}>{question}</ShownError.Provider>;
-  if (props.hidden || !field || QUESTION_FRAMES[field.kind] === 'none' || hasPopup(field)) return shown;
-  return <div className={styles.deferredQuestion}>{shown}</div>;
+  const question = frameQuestion(props, field, t);
+  if (props.hidden || !field || QUESTION_FRAMES[field.kind] === 'none' || hasPopup(field)) return question;
+  return <div className={styles.deferredQuestion}>{question}</div>;
 }
 
 function frameQuestion(
   props: FieldTemplateProps,
   field: CompiledField | undefined,
-  error: string | undefined,
   t: ReturnType<typeof useFormTranslation>['t'],
 ): ReactNode {
-  const { id, label, children, hidden, required, rawDescription, formData } = props;
+  const { id, label, children, hidden, required, rawDescription, formData, registry, hideError } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (!field) return children;
   const kind = field.kind;
@@ -80,18 +101,16 @@ function frameQuestion(
   if (frame === 'none') return children;
   const hint = field.hint ?? (rawDescription || (kind === 'date' ? t('form.date.hint') : undefined));
   const optional = !(field.required || required);
-  // The question's error class also gives its controls their red border (theme.css `questionError`), so a failed
-  // Continue changes one class per question.
-  const groupClass = error
-    ? `${formStyles.formGroup} ${formStyles.formGroupError} ${styles.questionError}`
-    : formStyles.formGroup;
+  // The group's red left border and its controls' error border come from the error message by CSS (theme.css
+  // `questionGroup`, `questionErrorText`): the frame is the same with or without an error.
+  const groupClass = `${formStyles.formGroup} ${styles.questionGroup}`;
   const hintElement = hint ? <Hint id={id} hint={hint} /> : null;
-  const errorElement = error ? errorMessage(id, error, t('form.errorPrefix')) : null;
+  const errorElement = <QuestionError registry={registry} id={id} hideError={hideError} />;
   const question = <QuestionText label={field.label || label} optional={optional} />;
   if (frame === 'fieldset') {
     return (
       <div className={groupClass}>
-        <fieldset className={formStyles.fieldset} aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}>
+        <fieldset className={formStyles.fieldset} aria-describedby={describedBy(id, Boolean(hint), true)}>
           <legend className={styles.questionLegend}>{question}</legend>
           {hintElement}
           {errorElement}

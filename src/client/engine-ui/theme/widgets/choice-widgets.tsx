@@ -48,7 +48,7 @@ function DropDown(props: WidgetProps) {
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
   const selected = enumOptions.findIndex((option) => option.value === value);
-  const error = useHasError(props.hideError);
+  const error = useHasError(props.registry, props.id, props.hideError);
   // The same option elements while the list is the same: a failed Continue re-renders the drop-down for its error.
   const choices = useMemo(
     () =>
@@ -177,7 +177,7 @@ export function YesNoWidget(props: WidgetProps) {
  */
 export function ConsentWidget(props: WidgetProps) {
   const { t } = useFormTranslation();
-  const error = useHasError(props.hideError);
+  const error = useHasError(props.registry, props.id, props.hideError);
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);

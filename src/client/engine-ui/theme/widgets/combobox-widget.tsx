@@ -34,7 +34,7 @@ export function ComboboxWidget(props: WidgetProps) {
   const [filter, setFilter] = useState('');
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
-  const error = useHasError(props.hideError);
+  const error = useHasError(props.registry, id, props.hideError);
   const shown = useMemo(() => matching(enumOptions, filter), [enumOptions, filter]);
 
   const choose = (option: EnumOptionsType) => {

@@ -51,7 +51,7 @@ export function DateWidget(props: WidgetProps) {
     setComposed(value);
     setParts(splitDate(value));
   }
-  const error = useHasError(hideError);
+  const error = useHasError(props.registry, id, hideError);
   const update = (key: keyof Parts, text: string) => {
     const next = { ...parts, [key]: text };
     const answer = composeDate(next);

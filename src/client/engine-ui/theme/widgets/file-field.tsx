@@ -77,7 +77,7 @@ export function FileField(props: FieldProps) {
   const { t } = useFormTranslation();
   const { formData, onChange, fieldPathId, uiSchema, registry, disabled, readonly, hideError, schema } = props;
   const id = fieldPathId.$id;
-  const error = useHasError(hideError);
+  const error = useHasError(registry, id, hideError);
   const field = compiledFieldOf(uiSchema?.['ui:options'] as Record<string, unknown> | undefined);
   const fieldId = field?.id ?? props.name;
   const ctx = engineContext(registry);

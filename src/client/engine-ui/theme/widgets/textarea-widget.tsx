@@ -52,7 +52,7 @@ export function TextareaWidget(props: WidgetProps) {
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
   const text = typeof value === 'string' ? value : '';
-  const error = useHasError(hideError);
+  const error = useHasError(props.registry, id, hideError);
   const emptyValue = options.emptyValue as unknown;
   return (
     <>

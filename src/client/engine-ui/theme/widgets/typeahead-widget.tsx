@@ -55,7 +55,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
-  const error = useHasError(props.hideError);
+  const error = useHasError(registry, id, props.hideError);
   const ticket = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
