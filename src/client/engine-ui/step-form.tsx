@@ -1,6 +1,7 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { pruneAnswers, stepFields, type Answers, type CompiledForm, type CompiledStep } from '#engine';
 import { createCounter, createErrorStore, type EngineFormContext, type EngineServices } from './context';
@@ -8,6 +9,7 @@ import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
 import { fields, templates, widgets } from './theme';
+import * as themeStyles from './theme/theme.css';
 import { FormTranslation, memoisedT } from './theme/form-translation';
 import { StepErrorSummary } from './step-error-summary';
 import { stepAnswersOf, useFormValidators, validateStepAnswers } from './validation';
@@ -125,9 +127,10 @@ function StepFormBody({
     [fieldsOfStep],
   );
 
+  const formRef = useRef<Form<Answers, RJSFSchema, EngineFormContext>>(null);
   const handleSubmit = useCallback(
-    (event: IChangeEvent<Answers, RJSFSchema, EngineFormContext>) => {
-      const result = validateStepAnswers(validator, step, event.formData, form.texts, fileProblems.current);
+    (formData: Answers | undefined) => {
+      const result = validateStepAnswers(validator, step, formData, form.texts, fileProblems.current);
       if (!result.valid) {
         // The inline errors and the summary (which then takes focus) change together, in one commit.
         errors.show(result.errors.map(({ field, message }) => ({ id: fieldDomId(field, idPrefix), message })));
@@ -138,6 +141,21 @@ function StepFormBody({
       void callbacks.current.onContinue(result.answers);
     },
     [validator, step, form.texts, context, errors, idPrefix],
+  );
+  // Continue is checked here, before RJSF's own submit, which would first derive its whole state again from the
+  // schema and render the form again, for a check we do not ask of it (noValidate): on a long step that was several
+  // milliseconds of every Continue (decision 0090).
+  const submitCapture = useCallback(
+    (event: FormEvent<HTMLDivElement>) => {
+      const rjsf = formRef.current;
+      if (!rjsf || event.target !== rjsf.formElement.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      // A change queued in this same event is applied first, as RJSF's submit would.
+      flushSync(() => undefined);
+      handleSubmit(rjsf.state.formData);
+    },
+    [handleSubmit],
   );
 
   useEffect(() => {
@@ -161,26 +179,28 @@ function StepFormBody({
   return (
     <FormTranslation.Provider value={formT}>
       <StepErrorSummary context={context} />
-      <Form<Answers, RJSFSchema, EngineFormContext>
-        schema={step.schema as RJSFSchema}
-        uiSchema={uiSchema}
-        validator={validator}
-        templates={templates}
-        widgets={widgets}
-        fields={fields}
-        formContext={context}
-        initialFormData={initialData}
-        onChange={handleChange}
-        onSubmit={handleSubmit}
-        idPrefix={idPrefix}
-        idSeparator={ID_SEPARATOR}
-        experimental_defaultFormStateBehavior={DEFAULT_STATE}
-        showErrorList={false}
-        noHtml5Validate
-        // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
-        // check answers that are hidden, and its live validation would run on every keystroke.
-        noValidate
-      />
+      <div className={themeStyles.stepFormFrame} onSubmitCapture={submitCapture}>
+        <Form<Answers, RJSFSchema, EngineFormContext>
+          ref={formRef}
+          schema={step.schema as RJSFSchema}
+          uiSchema={uiSchema}
+          validator={validator}
+          templates={templates}
+          widgets={widgets}
+          fields={fields}
+          formContext={context}
+          initialFormData={initialData}
+          onChange={handleChange}
+          idPrefix={idPrefix}
+          idSeparator={ID_SEPARATOR}
+          experimental_defaultFormStateBehavior={DEFAULT_STATE}
+          showErrorList={false}
+          noHtml5Validate
+          // Validation is ours, on Continue only (validateStepAnswers): RJSF's own submit validation would
+          // check answers that are hidden, and its live validation would run on every keystroke.
+          noValidate
+        />
+      </div>
     </FormTranslation.Provider>
   );
 }

@@ -159,3 +159,6 @@ export const fileName = style({ fontWeight: vars.font.weightBold, overflowWrap: 
 export const localError = style({ paddingLeft: vars.space.m, borderLeft: `5px solid ${vars.colour.error}` });
 
 export const submitRow = style({ marginTop: vars.space.l });
+
+/** Around a step's form, to check Continue before RJSF's submit (step-form.tsx): no box of its own. */
+export const stepFormFrame = style({ display: 'contents' });
