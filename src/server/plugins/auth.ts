@@ -100,8 +100,15 @@ async function authenticateRequest(request: FastifyRequest, readOnly: boolean): 
     session: { familyId: token.familyId, organizationId: token.organizationId, otpVerified: token.otpVerified },
   };
   // The round trip begins in a task after this one: by then the call's own queries are on their way, and it runs
-  // beside them instead of before them. It still begins after the call arrived (decision 0087's guarantee).
-  if (held) request.confirming = new Promise((resolve) => setImmediate(() => resolve(held.confirmed())));
+  // beside them instead of before them. It still begins after the call arrived (decision 0087's guarantee). Once it
+  // confirms the token, nothing is left to wait for (usually before the call's own queries answer).
+  if (held) {
+    const confirming = new Promise<boolean>((resolve) => setImmediate(() => resolve(held.confirmed())));
+    request.confirming = confirming;
+    void confirming.then((confirmed) => {
+      if (confirmed && request.confirming === confirming) request.confirming = null;
+    });
+  }
 }
 
 /** A token is good in the organisation it was issued for; a platform admin's in every one. */
