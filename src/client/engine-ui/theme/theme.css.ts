@@ -156,7 +156,7 @@ export const dropZone = style({
 export const dropZoneActive = style([dropZone, { borderColor: vars.colour.link, backgroundColor: vars.colour.panel }]);
 export const dropHint = style({ margin: `${vars.space.s} 0 0`, color: vars.colour.secondaryText });
 export const fileName = style({ fontWeight: vars.font.weightBold, overflowWrap: 'anywhere' });
-export const localError = style({ paddingLeft: vars.space.m, borderLeft: `5px solid ${vars.colour.error}` });
+export const localError = style(formStyles.formGroupErrorRule);
 
 export const submitRow = style({ marginTop: vars.space.l });
 
