@@ -381,6 +381,28 @@ describe('POST /search/candidate/:orgId', () => {
     expect(res.content[0]!.fields).toBeUndefined();
   });
 
+  it('writes when each application was made and last changed in UTC to the millisecond, as the database holds it', async () => {
+    const id = submitted()[0]!.id;
+    const held = await sql<{ at: string }>`select last_change_at::text as at from applications where id = ${id}`.execute(
+      t.db,
+    );
+    // Past the millisecond and at another offset: cut (not rounded) to the millisecond and written in UTC.
+    await sql`update applications set last_change_at = '2031-03-04 23:59:59.999999+01' where id = ${id}`.execute(t.db);
+    try {
+      const res = await page('?resultsPerPage=100');
+      expect(res.content[0]).toMatchObject({ id, lastChangeAt: '2031-03-04T22:59:59.999Z' });
+      for (const item of res.content.slice(1)) {
+        const row = rows.find((r) => r.id === item.id)!;
+        expect(item).toMatchObject({
+          appliedAt: row.applied_at?.toISOString() ?? null,
+          lastChangeAt: row.last_change_at.toISOString(),
+        });
+      }
+    } finally {
+      await sql`update applications set last_change_at = ${held.rows[0]!.at}::timestamptz where id = ${id}`.execute(t.db);
+    }
+  });
+
   it('counts per stage ignore the stage and substage filters; the page total is the chosen tab', async () => {
     const res = await page('', { roleId: roleIds[0]!, stageId: 1, substageId: '1-new' });
     const inRole = submitted().filter((r) => r.role_id === roleIds[0]);

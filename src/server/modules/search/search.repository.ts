@@ -64,9 +64,14 @@ const LIST_COLUMNS = [
   'a.total_score',
   'a.matched',
   'a.assignee_id',
-  'a.applied_at',
-  'a.last_change_at',
 ] as const;
+
+/**
+ * A timestamp written by the database as the API answers it: ISO 8601 in UTC to the millisecond, exactly as
+ * Date#toISOString writes it, so a page's rows need no parsing into dates and formatting back.
+ */
+const isoText = (column: 'a.applied_at' | 'a.last_change_at') =>
+  sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface PageRequest {
   offset: number;
@@ -100,6 +105,8 @@ export function candidatePageQuery(
     .leftJoin('users as au', 'au.id', 'a.assignee_id')
     .select(LIST_COLUMNS)
     .select([
+      isoText('a.applied_at').as('applied_at'),
+      isoText('a.last_change_at').$notNull().as('last_change_at'),
       'r.name as role_name',
       'cu.first_name as user_first_name',
       'cu.preferred_name as user_preferred_name',

@@ -23,6 +23,7 @@ import { badRequest } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
 import { accountAnswers, listFieldPanel } from '../applications/list-field-panel';
 import type { OrganizationRecord } from '../../db/types';
+import type { OrganizationStage, SubStage } from '#schemas/pipeline';
 import type { RoleRecord } from '../roles/role.repository';
 import { roleOf } from '../roles/role.service';
 import {
@@ -112,16 +113,37 @@ function sortOf(organization: OrganizationRecord, query: SearchQuery): SearchSor
   return {
     field: query.sortBy ?? DEFAULT_SORT_FIELD,
     order: query.orderBy ?? DEFAULT_SORT_ORDER,
-    stageOrder: [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex).map((s) => s.id),
+    stageOrder: pipelineOf(organization).stages.map(({ stage }) => stage.id),
   };
 }
 
 const numberOrNull = (value: string | number | null): number | null => (value === null ? null : Number(value));
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toListItem(row: CandidatePageRow, organization: OrganizationRecord): CandidateListItem {
-  const stage = row.stage_id === null ? undefined : organization.stages.find((s) => s.id === row.stage_id);
-  const substage = stage?.subStages.find((s) => s.id === row.substage_id);
+/** An organisation's pipeline as the list reads it, worked out once per organisation record (decision 0057). */
+interface Pipeline {
+  /** Stages in pipeline order, each with its substages in order. */
+  stages: { stage: OrganizationStage; subStages: SubStage[] }[];
+  /** Each stage's name and its substages' names, by id. */
+  names: Map<number, { name: string; substages: Map<string, string> }>;
+}
+const pipelines = new WeakMap<OrganizationRecord, Pipeline>();
+
+function pipelineOf(organization: OrganizationRecord): Pipeline {
+  let pipeline = pipelines.get(organization);
+  if (pipeline) return pipeline;
+  const stages = [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex);
+  pipeline = {
+    stages: stages.map((stage) => ({ stage, subStages: orderedSubStages(stage) })),
+    names: new Map(
+      stages.map((s) => [s.id, { name: s.name, substages: new Map(s.subStages.map((sub) => [sub.id, sub.name])) }]),
+    ),
+  };
+  pipelines.set(organization, pipeline);
+  return pipeline;
+}
+
+function toListItem(row: CandidatePageRow, pipeline: Pipeline): CandidateListItem {
+  const stage = row.stage_id === null ? undefined : pipeline.names.get(row.stage_id);
   const email = row.email ?? row.user_email;
   const anonymised = row.user_anonymised_at !== null;
   return {
@@ -142,7 +164,7 @@ function toListItem(row: CandidatePageRow, organization: OrganizationRecord): Ca
     stageId: row.stage_id,
     stageName: stage?.name ?? null,
     substageId: row.substage_id,
-    substageName: substage?.name ?? null,
+    substageName: row.substage_id === null ? null : (stage?.substages.get(row.substage_id) ?? null),
     stageStatus: row.stage_status,
     step: row.step,
     source: row.source,
@@ -166,8 +188,8 @@ function toListItem(row: CandidatePageRow, organization: OrganizationRecord): Ca
               email: row.assignee_email,
             }),
           },
-    appliedAt: row.applied_at ? iso(row.applied_at) : null,
-    lastChangeAt: iso(row.last_change_at),
+    appliedAt: row.applied_at,
+    lastChangeAt: row.last_change_at,
   };
 }
 
@@ -183,16 +205,11 @@ interface StageCount {
  * pipeline no longer lists, so the counts always add up to the matching total. With a `cap` (decision 0079), a
  * stage that reached the cap answers the cap and `capped`, and its substages what was counted, `capped` too.
  */
-function stageTotals(
-  organization: Pick<OrganizationRecord, 'stages'>,
-  counts: readonly StageCount[],
-  cap: number | null,
-): StageTotals {
-  const stages = [...organization.stages].sort((a, b) => a.orderIndex - b.orderIndex);
-  const result: StageTotals = stages.map((stage) => ({
+function stageTotals(pipeline: Pipeline, counts: readonly StageCount[], cap: number | null): StageTotals {
+  const result: StageTotals = pipeline.stages.map(({ stage, subStages }) => ({
     stageId: stage.id,
     total: 0,
-    subStages: orderedSubStages(stage).map((sub) => ({ substageId: sub.id, total: 0 })),
+    subStages: subStages.map((sub) => ({ substageId: sub.id, total: 0 })),
   }));
   for (const count of counts) {
     if (count.stageId === null) continue;
@@ -355,7 +372,8 @@ export async function searchCandidates(
     substageId: r.substage_id,
     total: Number(r.total),
   }));
-  const totalForStage = perStage && stageTotals(organization, perStage, cap);
+  const pipeline = pipelineOf(organization);
+  const totalForStage = perStage && stageTotals(pipeline, perStage, cap);
   const total = totalForStage
     ? pageTotal(
         totalForStage,
@@ -363,7 +381,7 @@ export async function searchCandidates(
         filters,
       )
     : { total: Number(matching!.rows[0]!.total), capped: false };
-  const content = rows.map((row) => toListItem(row, organization));
+  const content = rows.map((row) => toListItem(row, pipeline));
   const columns =
     request.variant === 'candidatev' && role ? await addRoleFields(db, organization, role, rows, content) : undefined;
   const info = pageInfo(number, size, total.total, content.length);
