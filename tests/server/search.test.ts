@@ -383,9 +383,9 @@ describe('POST /search/candidate/:orgId', () => {
 
   it('writes when each application was made and last changed in UTC to the millisecond, as the database holds it', async () => {
     const id = submitted()[0]!.id;
-    const held = await sql<{ at: string }>`select last_change_at::text as at from applications where id = ${id}`.execute(
-      t.db,
-    );
+    const held = await sql<{
+      at: string;
+    }>`select last_change_at::text as at from applications where id = ${id}`.execute(t.db);
     // Past the millisecond and at another offset: cut (not rounded) to the millisecond and written in UTC.
     await sql`update applications set last_change_at = '2031-03-04 23:59:59.999999+01' where id = ${id}`.execute(t.db);
     try {
@@ -399,7 +399,9 @@ describe('POST /search/candidate/:orgId', () => {
         });
       }
     } finally {
-      await sql`update applications set last_change_at = ${held.rows[0]!.at}::timestamptz where id = ${id}`.execute(t.db);
+      await sql`update applications set last_change_at = ${held.rows[0]!.at}::timestamptz where id = ${id}`.execute(
+        t.db,
+      );
     }
   });
 
