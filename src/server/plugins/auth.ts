@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preSerializationHookHandler } from 'fastify';
 import { hasRole, isAdmin, type HiringRole } from '#engine';
 import type { App } from '../app-types';
 import { forbidden, notFound } from '../lib/http-error';
@@ -40,17 +40,10 @@ export function registerAuth(app: App): void {
   app.decorateRequest('caughtUp', null);
   app.decorateRequest('confirming', null);
   app.decorateRequest('requiredRoles', null);
-  // A call with a token begins confirming a held one as it arrives, so the round trip runs while its body is read. A
-  // read-only call confirms it later, while its own queries run (decision 0091).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers.authorization !== undefined && !request.routeOptions.config.readOnly)
-      request.caughtUp = catchUp(request.server.db) ?? null;
-    done();
-  });
-  // The answer of a read-only call leaves once its token is confirmed; an error answer waits in the error handler.
-  app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (!request.confirming) return done(null, payload);
-    confirmAuthentication(request).then(() => done(null, payload), done);
+  // Each route gets the one of the two hooks it needs, as it is registered.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.readOnly) route.preSerialization = [route.preSerialization ?? []].flat().concat(answerConfirmed);
+    else route.onRequest = [route.onRequest ?? []].flat().concat(beginCatchUp);
   });
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
   app.addHook('onResponse', (request, reply, done) => {
@@ -65,6 +58,21 @@ export function registerAuth(app: App): void {
     );
   });
 }
+
+/**
+ * A call with a token begins confirming a held one as it arrives, so the round trip runs while its body is read. A
+ * read-only call confirms it later, while its own queries run (decision 0091).
+ */
+const beginCatchUp: onRequestHookHandler = (request, _reply, done) => {
+  if (request.headers.authorization !== undefined) request.caughtUp = catchUp(request.server.db) ?? null;
+  done();
+};
+
+/** The answer of a read-only call leaves once its token is confirmed; an error answer waits in the error handler. */
+const answerConfirmed: preSerializationHookHandler<unknown> = (request, _reply, payload, done) => {
+  if (!request.confirming) return done(null, payload);
+  confirmAuthentication(request).then(() => done(null, payload), done);
+};
 
 /**
  * preValidation hook of every /api/v1 route: the bearer token's session, then the organisation of the
