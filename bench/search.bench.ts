@@ -29,7 +29,7 @@ import { ms, summarise, type Figure, type Timing } from './support';
  * - PostgreSQL with 1,000,000 over 200 roles (target p95 < 50 ms), when BENCH_DATABASE_URL or
  *   DATABASE_URL is set or 127.0.0.1:5432 answers: a fresh database `bench_search` is made, and
  *   kept when BENCH_KEEP=1 (a later run with BENCH_KEEP=1 reuses it if it holds the data).
- * API overhead = endpoint p50 / bare SQL p50 (target < 1.5). EXPLAIN (ANALYZE, BUFFERS) of every
+ * API overhead = endpoint p50 / bare SQL p50 (issue 18's target: at most 1.5). EXPLAIN (ANALYZE, BUFFERS) of every
  * scenario goes to docs/performance-plans.md.
  *
  * Sizes can be changed for a quick run: BENCH_PGLITE_APPLICATIONS, BENCH_PG_APPLICATIONS, BENCH_RUNS;
@@ -39,7 +39,8 @@ import { ms, summarise, type Figure, type Timing } from './support';
 const PGLITE_APPLICATIONS = Number(process.env.BENCH_PGLITE_APPLICATIONS ?? 100_000);
 const PG_APPLICATIONS = Number(process.env.BENCH_PG_APPLICATIONS ?? 1_000_000);
 const ROLES = 200;
-const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+/** Each scenario's three timings, interleaved: enough for a median that moves by less than the noise of the machine. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 120);
 const PG_DATABASE = 'bench_search';
 const ON = (process.env.BENCH_SEARCH_ON ?? 'pglite,postgres').split(',');
 
@@ -336,14 +337,14 @@ function figures(run: RunResult, target: number): Figure[] {
     out.push({
       name: `Search ${run.label}, ${m.scenario.name}: API overhead (endpoint p50 / search SQL p50)`,
       value: (m.endpoint.p50 / m.bare.p50).toFixed(2),
-      target: '< 1.5',
-      met: m.endpoint.p50 / m.bare.p50 < 1.5,
+      target: '≤ 1.5',
+      met: m.endpoint.p50 / m.bare.p50 <= 1.5,
     });
     out.push({
       name: `Search ${run.label}, ${m.scenario.name}: endpoint p50 / all its SQL p50`,
       value: `${(m.endpoint.p50 / m.allSql.p50).toFixed(2)} (all SQL ${ms(m.allSql.p50)})`,
-      target: '< 1.5',
-      met: m.endpoint.p50 / m.allSql.p50 < 1.5,
+      target: '≤ 1.5',
+      met: m.endpoint.p50 / m.allSql.p50 <= 1.5,
       note: 'the authentication look-ups counted as SQL too',
     });
   }
