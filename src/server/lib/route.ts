@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
+  RouteOptions,
   RouteShorthandOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -34,6 +35,19 @@ export type ContractHandler<C extends RouteContract> = RouteHandlerMethod<
   TypeBoxTypeProvider,
   FastifyBaseLogger
 >;
+
+/**
+ * Adds `hook` after a route's own hooks of that name, from an `onRoute` hook: for a plugin whose hook does something on
+ * some routes only (revalidation, auth), so the others do not call it at all.
+ */
+export function addRouteHook(
+  route: RouteOptions,
+  name: 'onRequest' | 'preSerialization' | 'onSend',
+  hook: (...args: never[]) => unknown,
+): void {
+  const own: unknown = route[name];
+  Object.assign(route, { [name]: [own ?? []].flat().concat(hook) });
+}
 
 /** What only the server knows about a route: hooks such as `preHandler`, body limits. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema'>;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler, preSerializati
 import { hasRole, isAdmin, type HiringRole } from '#engine';
 import type { App } from '../app-types';
 import { forbidden, notFound } from '../lib/http-error';
+import { addRouteHook } from '../lib/route';
 import { catchUp } from '../modules/auth/session-cache';
 import { authenticateToken, extendSession, heldSession } from '../modules/auth/session.service';
 import type { AccessTokenRecord } from '../modules/auth/session.repository';
@@ -42,8 +43,8 @@ export function registerAuth(app: App): void {
   app.decorateRequest('requiredRoles', null);
   // Each route gets the one of the two hooks it needs, as it is registered.
   app.addHook('onRoute', (route) => {
-    if (route.config?.readOnly) route.preSerialization = [route.preSerialization ?? []].flat().concat(answerConfirmed);
-    else route.onRequest = [route.onRequest ?? []].flat().concat(beginCatchUp);
+    if (route.config?.readOnly) addRouteHook(route, 'preSerialization', answerConfirmed);
+    else addRouteHook(route, 'onRequest', beginCatchUp);
   });
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
   app.addHook('onResponse', (request, reply, done) => {
@@ -156,13 +157,8 @@ export function requireRole(role: HiringRole) {
     if (hasRole(viewerOf(request).user.user_type, role)) return done();
     // Refused only once the token is confirmed (a held one may be older than a promotion): confirming it checks the
     // roles again when it was read again.
-    confirmAuthentication(request).then(() => {
-      try {
-        checkRole(request, role);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    }, done);
+    confirmAuthentication(request)
+      .then(() => checkRole(request, role))
+      .then(() => done(), done);
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { onSendHookHandler } from 'fastify';
 import type { App } from '../app-types';
+import { addRouteHook } from '../lib/route';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +37,6 @@ const revalidate: onSendHookHandler<unknown> = (request, reply, payload, done) =
  */
 export function registerRevalidation(app: App): void {
   app.addHook('onRoute', (route) => {
-    if (route.config?.revalidate) route.onSend = [route.onSend ?? []].flat().concat(revalidate);
+    if (route.config?.revalidate) addRouteHook(route, 'onSend', revalidate);
   });
 }

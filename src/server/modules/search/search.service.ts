@@ -325,14 +325,14 @@ function compiledSearch(db: Db, organization: OrganizationRecord, request: Searc
   let held = compiledSearches.get(organization);
   if (!held) compiledSearches.set(organization, (held = new Map()));
   const key = JSON.stringify([request.variant, request.filters, request.query, request.countCap ?? null]);
+  const found = held.get(key);
+  if (found && !('second' in found)) return found;
   const second = Math.floor(request.now.getTime() / 1000);
   const atSecond = { ...request, now: new Date(second * 1000) };
-  const found = held.get(key);
-  if (found && 'second' in found) {
+  if (found) {
     if (found.second !== second) Object.assign(found, { second, compiled: compileSearch(db, organization, atSecond) });
     return found.compiled;
   }
-  if (found) return found;
   const compiled = compileSearch(db, organization, atSecond);
   const later = compileSearch(db, organization, { ...atSecond, now: new Date(second * 1000 + YEAR_MS) });
   const timeless =
