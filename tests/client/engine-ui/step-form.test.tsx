@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StepForm } from '#client/engine-ui/step-form';
-import { acmeForm, stepOf } from './support';
+import { acmeForm, descriptionOf, stepOf } from './support';
 
 const form = acmeForm();
 
@@ -44,11 +44,10 @@ describe('StepForm: questions', () => {
     expect(document.body.textContent).not.toContain('*');
     const permit = screen.getByRole('group', { name: 'Right to work in the UK' });
     expect(within(permit).getAllByRole('radio').length).toBe(8);
-    // The hint is wired to the input.
+    // The hint is wired to the input (and its error message, empty while it has none).
     const email = screen.getByLabelText('Email address');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'We will use this to contact you about your application',
-    );
+    expect(descriptionOf(email)).toBe('We will use this to contact you about your application');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
     expect(email.getAttribute('autocomplete')).toBe('email');
     expect(screen.getByLabelText('First name').getAttribute('autocomplete')).toBe('given-name');
     expect(screen.getByLabelText('UK mobile number').getAttribute('type')).toBe('tel');
@@ -79,12 +78,50 @@ describe('StepForm: questions', () => {
     // Inline: the message with a hidden "Error:" prefix, described by the input.
     const first = screen.getByLabelText('First name');
     expect(first.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Error: Enter first name',
-    );
+    expect(descriptionOf(first)).toBe('Error: Enter first name');
     // Typing does not re-validate; the summary stays until the next Continue.
     type(/^First name/, 'Ada');
     expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
+  it('takes each error away on the next Continue once its question is answered, and keeps the others', () => {
+    vi.useFakeTimers();
+    renderStep('aboutYou');
+    cont();
+    const first = screen.getByLabelText('First name');
+    const last = screen.getByLabelText('Last name');
+    expect(descriptionOf(last)).toBe('Error: Enter last name');
+    type(/^First name/, 'Ada');
+    act(() => vi.advanceTimersByTime(1000)); // past the click lock
+    cont();
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+    expect(descriptionOf(first)).toBe('');
+    expect(last.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(last)).toBe('Error: Enter last name');
+    const links = within(screen.getByRole('alert')).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).not.toContain('Enter first name');
+    expect(screen.getByRole('alert').closest('[data-error-summary]')).toBe(document.activeElement);
+  });
+
+  it('marks every box of a date question while it has an error, and none once it is right', () => {
+    const withDate = acmeForm({
+      custom: [{ id: 'startDate', type: 'date', label: 'When could you start?', name: 'your start date' }],
+    });
+    vi.useFakeTimers();
+    renderStep('questions', {}, withDate);
+    const group = screen.getByRole('group', { name: 'When could you start?' });
+    const boxes = ['Day', 'Month', 'Year'].map((box) => within(group).getByLabelText(box));
+    fireEvent.change(boxes[0]!, { target: { value: '31' } });
+    fireEvent.change(boxes[1]!, { target: { value: '2' } });
+    fireEvent.change(boxes[2]!, { target: { value: '2027' } });
+    cont();
+    expect(boxes.map((box) => box.getAttribute('aria-invalid'))).toEqual(['true', 'true', 'true']);
+    expect(descriptionOf(group)).toContain('Error: Your start date must be a real date');
+    fireEvent.change(boxes[0]!, { target: { value: '28' } });
+    act(() => vi.advanceTimersByTime(1000)); // past the click lock
+    cont();
+    expect(boxes.map((box) => box.getAttribute('aria-invalid'))).toEqual([null, null, null]);
+    expect(descriptionOf(group)).not.toContain('Error:');
   });
 
   it('shows a conditional question only while its condition holds, and prunes its answer when hidden', () => {

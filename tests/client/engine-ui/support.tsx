@@ -26,3 +26,12 @@ export function stepOf(form: CompiledForm, id: string): CompiledStep {
 
 /** A complete acme application (as the engine's table tests use). */
 export const completeAcme = completeAcmeAnswers;
+
+/** The text of the elements that describe `element` (aria-describedby), as a screen reader joins them. */
+export function descriptionOf(element: Element): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids
+    .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+}

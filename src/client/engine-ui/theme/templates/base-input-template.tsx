@@ -4,7 +4,7 @@ import { KIND_WIDGETS, type WidgetName } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
-import { useHasError } from '../field-error';
+import { useInvalidRef } from '../field-error';
 import * as styles from '../theme.css';
 
 interface InputShape {
@@ -70,7 +70,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     if (kind === 'percent') next = next.replace(/\s*%\s*$/, '');
     onChange(next === '' ? emptyValue : next);
   };
-  const hasError = useHasError(props.registry, id, hideError);
+  const invalid = useInvalidRef(props.registry, id, hideError);
   const hasHint = Boolean(field?.hint ?? schema.description);
   const id_ = field?.id ?? '';
   const input = (
@@ -87,8 +87,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       disabled={disabled}
       readOnly={readonly}
       autoFocus={autofocus}
-      aria-describedby={describedBy(id, hasHint, hasError)}
-      aria-invalid={hasError || undefined}
+      ref={invalid}
+      aria-describedby={describedBy(id, hasHint, true)}
       onChange={onChangeOverride ?? handleChange}
     />
   );

@@ -1,5 +1,5 @@
 import type { FieldTemplateProps, Registry } from '@rjsf/utils';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
@@ -7,7 +7,7 @@ import type { CompiledField } from '#engine';
 import { compiledFieldOf } from '../../context';
 import { isLongList, QUESTION_FRAMES } from '../../fields';
 import { describedBy, errorId, hintId } from '../../ids';
-import { useFieldError } from '../field-error';
+import { useErrorRef, type ErrorWriter } from '../field-error';
 import * as styles from '../theme.css';
 
 /**
@@ -37,10 +37,10 @@ export function errorMessage(id: string, message: string, prefix: string): React
 }
 
 /**
- * A question's inline error, always in the document and empty while the question has none (CSS hides it then): the
- * one subscriber of its question to the step's error store. A failed Continue fills in 300 of these instead of
- * creating 300 paragraphs and rendering 300 frames again; the red left border of the group and the error border of its
- * controls follow from it by CSS (theme.css `questionErrorText`, decision 0090).
+ * A question's inline error, always in the document and empty while the question has none (CSS hides it then). Its
+ * text is written into it from the step's error store (useErrorRef), not rendered: a failed Continue fills in 300 of
+ * these without React rendering any question again. The red left border of the group and the error border of its
+ * controls follow from it by CSS (theme.css `questionErrorText`, decisions 0090 and 0092).
  */
 const QuestionError = memo(function QuestionError({
   registry,
@@ -52,13 +52,23 @@ const QuestionError = memo(function QuestionError({
   hideError?: boolean;
 }) {
   const { t } = useFormTranslation();
-  const error = useFieldError(registry, id, hideError);
-  return (
-    <p id={errorId(id)} className={`${formStyles.errorMessage} ${styles.questionErrorText}`}>
-      {error ? <span className={visuallyHidden}>{t('form.errorPrefix')}</span> : null}
-      {error ? ` ${error}` : null}
-    </p>
+  const prefix = t('form.errorPrefix');
+  const write = useCallback<ErrorWriter<HTMLParagraphElement>>(
+    (paragraph, message) => {
+      if (message === undefined) {
+        paragraph.replaceChildren();
+        return;
+      }
+      // The visually hidden "Error:" tells screen-reader users what the message is.
+      const hidden = document.createElement('span');
+      hidden.className = visuallyHidden;
+      hidden.textContent = prefix;
+      paragraph.replaceChildren(hidden, ` ${message}`);
+    },
+    [prefix],
   );
+  const ref = useErrorRef(registry, id, hideError, write);
+  return <p id={errorId(id)} ref={ref} className={`${formStyles.errorMessage} ${styles.questionErrorText}`} />;
 });
 
 export const Hint = memo(function Hint({ id, hint }: { id: string; hint: string }) {

@@ -1,11 +1,11 @@
-import { useMemo, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useMemo, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { isLongList } from '../../fields';
 import { describedBy } from '../../ids';
-import { useHasError } from '../field-error';
+import { useInvalidRef } from '../field-error';
 import * as styles from '../theme.css';
 import { ComboboxWidget } from './combobox-widget';
 
@@ -22,6 +22,7 @@ interface ChoiceProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'class
   id: string;
   type: 'radio' | 'checkbox';
   label: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** One radio or checkbox with its label, GOV.UK style. */
@@ -48,8 +49,8 @@ function DropDown(props: WidgetProps) {
   const { id, htmlName, value, options, onChange, disabled, readonly } = props;
   const enumOptions = (options.enumOptions ?? []) as Options;
   const selected = enumOptions.findIndex((option) => option.value === value);
-  const error = useHasError(props.registry, props.id, props.hideError);
-  // The same option elements while the list is the same: a failed Continue re-renders the drop-down for its error.
+  const invalid = useInvalidRef(props.registry, props.id, props.hideError);
+  // The same option elements while the list is the same, whenever the drop-down renders again.
   const choices = useMemo(
     () =>
       ((options.enumOptions ?? []) as Options).map((option, index) => (
@@ -66,8 +67,8 @@ function DropDown(props: WidgetProps) {
       className={formStyles.select}
       value={selected < 0 ? '' : String(selected)}
       disabled={disabled || readonly}
-      aria-describedby={describedBy(id, hasHint(props), error)}
-      aria-invalid={error || undefined}
+      ref={invalid}
+      aria-describedby={describedBy(id, hasHint(props), true)}
       onChange={(event) =>
         onChange(event.target.value === '' ? undefined : enumOptions[Number(event.target.value)]?.value)
       }
@@ -177,7 +178,7 @@ export function YesNoWidget(props: WidgetProps) {
  */
 export function ConsentWidget(props: WidgetProps) {
   const { t } = useFormTranslation();
-  const error = useHasError(props.registry, props.id, props.hideError);
+  const invalid = useInvalidRef(props.registry, props.id, props.hideError);
   const { id, htmlName, value, onChange, disabled, readonly, label, required } = props;
   const field = compiledFieldOf(props.options);
   const optional = !(field?.required || required);
@@ -200,8 +201,8 @@ export function ConsentWidget(props: WidgetProps) {
         name={htmlName || id}
         checked={value === true}
         disabled={disabled || readonly}
-        aria-describedby={describedBy(id, hasHint(props), error)}
-        aria-invalid={error || undefined}
+        ref={invalid}
+        aria-describedby={describedBy(id, hasHint(props), true)}
         onChange={(event) => onChange(event.target.checked)}
       />
     </>

@@ -4,7 +4,7 @@ import { useFormTranslation } from '../form-translation';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import * as styles from '../theme.css';
-import { useHasError } from '../field-error';
+import { useInvalidRef } from '../field-error';
 import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Options whose name contains the typed text, those that start with it first (all of them for no text). */
@@ -34,7 +34,7 @@ export function ComboboxWidget(props: WidgetProps) {
   const [filter, setFilter] = useState('');
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
-  const error = useHasError(props.registry, id, props.hideError);
+  const invalid = useInvalidRef(props.registry, id, props.hideError);
   const shown = useMemo(() => matching(enumOptions, filter), [enumOptions, filter]);
 
   const choose = (option: EnumOptionsType) => {
@@ -48,7 +48,7 @@ export function ComboboxWidget(props: WidgetProps) {
   return (
     <div className={styles.combobox}>
       <input
-        {...comboboxInputProps(props, popup, error)}
+        {...comboboxInputProps(props, popup, invalid)}
         value={text}
         onChange={(event) => {
           const typed = event.target.value;

@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useFormTranslation } from '../form-translation';
 import * as formStyles from '#client/ui/form/form.css';
-import { useHasError } from '../field-error';
+import { useInvalidRef } from '../field-error';
 import * as styles from '../theme.css';
 
 interface Parts {
@@ -51,7 +51,7 @@ export function DateWidget(props: WidgetProps) {
     setComposed(value);
     setParts(splitDate(value));
   }
-  const error = useHasError(props.registry, id, hideError);
+  const invalid = useInvalidRef(props.registry, id, hideError);
   const update = (key: keyof Parts, text: string) => {
     const next = { ...parts, [key]: text };
     const answer = composeDate(next);
@@ -81,7 +81,7 @@ export function DateWidget(props: WidgetProps) {
             value={parts[box.key]}
             disabled={disabled}
             readOnly={readonly}
-            aria-invalid={error || undefined}
+            ref={invalid}
             onChange={(event) => update(box.key, event.target.value)}
           />
         </div>

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type RefCallback } from 'react';
 import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
@@ -75,14 +75,19 @@ export function useListboxPopup(inputId: string) {
 
 /**
  * The text input of a combobox as the long-list combobox and the type-ahead both render it: the widget's id, name,
- * state and descriptions (`error`: whether the question shows an error), the popup's ARIA attributes, and no browser
- * autocomplete or spell check.
+ * descriptions, the ref that marks it invalid while the question shows an error (useInvalidRef), the popup's ARIA
+ * attributes, and no browser autocomplete or spell check.
  */
-export function comboboxInputProps(props: WidgetProps, popup: ReturnType<typeof useListboxPopup>, error: boolean) {
+export function comboboxInputProps(
+  props: WidgetProps,
+  popup: ReturnType<typeof useListboxPopup>,
+  invalid: RefCallback<Element>,
+) {
   const { id, htmlName, disabled, readonly, schema, options } = props;
   const hasHint = Boolean(compiledFieldOf(options)?.hint ?? schema.description);
   return {
     id,
+    ref: invalid,
     name: htmlName || id,
     type: 'text',
     ...popup.inputProps,
@@ -91,8 +96,7 @@ export function comboboxInputProps(props: WidgetProps, popup: ReturnType<typeof 
     className: formStyles.input,
     disabled,
     readOnly: readonly,
-    'aria-describedby': describedBy(id, hasHint, error),
-    'aria-invalid': error || undefined,
+    'aria-describedby': describedBy(id, hasHint, true),
   } as const;
 }
 

@@ -5,7 +5,7 @@ import { wordCount } from '#engine';
 import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
-import { useHasError } from '../field-error';
+import { useInvalidRef } from '../field-error';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -52,7 +52,7 @@ export function TextareaWidget(props: WidgetProps) {
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
   const text = typeof value === 'string' ? value : '';
-  const error = useHasError(props.registry, id, hideError);
+  const invalid = useInvalidRef(props.registry, id, hideError);
   const emptyValue = options.emptyValue as unknown;
   return (
     <>
@@ -64,13 +64,13 @@ export function TextareaWidget(props: WidgetProps) {
         value={text}
         disabled={disabled}
         readOnly={readonly}
+        ref={invalid}
         aria-describedby={describedBy(
           id,
           Boolean(field?.hint ?? schema.description),
-          error,
+          true,
           maxWords ? `${id}-info` : undefined,
         )}
-        aria-invalid={error || undefined}
         onChange={(event) => onChange(event.target.value === '' ? emptyValue : event.target.value)}
       />
       {maxWords ? <WordCount id={id} text={text} max={maxWords} /> : null}

@@ -5,7 +5,7 @@ import { type RemoteListType, optionLabel } from '#engine';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf, engineContext } from '../../context';
 import * as styles from '../theme.css';
-import { useHasError } from '../field-error';
+import { useInvalidRef } from '../field-error';
 import { comboboxInputProps, Listbox, useListboxPopup } from './listbox-popup';
 
 /** Wait for a pause in typing before asking the server, and ask only from two characters. */
@@ -55,7 +55,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const popup = useListboxPopup(id);
-  const error = useHasError(registry, id, props.hideError);
+  const invalid = useInvalidRef(registry, id, props.hideError);
   const ticket = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -100,7 +100,7 @@ export function TypeaheadWidget(props: WidgetProps) {
   return (
     <div className={styles.combobox}>
       <input
-        {...comboboxInputProps(props, popup, error)}
+        {...comboboxInputProps(props, popup, invalid)}
         value={text}
         onChange={(event) => {
           const next = event.target.value;
