@@ -235,6 +235,26 @@ describe('StepForm: questions', () => {
     ).toBe('#field_startDate');
   });
 
+  it('keeps a number as typed while it is being written, and answers with the number', () => {
+    const withNumbers = acmeForm({
+      custom: [{ id: 'yearsExperience', type: 'number', label: 'Years of experience', minimum: 0, maximum: 50 }],
+    });
+    const { onChange, onContinue } = renderStep('questions', {}, withNumbers);
+    const years = screen.getByLabelText(/^Years of experience/);
+    fireEvent.change(years, { target: { value: '2.' } });
+    expect((years as HTMLInputElement).value).toBe('2.');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ yearsExperience: 2 }));
+    fireEvent.change(years, { target: { value: '2.50' } });
+    expect((years as HTMLInputElement).value).toBe('2.50');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ yearsExperience: 2.5 }));
+    fireEvent.change(years, { target: { value: 'two' } });
+    cont();
+    expect(onContinue).not.toHaveBeenCalled();
+    const links = within(screen.getByRole('alert')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toContain('#field_yearsExperience');
+    expect(years.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('keeps the answers typed so far when a host re-renders it', () => {
     const step = stepOf(form, 'aboutYou');
     const { rerender } = render(

@@ -11,6 +11,7 @@ import { ObjectFieldTemplate } from './templates/object-field-template';
 import { CheckboxesWidget, ConsentWidget, RadioWidget, SelectWidget, YesNoWidget } from './widgets/choice-widgets';
 import { DateWidget } from './widgets/date-widget';
 import { FileField } from './widgets/file-field';
+import { NumberField } from './number-field';
 import { StableObjectField } from './stable-object-field';
 import { TextareaWidget } from './widgets/textarea-widget';
 import { TypeaheadWidget } from './widgets/typeahead-widget';
@@ -75,5 +76,6 @@ export const widgets: RegistryWidgetsType = {
 
 export const fields: RegistryFieldsType = {
   ObjectField: StableObjectField,
+  NumberField,
   [FILE_FIELD]: FileField,
 };
