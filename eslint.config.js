@@ -42,6 +42,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Client test files share loaded modules (vitest.config.ts): a module graph imported afresh would be every
+    // later file's, with the state it was created in.
+    files: ['tests/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'resetModules', message: 'Client files share modules: see vitest.config.ts.' },
+      ],
+    },
+  },
+  {
     files: ['engine/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { browserSchemas } from './scripts/browser-schemas';
@@ -31,6 +31,38 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
   };
 }
 
+/**
+ * Client files that need modules no earlier file has used: the hiring side's and the other candidate pages' texts
+ * load once per page load (src/client/i18n), and these tests check how instances made before and after get them.
+ */
+const ISOLATED_CLIENT_FILES = ['tests/client/i18n/hiring-texts.test.ts'];
+
+/**
+ * The client suite in jsdom. Its files share a worker's loaded modules and jsdom document (isolate: false): importing
+ * React, the router and the app's pages again for every file took most of the suite's time. What a test changes in the
+ * document, storage, cookies and the one HTTP client (its adapter, interceptors and headers) is put back after it by
+ * tests/client/setup.ts, and vitest restores spies after each file. What a module keeps for the page load is not
+ * reset: the session atom reads storage once, when first imported (so no test may import the app's modules afresh
+ * with vi.resetModules); the page texts load once; caches keep what they were given. A test that needs it fresh
+ * belongs in ISOLATED_CLIENT_FILES.
+ */
+function clientProject(name: string, files: { include?: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    // The browser's copy of schemas/ (contracts keep only their method and path, decision 0083), as built.
+    plugins: [browserSchemas(), react(), vanillaExtractPlugin()],
+    test: {
+      name,
+      environment: 'jsdom',
+      include: files.include ?? ['tests/client/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+      isolate: files.isolate,
+      setupFiles: ['tests/client/setup.ts'],
+      // axe over a whole step in jsdom takes seconds on a busy 2-core machine.
+      testTimeout: 30_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine.
@@ -42,18 +74,8 @@ export default defineConfig({
       },
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
-      {
-        // The browser's copy of schemas/ (contracts keep only their method and path, decision 0083), as built.
-        plugins: [browserSchemas(), react(), vanillaExtractPlugin()],
-        test: {
-          name: 'client',
-          environment: 'jsdom',
-          include: ['tests/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/client/setup.ts'],
-          // axe over a whole step in jsdom takes seconds on a busy 2-core machine.
-          testTimeout: 30_000,
-        },
-      },
+      clientProject('client', { exclude: ISOLATED_CLIENT_FILES, isolate: false }),
+      clientProject('client-isolated', { include: ISOLATED_CLIENT_FILES, isolate: true }),
     ],
   },
 });

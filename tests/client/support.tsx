@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
@@ -107,13 +107,21 @@ export function renderApp(path: string, options: StoreOptions & { store?: Return
   };
 }
 
-/** Files the page saves (saveFile), recorded instead: jsdom has no object URLs and does not download. */
+/**
+ * Files the page saves (saveFile) during the current test, recorded instead: jsdom has no object URLs and does not
+ * download. Put back when the test finishes (later files share this document).
+ */
 export function recordSavedFiles(): Array<{ name: string; href: string }> {
   const saved: Array<{ name: string; href: string }> = [];
+  const { createObjectURL, revokeObjectURL } = URL;
   URL.createObjectURL = vi.fn(() => 'blob:saved');
   URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
+  });
+  onTestFinished(() => {
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    click.mockRestore();
   });
   return saved;
 }

@@ -1,7 +1,7 @@
 import axios from 'axios';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installAuthInterceptors, type SessionEndReason } from '#client/api/auth-interceptors';
-import type { AuthRecord } from '#client/state/auth';
+import { authRecordFrom, authStorage, type AuthRecord } from '#client/state/auth';
 import type { TokenResponse } from '#schemas/auth';
 import { fakeAdapter, tokens, type Handler } from './fake-api';
 
@@ -306,18 +306,17 @@ describe('organisation session timeout (no refresh token)', () => {
 });
 
 describe('the stored record', () => {
-  it('is migrated from a cookie copy into localStorage (spec §9)', async () => {
+  it('is migrated from a cookie copy into localStorage (spec §9)', () => {
     const value = record('COOKIE');
     document.cookie = `auth=${encodeURIComponent(JSON.stringify(value))}; path=/`;
-    vi.resetModules();
-    const { authStorage } = await import('#client/state/auth');
+    // Read as the session atom reads it on a page load. Not by importing the module afresh (vi.resetModules): client
+    // files share loaded modules (vitest.config.ts), and the atom would keep this record as every later file's start.
     expect(authStorage.getItem('auth', null)).toEqual(value);
     expect(JSON.parse(localStorage.getItem('auth')!)).toEqual(value);
     expect(document.cookie).not.toContain('auth=');
   });
 
-  it('drops the refresh token under an organisation session timeout', async () => {
-    const { authRecordFrom } = await import('#client/state/auth');
+  it('drops the refresh token under an organisation session timeout', () => {
     expect(authRecordFrom(tokens('A', 'R', 900), NOW, 30)).not.toHaveProperty('refresh_token');
     expect(authRecordFrom(tokens('A', 'R', 900), NOW)).toMatchObject({
       refresh_token: 'R',

@@ -38,6 +38,7 @@ beforeEach(() => {
 afterEach(() => {
   http.defaults.adapter = original;
   disconnect?.();
+  disconnect = undefined;
 });
 
 function start(handler: Handler) {
@@ -46,6 +47,8 @@ function start(handler: Handler) {
   const store = loadedStore({
     organization: organisationFixture({ subdomain: 'northbridge', name: 'Northbridge Bank', edition: 'contextual' }),
   });
+  // A test may start again (a second sign-in): the first session's interceptors would stay on the one HTTP client.
+  disconnect?.();
   disconnect = connectSession(store);
   const view = renderApp('/login', { store });
   return { ...view, calls: fake.calls };

@@ -46,6 +46,7 @@ beforeEach(() => {
 afterEach(() => {
   http.defaults.adapter = original;
   disconnect?.();
+  disconnect = undefined;
 });
 
 function start(path: string, handler: Handler) {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CandidateSearchFilters } from '#schemas/search';
 import { encodeSearchState, DEFAULT_SEARCH_STATE, type SearchState } from '#engine/pipeline/search';
@@ -491,7 +491,11 @@ describe('selection and bulk moves', () => {
   it('exports the selection as CSV and says so (spec §8)', async () => {
     const createObjectURL = vi.fn(() => 'blob:csv');
     const revokeObjectURL = vi.fn();
+    const jsdomUrl = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL, revokeObjectURL });
+    onTestFinished(() => {
+      Object.assign(URL, jsdomUrl);
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = startHiring(stateUrl({ roleId: 'r1' }), handler(0));
     await screen.findByText('57 candidates found', undefined);
