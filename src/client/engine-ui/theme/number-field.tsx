@@ -24,7 +24,8 @@ const TRAILING = /[0.]0*$/;
 export function NumberField(props: FieldProps) {
   const { registry, onChange, formData } = props;
   const StringField = registry.fields.StringField!;
-  const [lastValue, setLastValue] = useState<unknown>(props.value);
+  // What the candidate last typed here; none until they type.
+  const [lastValue, setLastValue] = useState<unknown>(undefined);
   const separator = decimalSeparator();
   const handleChange = useCallback<FieldProps['onChange']>(
     (newValue, ...rest) => {
