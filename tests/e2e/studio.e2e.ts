@@ -57,16 +57,14 @@ describe('configuration studio', () => {
     await question.getByRole('checkbox', { name: 'Required' }).uncheck();
     expect(await summary.getByRole('link').count()).toBe(0);
     const preview = page.getByRole('region', { name: 'Preview' });
-    // Each edit is a new form whose validators the server compiles (decision 0076): a step shows once they are here.
-    const asked = () =>
-      preview
-        .getByLabel(QUESTION)
-        .waitFor({ timeout: 5_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-    for (let i = 0; i < 10 && !(await asked()); i++) await preview.getByRole('button', { name: 'Next step' }).click();
+    // Step by step to the question's. Each edit is a new form whose validators the server compiles (decision 0076):
+    // a step's questions show, with its Continue button, once they are here.
+    for (let n = 1; n <= 10; n++) {
+      await preview.getByText(new RegExp(`^Step ${n} of \\d+$`)).waitFor();
+      await preview.getByRole('button', { name: 'Continue' }).waitFor();
+      if (await preview.getByLabel(QUESTION).count()) break;
+      await preview.getByRole('button', { name: 'Next step' }).click();
+    }
     await preview.getByLabel(QUESTION).waitFor();
 
     await page.getByLabel('What changed').fill('A practice group question');

@@ -32,12 +32,24 @@ function makeAjv(options: { coerce: boolean; dropUnknown: boolean }): Ajv {
   return ajv;
 }
 
-/** Bodies as sent, unknown properties refused; params and query strings coerced, unknown ones dropped or refused. */
+/**
+ * Bodies as sent, unknown properties refused; params and query strings coerced, unknown ones dropped or refused.
+ * Each schema is compiled once per process, keyed by its JSON: Fastify hands every app its own copies of the route
+ * schemas, and a process that builds the app again (each server test file, the benchmarks) would otherwise compile
+ * them all again, most of an app's start-up, and keep every copy in Ajv's cache.
+ */
 function compilerFor(dropUnknownText: boolean): FastifySchemaCompiler<unknown> {
   const bodyAjv = makeAjv({ coerce: false, dropUnknown: false });
   const textAjv = makeAjv({ coerce: true, dropUnknown: dropUnknownText });
+  const compiled = new Map<string, ValidateFunction>();
   return ({ schema, httpPart }) => {
-    const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    const key = `${ajv === bodyAjv ? 'body' : 'text'} ${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = ajv.compile(schema as object);
+      compiled.set(key, validate);
+    }
     return validate;
   };
 }

@@ -31,7 +31,18 @@ export function withNullableTypes(schema: unknown): unknown {
   return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, withNullableTypes(value)]));
 }
 
+type Serialize = (data: unknown) => string;
+
+/** Serialisers by their schema's JSON: built once per process however many times the app is built (body-validator). */
+const serializers = new Map<string, Serialize>();
+
 /** Fastify's response serialiser (setSerializerCompiler): fast-json-stringify of the schema with nullable types. */
-export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
-  return fastJsonStringify(withNullableTypes(schema) as Parameters<typeof fastJsonStringify>[0]);
+export function serializerCompiler({ schema }: { schema: unknown }): Serialize {
+  const key = JSON.stringify(schema);
+  let serialize = serializers.get(key);
+  if (!serialize) {
+    serialize = fastJsonStringify(withNullableTypes(schema) as Parameters<typeof fastJsonStringify>[0]);
+    serializers.set(key, serialize);
+  }
+  return serialize;
 }
