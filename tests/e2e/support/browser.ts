@@ -7,8 +7,8 @@ export const LOOP_TIMEOUT_MS = 240_000;
 
 /**
  * Debian's headless Chromium (chromium-headless-shell: the same Blink and V8 as the desktop browser, without its
- * windows and toolbars, as Playwright drives headless by default). Against the full browser in headless mode it took the
- * suite from 351 to 215 s on two cores: most of the suite's time was the browser's own.
+ * windows and toolbars, as Playwright drives headless by default). Against the full browser in headless mode it took
+ * the suite from 351 to 215 s on two cores: most of the suite's time was the browser's own (decision 0093).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
