@@ -43,11 +43,11 @@ function compilerFor(dropUnknownText: boolean): FastifySchemaCompiler<unknown> {
   const textAjv = makeAjv({ coerce: true, dropUnknown: dropUnknownText });
   const compiled = new Map<string, ValidateFunction>();
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-    const key = `${ajv === bodyAjv ? 'body' : 'text'} ${JSON.stringify(schema)}`;
+    const part = httpPart === 'body' ? 'body' : 'text';
+    const key = `${part} ${JSON.stringify(schema)}`;
     let validate = compiled.get(key);
     if (!validate) {
-      validate = ajv.compile(schema as object);
+      validate = (part === 'body' ? bodyAjv : textAjv).compile(schema as object);
       compiled.set(key, validate);
     }
     return validate;
