@@ -43,8 +43,8 @@ describe('reports', () => {
     await page.getByRole('button', { name: 'Show report' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('roles') ?? '').toMatch(/^[0-9a-f-]{36}$/);
     const flags = page.getByRole('table', { name: 'Contextual flag by stage reached' });
-    await flags.waitFor();
-    expect(await flags.getByRole('row').count()).toBeGreaterThan(1);
+    // Its rows may arrive after the table itself: wait for them.
+    await expect.poll(() => flags.getByRole('row').count()).toBeGreaterThan(1);
     await expectAxeClean(page, 'contextual report');
 
     // Diversity for the same role.
@@ -53,8 +53,7 @@ describe('reports', () => {
     await page.getByRole('button', { name: 'Show report' }).click();
     await heading(page, 'Diversity report');
     const gender = page.getByRole('table', { name: 'Gender by stage reached' });
-    await gender.waitFor();
-    expect(await gender.getByRole('row').count()).toBeGreaterThan(1);
+    await expect.poll(() => gender.getByRole('row').count()).toBeGreaterThan(1);
     await expectAxeClean(page, 'diversity report');
 
     // Efficiency for the same role.
