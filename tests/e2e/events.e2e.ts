@@ -168,7 +168,9 @@ describe('events', () => {
     await staff.goto(urlFor('acme.hr.localhost', `/manager/candidate/${first.id}`));
     await staff.getByRole('heading', { name: 'Events' }).waitFor();
     await staff.getByText(TITLE).first().waitFor();
-    expect(await staff.locator('section', { hasText: TITLE }).getByText('No show').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => staff.locator('section', { hasText: TITLE }).getByText('No show').count())
+      .toBeGreaterThan(0);
     // The list opens on the first candidate's stage tab.
     const search = JSON.stringify({
       filters: { eventIds: [eventId], attendance: ['No show'] },

@@ -77,7 +77,7 @@ describe('configuration studio', () => {
     await expectAxeClean(page, 'studio check-answers preview');
     await preview.getByLabel("The hiring side's candidate panel").check();
     await preview.getByRole('heading', { name: 'Alex Morgan' }).waitFor();
-    expect(await preview.locator('dt').count()).toBeGreaterThan(0);
+    await expect.poll(() => preview.locator('dt').count()).toBeGreaterThan(0);
     await expectAxeClean(page, 'studio candidate panel preview');
 
     await page.getByRole('button', { name: 'History' }).click();
