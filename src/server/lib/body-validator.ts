@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { compiledOnce } from './compiled-once';
 import { addFormats } from './json-validator';
 
 /*
@@ -33,24 +34,18 @@ function makeAjv(options: { coerce: boolean; dropUnknown: boolean }): Ajv {
 }
 
 /**
- * Bodies as sent, unknown properties refused; params and query strings coerced, unknown ones dropped or refused.
- * Each schema is compiled once per process, keyed by its JSON: Fastify hands every app its own copies of the route
- * schemas, and a process that builds the app again (each server test file, the benchmarks) would otherwise compile
- * them all again, most of an app's start-up, and keep every copy in Ajv's cache.
+ * Bodies as sent, unknown properties refused; params and query strings coerced, unknown ones dropped or refused. Each
+ * schema is compiled once per process for each part (compiled-once.ts).
  */
 function compilerFor(dropUnknownText: boolean): FastifySchemaCompiler<unknown> {
   const bodyAjv = makeAjv({ coerce: false, dropUnknown: false });
   const textAjv = makeAjv({ coerce: true, dropUnknown: dropUnknownText });
-  const compiled = new Map<string, ValidateFunction>();
+  const once = compiledOnce<ValidateFunction>();
   return ({ schema, httpPart }) => {
     const part = httpPart === 'body' ? 'body' : 'text';
-    const key = `${part} ${JSON.stringify(schema)}`;
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = (part === 'body' ? bodyAjv : textAjv).compile(schema as object);
-      compiled.set(key, validate);
-    }
-    return validate;
+    return once(`${part} ${JSON.stringify(schema)}`, () =>
+      (part === 'body' ? bodyAjv : textAjv).compile(schema as object),
+    );
   };
 }
 

@@ -1,4 +1,5 @@
 import fastJsonStringify from 'fast-json-stringify';
+import { compiledOnce } from './compiled-once';
 
 type Schema = Record<string, unknown>;
 
@@ -33,16 +34,12 @@ export function withNullableTypes(schema: unknown): unknown {
 
 type Serialize = (data: unknown) => string;
 
-/** Serialisers by their schema's JSON: built once per process however many times the app is built (body-validator). */
-const serializers = new Map<string, Serialize>();
+/** Serialisers are built once per process however many times the app is built (compiled-once.ts). */
+const serializerOnce = compiledOnce<Serialize>();
 
 /** Fastify's response serialiser (setSerializerCompiler): fast-json-stringify of the schema with nullable types. */
 export function serializerCompiler({ schema }: { schema: unknown }): Serialize {
-  const key = JSON.stringify(schema);
-  let serialize = serializers.get(key);
-  if (!serialize) {
-    serialize = fastJsonStringify(withNullableTypes(schema) as Parameters<typeof fastJsonStringify>[0]);
-    serializers.set(key, serialize);
-  }
-  return serialize;
+  return serializerOnce(JSON.stringify(schema), () =>
+    fastJsonStringify(withNullableTypes(schema) as Parameters<typeof fastJsonStringify>[0]),
+  );
 }
