@@ -95,6 +95,52 @@ export function createErrorStore(): ErrorStore {
   };
 }
 
+/** How long typing must pause before a text box's answer reaches RJSF's state: about the gap between two keys. */
+export const TYPING_PAUSE_MS = 100;
+
+/**
+ * Answers typed into text boxes on their way to RJSF's state (decision 0094). Every change RJSF takes derives the
+ * whole step's state again (defaults, schema, a copy of every answer) and checks every question: on a 300-question
+ * step that is most of a keystroke's work. A text box therefore shows each key at once, re-rendering alone, and its
+ * answer is handed on once typing pauses; a later key of the same box replaces its answer still waiting.
+ */
+export interface PendingAnswers {
+  /** Hands `apply` on (it calls RJSF's onChange) once typing pauses, instead of the box's answer still waiting. */
+  defer: (id: string, apply: () => void) => void;
+  /** Whether the box with this DOM id has an answer waiting. */
+  waiting: (id: string) => boolean;
+  /** Hands every waiting answer on now, in the order they were last typed: Continue reads the answers after this. */
+  flush: () => void;
+  /** Forgets the waiting answers (the step has gone). */
+  cancel: () => void;
+}
+
+export function createPendingAnswers(): PendingAnswers {
+  const waiting = new Map<string, () => void>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    waiting.clear();
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const flush = () => {
+    const applies = [...waiting.values()];
+    cancel();
+    for (const apply of applies) apply();
+  };
+  return {
+    defer: (id, apply) => {
+      waiting.delete(id);
+      waiting.set(id, apply);
+      clearTimeout(timer);
+      timer = setTimeout(flush, TYPING_PAUSE_MS);
+    },
+    waiting: (id) => waiting.has(id),
+    flush,
+    cancel,
+  };
+}
+
 /**
  * RJSF's formContext for compiled forms. It is created once per step and never changes while the
  * step is shown: a new formContext would give RJSF a new registry and re-render every field. The
@@ -115,6 +161,8 @@ export interface EngineFormContext {
    * question's error shown so far gives way to it, and Continue names it instead of "Upload …".
    */
   reportFileProblem: (fieldId: string, problem: string | undefined) => void;
+  /** Answers typed but not yet in RJSF's state. */
+  pending: PendingAnswers;
 }
 
 export function engineContext(registry: Registry): EngineFormContext {

@@ -4,7 +4,13 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { pruneAnswers, stepFields, type Answers, type CompiledForm, type CompiledStep } from '#engine';
-import { createCounter, createErrorStore, type EngineFormContext, type EngineServices } from './context';
+import {
+  createCounter,
+  createErrorStore,
+  createPendingAnswers,
+  type EngineFormContext,
+  type EngineServices,
+} from './context';
 import { focusField } from '../ui/form/error-summary';
 import { fieldDomId, ID_PREFIX, ID_SEPARATOR } from './ids';
 import { renderUiSchema } from './rjsf-ui-schema';
@@ -79,6 +85,11 @@ function StepFormBody({
   const [initialData] = useState(() => stepAnswersOf(step, answers));
   // Continue's errors live outside RJSF's state: a failed Continue re-renders only the questions whose error changed.
   const [errors] = useState(createErrorStore);
+  // Answers typed into text boxes reach RJSF's state once typing pauses, and at once when the candidate leaves the box
+  // or clicks (before any other control changes the answers, say removes the group item typed in) or continues
+  // (decision 0094).
+  const [pending] = useState(createPendingAnswers);
+  useEffect(() => pending.cancel, [pending]);
   const services = useRef(formContext);
   const callbacks = useRef({ onContinue, onChange });
   useLayoutEffect(() => {
@@ -98,13 +109,14 @@ function StepFormBody({
       services,
       failures: createCounter(),
       errors,
+      pending,
       reportFileProblem: (fieldId, problem) => {
         if (problem) fileProblems.current.set(fieldId, problem);
         else fileProblems.current.delete(fieldId);
         errors.clear(fieldDomId(fieldId, idPrefix));
       },
     }),
-    [step, form, title, idPrefix, errors],
+    [step, form, title, idPrefix, errors, pending],
   );
   const uiSchema = useMemo(() => renderUiSchema(step, submitLabel ?? t('form.continue')), [step, submitLabel, t]);
   const fieldsOfStep = useMemo(() => stepFields(step), [step]);
@@ -151,11 +163,11 @@ function StepFormBody({
       if (!rjsf || event.target !== rjsf.formElement.current) return;
       event.preventDefault();
       event.stopPropagation();
-      // A change queued in this same event is applied first, as RJSF's submit would.
-      flushSync(() => undefined);
+      // The answers still on their way, and a change queued in this same event, are applied first.
+      flushSync(() => pending.flush());
       handleSubmit(rjsf.state.formData);
     },
-    [handleSubmit],
+    [handleSubmit, pending],
   );
 
   useEffect(() => {
@@ -179,7 +191,12 @@ function StepFormBody({
   return (
     <FormTranslation.Provider value={formT}>
       <StepErrorSummary context={context} />
-      <div className={themeStyles.stepFormFrame} onSubmitCapture={submitCapture}>
+      <div
+        className={themeStyles.stepFormFrame}
+        onSubmitCapture={submitCapture}
+        onBlurCapture={pending.flush}
+        onClickCapture={pending.flush}
+      >
         <Form<Answers, RJSFSchema, EngineFormContext>
           ref={formRef}
           schema={step.schema as RJSFSchema}

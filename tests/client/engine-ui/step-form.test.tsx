@@ -242,9 +242,11 @@ describe('StepForm: questions', () => {
     const { onChange, onContinue } = renderStep('questions', {}, withNumbers);
     const years = screen.getByLabelText(/^Years of experience/);
     fireEvent.change(years, { target: { value: '2.' } });
+    fireEvent.focusOut(years);
     expect((years as HTMLInputElement).value).toBe('2.');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ yearsExperience: 2 }));
     fireEvent.change(years, { target: { value: '2.50' } });
+    fireEvent.focusOut(years);
     expect((years as HTMLInputElement).value).toBe('2.50');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ yearsExperience: 2.5 }));
     fireEvent.change(years, { target: { value: 'two' } });
@@ -306,6 +308,56 @@ describe('StepForm: questions', () => {
     fireEvent.change(box, { target: { value: 'A school not in the list' } });
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ secondarySchool: 'A school not in the list' }));
+  });
+});
+
+describe('StepForm: typing (decision 0094)', () => {
+  const answered = (onChange: ReturnType<typeof vi.fn>, id: string) =>
+    onChange.mock.calls.some(([answers]) => (answers as Record<string, unknown>)[id] !== undefined);
+
+  it('shows each key in the box at once, and hands the answer on once typing pauses', () => {
+    vi.useFakeTimers();
+    const { onChange } = renderStep('aboutYou');
+    const first = screen.getByLabelText('First name') as HTMLInputElement;
+    for (const text of ['A', 'Ad', 'Ada']) {
+      fireEvent.change(first, { target: { value: text } });
+      expect(first.value).toBe(text);
+      act(() => vi.advanceTimersByTime(60));
+    }
+    expect(answered(onChange, 'firstName')).toBe(false);
+    act(() => vi.advanceTimersByTime(40));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ firstName: 'Ada' }));
+    expect(first.value).toBe('Ada');
+  });
+
+  it('hands the answer on at once when the candidate leaves the box, and Enter in the box sends what was just typed', () => {
+    const { onChange, onContinue } = renderStep('aboutYou');
+    const about = screen.getByLabelText('First name');
+    fireEvent.change(about, { target: { value: 'Ada' } });
+    fireEvent.focusOut(about);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ firstName: 'Ada' }));
+    fillAboutYou();
+    type(/^First name/, 'Grace');
+    // Enter in a text box submits its form, with no click and no focus change.
+    fireEvent.submit(screen.getByLabelText('First name').closest('form')!);
+    expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'Grace', lastName: 'Lovelace' }));
+  });
+
+  it('applies a typed answer before a click changes the answers: removing the group item typed in leaves nothing', () => {
+    vi.useFakeTimers();
+    const { onChange } = renderStep('education');
+    const group = screen.getByRole('group', { name: 'Universities' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Add another university' }));
+    const second = within(group).getByRole('group', { name: 'University 2' });
+    const box = second.querySelector<HTMLInputElement>('input[type="text"]:not([role="combobox"])')!;
+    fireEvent.change(box, { target: { value: 'typed just before Remove' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Remove university 2' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(within(group).queryByRole('group', { name: 'University 2' })).toBeNull();
+    const universities = (onChange.mock.calls.at(-1)![0] as { universities?: unknown[] }).universities ?? [];
+    expect(universities.length).toBeLessThanOrEqual(1);
+    expect(JSON.stringify(onChange.mock.calls.at(-1)![0])).not.toContain('typed just before Remove');
   });
 });
 

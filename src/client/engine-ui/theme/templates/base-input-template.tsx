@@ -5,6 +5,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { compiledFieldOf } from '../../context';
 import { describedBy } from '../../ids';
 import { useInvalidRef } from '../field-error';
+import { useTypedText } from '../typed-text';
 import * as styles from '../theme.css';
 
 interface InputShape {
@@ -64,11 +65,12 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const kind = field?.kind ?? 'text';
   const shape: InputShape = SHAPES[KIND_WIDGETS[kind]] ?? INPUT_SHAPES.text;
   const emptyValue = options.emptyValue as unknown;
+  const [text, type] = useTypedText(props.registry, id, value, onChange);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    let next = event.target.value;
+    const typed = event.target.value;
     // "55%" in a percent box means 55: the suffix is ours, not part of the answer.
-    if (kind === 'percent') next = next.replace(/\s*%\s*$/, '');
-    onChange(next === '' ? emptyValue : next);
+    const answer = kind === 'percent' ? typed.replace(/\s*%\s*$/, '') : typed;
+    type(typed, answer === '' ? emptyValue : answer);
   };
   const invalid = useInvalidRef(props.registry, id, hideError);
   const hasHint = Boolean(field?.hint ?? schema.description);
@@ -83,7 +85,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       spellCheck={NO_SPELLCHECK.has(id_) ? false : shape.spellCheck}
       autoCapitalize={shape.autoCapitalize}
       className={`${formStyles.input} ${styles.widths[shape.width]}`}
-      value={value === undefined || value === null ? '' : String(value)}
+      value={text}
       disabled={disabled}
       readOnly={readonly}
       autoFocus={autofocus}

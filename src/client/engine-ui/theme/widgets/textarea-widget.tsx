@@ -6,6 +6,7 @@ import * as formStyles from '#client/ui/form/form.css';
 import { visuallyHidden } from '#client/ui/visually-hidden.css';
 import { compiledFieldOf } from '../../context';
 import { useInvalidRef } from '../field-error';
+import { useTypedText } from '../typed-text';
 import { describedBy } from '../../ids';
 import * as styles from '../theme.css';
 
@@ -51,9 +52,9 @@ export function TextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, onChange, options, schema, hideError, disabled, readonly } = props;
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
-  const text = typeof value === 'string' ? value : '';
   const invalid = useInvalidRef(props.registry, id, hideError);
   const emptyValue = options.emptyValue as unknown;
+  const [text, type] = useTypedText(props.registry, id, value, onChange);
   return (
     <>
       <textarea
@@ -71,7 +72,7 @@ export function TextareaWidget(props: WidgetProps) {
           true,
           maxWords ? `${id}-info` : undefined,
         )}
-        onChange={(event) => onChange(event.target.value === '' ? emptyValue : event.target.value)}
+        onChange={(event) => type(event.target.value, event.target.value === '' ? emptyValue : event.target.value)}
       />
       {maxWords ? <WordCount id={id} text={text} max={maxWords} /> : null}
     </>
