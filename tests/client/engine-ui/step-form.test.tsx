@@ -212,6 +212,21 @@ describe('StepForm: questions', () => {
     expect(box.getAttribute('aria-describedby')).toContain('-info');
   });
 
+  it('tells screen readers the words left once typing pauses for a second, not on every key', () => {
+    vi.useFakeTimers();
+    renderStep('questions');
+    const box = screen.getByLabelText('Why do you want to join Acme Consulting?');
+    const live = box.parentElement!.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('You have 250 words remaining');
+    fireEvent.change(box, { target: { value: 'I like' } });
+    act(() => vi.advanceTimersByTime(600));
+    fireEvent.change(box, { target: { value: 'I like solving problems.' } });
+    act(() => vi.advanceTimersByTime(600));
+    expect(live.textContent).toBe('You have 250 words remaining');
+    act(() => vi.advanceTimersByTime(400));
+    expect(live.textContent).toBe('You have 246 words remaining');
+  });
+
   it('composes a date from Day, Month and Year as YYYY-MM-DD, and leaves impossible dates to validation', () => {
     const withDate = acmeForm({
       custom: [{ id: 'startDate', type: 'date', label: 'When could you start?', name: 'your start date' }],

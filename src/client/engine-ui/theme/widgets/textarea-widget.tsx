@@ -26,9 +26,11 @@ const WordCount = memo(function WordCount({ id, text, max }: { id: string; text:
       : t('form.wordCount.over', { count: -remaining });
   const [announced, setAnnounced] = useState(message);
   useEffect(() => {
+    // No timer while there is nothing new to say: a long step mounts dozens of these at once.
+    if (announced === message) return undefined;
     const timer = setTimeout(() => setAnnounced(message), ANNOUNCE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [message]);
+  }, [message, announced]);
   return (
     <>
       <div id={`${id}-info`} className={visuallyHidden}>
