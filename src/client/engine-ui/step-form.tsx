@@ -30,7 +30,10 @@ export interface StepFormProps {
   answers?: Answers;
   /** Called on Continue once the step validates, with the step's answers (hidden answers pruned). */
   onContinue: (answers: Answers) => void | Promise<void>;
-  /** Every change, with the step's answers (hidden answers pruned). Not needed to save: Continue does. */
+  /**
+   * Every change, with the step's answers (hidden answers pruned); a typed answer once typing pauses or the box is left
+   * (decision 0094). Not needed to save: Continue does.
+   */
   onChange?: (answers: Answers) => void;
   /** Server look-ups (type-ahead) and uploads; read when used, so a new object does not re-render the form. */
   formContext?: EngineServices;

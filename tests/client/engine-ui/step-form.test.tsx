@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { TYPING_PAUSE_MS } from '#client/engine-ui/context';
 import { StepForm } from '#client/engine-ui/step-form';
 import { acmeForm, descriptionOf, stepOf } from './support';
 
@@ -337,10 +338,10 @@ describe('StepForm: typing (decision 0094)', () => {
     for (const text of ['A', 'Ad', 'Ada']) {
       fireEvent.change(first, { target: { value: text } });
       expect(first.value).toBe(text);
-      act(() => vi.advanceTimersByTime(60));
+      act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS - 10));
     }
     expect(answered(onChange, 'firstName')).toBe(false);
-    act(() => vi.advanceTimersByTime(40));
+    act(() => vi.advanceTimersByTime(10));
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ firstName: 'Ada' }));
     expect(first.value).toBe('Ada');
