@@ -13,11 +13,15 @@ const schema = () => ({
   additionalProperties: false,
 });
 
+type Compiler = typeof bodyValidatorCompiler;
+
+/** The validator `compile` gives the test schema for a part of the request. */
+const validator = (compile: Compiler, httpPart: 'body' | 'querystring') =>
+  compile({ schema: schema(), httpPart } as never) as (data: unknown) => boolean;
+
 describe('route schema compilers', () => {
   it('give an equal schema the function compiled before, wherever the copy comes from', () => {
-    expect(bodyValidatorCompiler({ schema: schema(), httpPart: 'body' } as never)).toBe(
-      bodyValidatorCompiler({ schema: schema(), httpPart: 'body' } as never),
-    );
+    expect(validator(bodyValidatorCompiler, 'body')).toBe(validator(bodyValidatorCompiler, 'body'));
     expect(serializerCompiler({ schema: schema() })).toBe(serializerCompiler({ schema: schema() }));
     expect(serializerCompiler({ schema: { ...schema(), required: [] } })).not.toBe(
       serializerCompiler({ schema: schema() }),
@@ -25,10 +29,8 @@ describe('route schema compilers', () => {
   });
 
   it('keep bodies as sent and coerce query strings, for the same schema', () => {
-    const body = bodyValidatorCompiler({ schema: schema(), httpPart: 'body' } as never) as (data: unknown) => boolean;
-    const query = bodyValidatorCompiler({ schema: schema(), httpPart: 'querystring' } as never) as (
-      data: unknown,
-    ) => boolean;
+    const body = validator(bodyValidatorCompiler, 'body');
+    const query = validator(bodyValidatorCompiler, 'querystring');
     expect(body({ count: '7' })).toBe(false);
     const text: Record<string, unknown> = { count: '7' };
     expect(query(text)).toBe(true);
@@ -36,12 +38,8 @@ describe('route schema compilers', () => {
   });
 
   it('drop unknown query parameters, or refuse them where the routes are strict', () => {
-    const lenient = bodyValidatorCompiler({ schema: schema(), httpPart: 'querystring' } as never) as (
-      data: unknown,
-    ) => boolean;
-    const strict = strictBodyValidatorCompiler({ schema: schema(), httpPart: 'querystring' } as never) as (
-      data: unknown,
-    ) => boolean;
+    const lenient = validator(bodyValidatorCompiler, 'querystring');
+    const strict = validator(strictBodyValidatorCompiler, 'querystring');
     const dropped: Record<string, unknown> = { count: '1', utm_source: 'mail' };
     expect(lenient(dropped)).toBe(true);
     expect(dropped).toEqual({ count: 1 });

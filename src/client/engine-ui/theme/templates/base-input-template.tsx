@@ -64,13 +64,11 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const field = compiledFieldOf(options);
   const kind = field?.kind ?? 'text';
   const shape: InputShape = SHAPES[KIND_WIDGETS[kind]] ?? INPUT_SHAPES.text;
-  const emptyValue = options.emptyValue as unknown;
-  const [text, type] = useTypedText(props.registry, id, value, onChange);
+  const [text, type] = useTypedText(props.registry, id, value, onChange, options.emptyValue);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value;
     // "55%" in a percent box means 55: the suffix is ours, not part of the answer.
-    const answer = kind === 'percent' ? typed.replace(/\s*%\s*$/, '') : typed;
-    type(typed, answer === '' ? emptyValue : answer);
+    type(typed, kind === 'percent' ? typed.replace(/\s*%\s*$/, '') : typed);
   };
   const invalid = useInvalidRef(props.registry, id, hideError);
   const hasHint = Boolean(field?.hint ?? schema.description);

@@ -55,8 +55,7 @@ export function TextareaWidget(props: WidgetProps) {
   const field = compiledFieldOf(options);
   const maxWords = field?.maxWords ?? (typeof options.maxWords === 'number' ? options.maxWords : undefined);
   const invalid = useInvalidRef(props.registry, id, hideError);
-  const emptyValue = options.emptyValue as unknown;
-  const [text, type] = useTypedText(props.registry, id, value, onChange);
+  const [text, type] = useTypedText(props.registry, id, value, onChange, options.emptyValue);
   return (
     <>
       <textarea
@@ -74,7 +73,7 @@ export function TextareaWidget(props: WidgetProps) {
           true,
           maxWords ? `${id}-info` : undefined,
         )}
-        onChange={(event) => type(event.target.value, event.target.value === '' ? emptyValue : event.target.value)}
+        onChange={(event) => type(event.target.value)}
       />
       {maxWords ? <WordCount id={id} text={text} max={maxWords} /> : null}
     </>
