@@ -11,7 +11,9 @@ import { seedDemoData } from '#server/seed/seed';
 import { authenticateToken } from '#server/modules/auth/session.service';
 import { findOrganizationByKey } from '#server/modules/organizations/organization.repository';
 import type { OrganizationRecord } from '#server/db/types';
-import { searchQueries } from '#server/modules/search/search.service';
+import { searchCandidates, searchQueries } from '#server/modules/search/search.service';
+import { serializerCompiler } from '#server/lib/serializer';
+import { searchCandidate } from '#schemas/contracts/search.contract';
 import { asOrganization } from '#server/db/organization-scope';
 import { SEARCH_COUNT_TABLES } from '#server/db/migrations/0026-search-counts';
 import { SEARCH_FACET_TABLES } from '#server/db/migrations/0029-search-facets';
@@ -29,8 +31,11 @@ import { ms, summarise, type Figure, type Timing } from './support';
  * - PostgreSQL with 1,000,000 over 200 roles (target p95 < 50 ms), when BENCH_DATABASE_URL or
  *   DATABASE_URL is set or 127.0.0.1:5432 answers: a fresh database `bench_search` is made, and
  *   kept when BENCH_KEEP=1 (a later run with BENCH_KEEP=1 reuses it if it holds the data).
- * API overhead = endpoint p50 / bare SQL p50 (issue 18's target: at most 1.5). EXPLAIN (ANALYZE, BUFFERS) of every
- * scenario goes to docs/performance-plans.md.
+ * API overhead = endpoint p50 / bare SQL p50 (issue 18's target: at most 1.5). Where the time above the SQL goes is
+ * measured in a second pass, step by step: the search service called directly (its compiled-query cache, mapping and
+ * counts: the SQL plus the search code), then its answer serialised as the route serialises it; the endpoint adds the
+ * HTTP stack (inject, Fastify, the hooks, authentication, validation). EXPLAIN (ANALYZE, BUFFERS) of every scenario
+ * goes to docs/performance-plans.md.
  *
  * Sizes can be changed for a quick run: BENCH_PGLITE_APPLICATIONS, BENCH_PG_APPLICATIONS, BENCH_RUNS;
  * BENCH_SEARCH_ON=pglite or =postgres runs one of the two.
@@ -89,7 +94,15 @@ interface Measured {
   bare: Timing;
   /** Every SQL statement the call runs: the authentication look-up (held token: a round trip) then the search. */
   allSql: Timing;
+  /**
+   * Where the time above the SQL goes, from a pass of its own: the bare SQL, the search service called directly (the
+   * SQL and the search code), its answer serialised as the route serialises it, and the endpoint.
+   */
+  split: Record<'bare' | 'service' | 'serialised' | 'endpoint', Timing>;
 }
+
+/** The route's serialiser of a search answer (fast-json-stringify of the contract's schema, lib/serializer). */
+const serialiseAnswer = serializerCompiler({ schema: searchCandidate.response[200] });
 
 /** What every authenticated call costs before its own work: GET …/stages (token, organisation, user; no search SQL). */
 async function baseline(app: App, token: string): Promise<Timing> {
@@ -119,6 +132,19 @@ function bareRunner(db: Db, organization: OrganizationRecord, scenario: Scenario
   return () => asOrganization(organization.id, () => Promise.all(compiled.map((query) => db.executeQuery(query))));
 }
 
+/** The search service as the route calls it, without HTTP: the SQL and the search code. */
+function serviceRunner(db: Db, organization: OrganizationRecord, scenario: Scenario, page: number) {
+  return () =>
+    asOrganization(organization.id, () =>
+      searchCandidates(db, organization, {
+        variant: 'candidate',
+        filters: scenario.filters,
+        query: queryOf(scenario, page),
+        now: new Date(),
+      }),
+    );
+}
+
 /**
  * The authentication look-up every /api/v1 call makes before its own work (plugins/auth.ts), as the endpoint makes it:
  * the token with its session and user is held in the process (decision 0087: on PostgreSQL one empty round trip on the
@@ -136,6 +162,41 @@ function queryOf(scenario: Scenario, page: number) {
     sortBy: params.get('sortBy') as 'lastChangeAt',
     orderBy: params.get('orderBy') as 'DESC',
   };
+}
+
+type Runner = () => Promise<unknown>;
+
+/**
+ * Each scenario's `kinds` timed RUNS times, interleaved (each kind, then the next scenario…) so that all of them see
+ * the same machine load. Whichever runs first follows another scenario's SQL; the ones after it follow the same SQL
+ * and find the database's caches warmer (10–20 % faster): each kind takes the first place as often as the others.
+ */
+async function interleaved<K extends string>(
+  list: Scenario[],
+  kinds: readonly K[],
+  runners: (s: Scenario, page: number) => Record<K, Runner>,
+): Promise<Map<Scenario, Record<K, Timing>>> {
+  const samples = new Map(list.map((s) => [s, new Map(kinds.map((kind) => [kind, [] as number[]]))]));
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const s of list) {
+      const timed = runners(s, run % 3);
+      const order = kinds.map((_, i, all) => all[(i + Math.floor(run / 3)) % all.length]!);
+      for (const kind of order) {
+        const start = performance.now();
+        await timed[kind]();
+        samples
+          .get(s)!
+          .get(kind)!
+          .push(performance.now() - start);
+      }
+    }
+  }
+  return new Map(
+    list.map((s) => [
+      s,
+      Object.fromEntries(kinds.map((kind) => [kind, summarise(samples.get(s)!.get(kind)!)])) as Record<K, Timing>,
+    ]),
+  );
 }
 
 async function measure(
@@ -158,40 +219,31 @@ async function measure(
       const res = await call(s, i % 3);
       if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body}`);
       await bareRunner(db, organization, s, i % 3)();
+      serialiseAnswer(await serviceRunner(db, organization, s, i % 3)());
     }
   }
-  const samples = new Map(
-    list.map((s) => [s, { endpoint: [] as number[], bare: [] as number[], allSql: [] as number[] }]),
-  );
-  // Interleaved (endpoint, bare, all SQL, next scenario…) so all three see the same machine load.
-  for (let run = 0; run < RUNS; run += 1) {
-    for (const s of list) {
-      const page = run % 3;
-      const bare = bareRunner(db, organization, s, page);
-      const timed = {
-        endpoint: () => call(s, page),
-        bare,
-        allSql: async () => {
-          await authLookups(db, organization, token);
-          await bare();
-        },
-      };
-      // Whichever of the three runs first follows another scenario's SQL; the two after it follow the same SQL and
-      // find the database's caches warmer (10–20 % faster). Each takes the first place a third of the time.
-      const order = (['endpoint', 'bare', 'allSql'] as const).map((_, i, all) => all[(i + Math.floor(run / 3)) % 3]!);
-      for (const measure of order) {
-        const start = performance.now();
-        await timed[measure]();
-        samples.get(s)![measure].push(performance.now() - start);
-      }
-    }
-  }
-  return list.map((s) => ({
-    scenario: s,
-    endpoint: summarise(samples.get(s)!.endpoint),
-    bare: summarise(samples.get(s)!.bare),
-    allSql: summarise(samples.get(s)!.allSql),
-  }));
+  const main = await interleaved(list, ['endpoint', 'bare', 'allSql'], (s, page) => {
+    const bare = bareRunner(db, organization, s, page);
+    return {
+      endpoint: () => call(s, page),
+      bare,
+      allSql: async () => {
+        await authLookups(db, organization, token);
+        await bare();
+      },
+    };
+  });
+  // A pass of its own, so that the figures above keep the conditions they have always been measured in.
+  const split = await interleaved(list, ['bare', 'service', 'serialised', 'endpoint'], (s, page) => {
+    const service = serviceRunner(db, organization, s, page);
+    return {
+      bare: bareRunner(db, organization, s, page),
+      service,
+      serialised: async () => serialiseAnswer(await service()),
+      endpoint: () => call(s, page),
+    };
+  });
+  return list.map((s) => ({ scenario: s, ...main.get(s)!, split: split.get(s)! }));
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the page query and the counts query of each scenario. */
@@ -346,6 +398,16 @@ function figures(run: RunResult, target: number): Figure[] {
       target: '≤ 1.5',
       met: m.endpoint.p50 / m.allSql.p50 <= 1.5,
       note: 'the authentication look-ups counted as SQL too',
+    });
+    const { split } = m;
+    const share = (from: Timing, to: Timing) => {
+      const part = (to.p50 - from.p50) / split.bare.p50;
+      return `${part < 0 ? '−' : '+'}${Math.abs(part).toFixed(2)}`;
+    };
+    out.push({
+      name: `Search ${run.label}, ${m.scenario.name}: where the time above the SQL goes (each p50 step ÷ search SQL p50, a pass of its own)`,
+      value: `search code ${share(split.bare, split.service)}, serialisation ${share(split.service, split.serialised)}, HTTP stack ${share(split.serialised, split.endpoint)}`,
+      note: 'search code: the service called directly (filters, compiled-query cache, mapping, counts); HTTP stack: inject, Fastify, hooks, authentication, validation',
     });
   }
   out.push({
