@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
-import { browserSchemas } from './scripts/browser-schemas';
-import { precompress } from './scripts/precompress';
+import { browserSchemas } from './scripts/browser-schemas.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** A file of React Router's production build. */
 const reactRouterBuild = (file: string) =>
