@@ -180,14 +180,12 @@ async function interleaved<K extends string>(
   for (let run = 0; run < RUNS; run += 1) {
     for (const s of list) {
       const timed = runners(s, run % 3);
+      const taken = samples.get(s)!;
       const order = kinds.map((_, i, all) => all[(i + Math.floor(run / 3)) % all.length]!);
       for (const kind of order) {
         const start = performance.now();
         await timed[kind]();
-        samples
-          .get(s)!
-          .get(kind)!
-          .push(performance.now() - start);
+        taken.get(kind)!.push(performance.now() - start);
       }
     }
   }
