@@ -239,6 +239,29 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a change heard only while a 
     expect(res.json()).toMatchObject({ error_description: 'Invalid access token' });
   });
 
+  it('a public call sent with a token asks nothing of the listening connection; a signed-in call confirms it', async () => {
+    const token = (await signIn(app, 'recruiter@acme.example')).access_token;
+    const write = listening.write;
+    let writes = 0;
+    listening.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+      writes += 1;
+      return write.apply(this, args);
+    } as Socket['write'];
+    try {
+      const organization = await app.inject({
+        method: 'GET',
+        url: '/api/public/organization/acme/',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(organization.statusCode, organization.body).toBe(200);
+      expect(writes).toBe(0);
+      expect((await v1(app, token, 'GET', '/user')).statusCode).toBe(200);
+      expect(writes).toBeGreaterThan(0);
+    } finally {
+      listening.write = write;
+    }
+  });
+
   it('moved back onto the hiring side before the search, heard while it runs: refused only once confirmed, then 200', async () => {
     const userId = await userIdOf('recruiter@acme.example');
     const search = searchOf((await signIn(app, 'recruiter@acme.example')).access_token);

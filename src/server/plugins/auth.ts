@@ -41,10 +41,11 @@ export function registerAuth(app: App): void {
   app.decorateRequest('caughtUp', null);
   app.decorateRequest('confirming', null);
   app.decorateRequest('requiredRoles', null);
-  // Each route gets the one of the two hooks it needs, as it is registered.
+  // Each signed-in route gets the one of the two hooks it needs, as it is registered. A public route never reads a
+  // token (one that does, like sign-out, is declared signed-in), so a token sent to it begins no round trip.
   app.addHook('onRoute', (route) => {
     if (route.config?.readOnly) addRouteHook(route, 'preSerialization', answerConfirmed);
-    else addRouteHook(route, 'onRequest', beginCatchUp);
+    else if (route.config?.contract?.access === 'signed-in') addRouteHook(route, 'onRequest', beginCatchUp);
   });
   // Spec §4: under an organisation session timeout, every successful call moves the expiry on.
   app.addHook('onResponse', (request, reply, done) => {
