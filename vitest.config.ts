@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { browserSchemas } from './scripts/browser-schemas';
+import { browserSchemas } from './scripts/browser-schemas.ts';
 
 // Unit suites. The PostgreSQL copy of the server suite runs only when TEST_DATABASE_URL is set;
 // end-to-end tests have their own config (tests/e2e/vitest.config.ts).
