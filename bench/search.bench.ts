@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { sql, type CompiledQuery } from 'kysely';
 import type { CandidateSearchFilters, CandidateSearchPage } from '#schemas/search';
 import { buildApp } from '#server/app';
@@ -33,8 +34,9 @@ import { ms, summarise, type Figure, type Timing } from './support';
  *   kept when BENCH_KEEP=1 (a later run with BENCH_KEEP=1 reuses it if it holds the data).
  * API overhead = endpoint p50 / bare SQL p50 (issue 18's target: at most 1.5). Where the time above the SQL goes is
  * measured in a second pass, step by step: the search service called directly (its compiled-query cache, mapping and
- * counts: the SQL plus the search code), then its answer serialised as the route serialises it; the endpoint adds the
- * HTTP stack (inject, Fastify, the hooks, authentication, validation). The busiest search's SQL is timed again back to
+ * counts: the SQL plus the search code), then its answer serialised as the route serialises it, then the same through a
+ * Fastify app of one route and nothing else (inject and Fastify alone); the endpoint adds the product's own HTTP layer
+ * (its hooks, authentication, the schemas' validation). The busiest search's SQL is timed again back to
  * back and after 10 ms idle: how much the ratio's denominator depends on what the machine did just before it. EXPLAIN
  * (ANALYZE, BUFFERS) of every scenario goes to docs/performance-plans.md.
  *
@@ -97,9 +99,10 @@ interface Measured {
   allSql: Timing;
   /**
    * Where the time above the SQL goes, from a pass of its own: the bare SQL, the search service called directly (the
-   * SQL and the search code), its answer serialised as the route serialises it, and the endpoint.
+   * SQL and the search code), its answer serialised as the route serialises it, the same through a one-route Fastify
+   * app (bareFastify), and the endpoint.
    */
-  split: Record<'bare' | 'service' | 'serialised' | 'endpoint', Timing>;
+  split: Record<'bare' | 'service' | 'serialised' | 'fastify' | 'endpoint', Timing>;
 }
 
 /** The route's serialiser of a search answer (fast-json-stringify of the contract's schema, lib/serializer). */
@@ -152,6 +155,22 @@ function bareRunner(db: Db, organization: OrganizationRecord, scenario: Scenario
   const compiled: CompiledQuery[] = [planned.page.compile(), planned.counts!.compile(db)];
   // In the organisation's scope, as the endpoint runs them (its connections' row-level security settings, 0068).
   return () => asOrganization(organization.id, () => Promise.all(compiled.map((query) => db.executeQuery(query))));
+}
+
+/**
+ * A Fastify app with one route and nothing else (no hooks, no schemas, no authentication), answering scenario `:index`
+ * with the search service's answer serialised as the route serialises it: what inject and Fastify cost by themselves.
+ */
+async function bareFastify(db: Db, organization: OrganizationRecord, list: Scenario[]) {
+  const app = Fastify();
+  app.post('/search/:index', async (request, reply) => {
+    const { index } = request.params as { index: string };
+    const { page } = request.query as { page: string };
+    const answer = await serviceRunner(db, organization, list[Number(index)]!, Number(page))();
+    return reply.type('application/json').send(serialiseAnswer(answer));
+  });
+  await app.ready();
+  return app;
 }
 
 /** The search service as the route calls it, without HTTP: the SQL and the search code. */
@@ -254,15 +273,23 @@ async function measure(
     };
   });
   // A pass of its own, so that the figures above keep the conditions they have always been measured in.
-  const split = await interleaved(list, ['bare', 'service', 'serialised', 'endpoint'], (s, page) => {
+  const fastify = await bareFastify(db, organization, list);
+  const split = await interleaved(list, ['bare', 'service', 'serialised', 'fastify', 'endpoint'], (s, page) => {
     const service = serviceRunner(db, organization, s, page);
     return {
       bare: bareRunner(db, organization, s, page),
       service,
       serialised: async () => serialiseAnswer(await service()),
+      fastify: () =>
+        fastify.inject({
+          method: 'POST',
+          url: `/search/${list.indexOf(s)}?page=${page}`,
+          payload: { filters: s.filters },
+        }),
       endpoint: () => call(s, page),
     };
   });
+  await fastify.close();
   return list.map((s) => ({ scenario: s, ...main.get(s)!, split: split.get(s)! }));
 }
 
@@ -430,8 +457,8 @@ function figures(run: RunResult, target: number): Figure[] {
     };
     out.push({
       name: `Search ${run.label}, ${m.scenario.name}: where the time above the SQL goes (each p50 step ÷ search SQL p50, a pass of its own)`,
-      value: `search code ${share(split.bare, split.service)}, serialisation ${share(split.service, split.serialised)}, HTTP stack ${share(split.serialised, split.endpoint)}`,
-      note: 'search code: the service called directly (filters, compiled-query cache, mapping, counts); HTTP stack: inject, Fastify, hooks, authentication, validation',
+      value: `search code ${share(split.bare, split.service)}, serialisation ${share(split.service, split.serialised)}, inject and Fastify ${share(split.serialised, split.fastify)}, the product's HTTP layer ${share(split.fastify, split.endpoint)}`,
+      note: "search code: the service called directly (filters, compiled-query cache, mapping, counts); inject and Fastify: the same answer through a Fastify app of one route and nothing else; the product's HTTP layer: its hooks, authentication, the schemas' validation",
     });
   }
   const [backToBack, afterIdle] = run.sqlContext as [Timing, Timing];
