@@ -36,9 +36,9 @@ import { ms, summarise, type Figure, type Timing } from './support';
  * measured in a second pass, step by step: the search service called directly (its compiled-query cache, mapping and
  * counts: the SQL plus the search code), then its answer serialised as the route serialises it, then the same through a
  * Fastify app of one route and nothing else (inject and Fastify alone); the endpoint adds the product's own HTTP layer
- * (its hooks, authentication, the schemas' validation). The busiest search's SQL is timed again back to
- * back and after 10 ms idle: how much the ratio's denominator depends on what the machine did just before it. EXPLAIN
- * (ANALYZE, BUFFERS) of every scenario goes to docs/performance-plans.md.
+ * (its hooks, authentication, the schemas' validation). The busiest search's SQL is timed again back to back and after
+ * 10 ms idle: how much the ratio's denominator depends on what the machine did just before it. EXPLAIN (ANALYZE,
+ * BUFFERS) of every scenario goes to docs/performance-plans.md.
  *
  * Sizes can be changed for a quick run: BENCH_PGLITE_APPLICATIONS, BENCH_PG_APPLICATIONS, BENCH_RUNS;
  * BENCH_SEARCH_ON=pglite or =postgres runs one of the two.
