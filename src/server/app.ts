@@ -64,6 +64,8 @@ export interface AppOptions {
   db: Db;
   /** Pino level; 'silent' or false for none (tests). */
   logLevel?: string | false;
+  /** Where the log's lines go, one JSON line per write: standard output when not given. */
+  logStream?: { write: (line: string) => void };
   /** Built client to serve (production); null serves no client: non-API paths are 404 JSON. */
   clientDir?: string | null;
   /** Serve the client through Vite middleware with hot reload instead of clientDir. */
@@ -91,7 +93,11 @@ export interface AppOptions {
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const level = options.logLevel === false ? 'silent' : (options.logLevel ?? 'info');
-  const logger: FastifyServerOptions['logger'] = { level, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } };
+  const logger: FastifyServerOptions['logger'] = {
+    level,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    ...(options.logStream && { stream: options.logStream }),
+  };
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),

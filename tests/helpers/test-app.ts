@@ -23,6 +23,8 @@ export interface TestAppOptions extends TestDbOptions {
   /** The HR system and its token key (the local fake and a random key when not given). */
   hr?: HrProvider;
   hrTokenKey?: Buffer;
+  /** Log at 'info' into this stream (no log when not given). */
+  logStream?: { write: (line: string) => void };
 }
 
 export interface TestApp {
@@ -49,7 +51,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const app = await buildApp({
     db: testDb.db,
-    logLevel: false,
+    logLevel: options.logStream ? 'info' : false,
+    ...(options.logStream && { logStream: options.logStream }),
     clientDir,
     commit: options.commit ?? null,
     sessionSettings: { testSessionTimeoutSeconds: options.testSessionTimeoutSeconds ?? null },
