@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '#server/app';
@@ -13,7 +15,8 @@ import type { Figure } from './support';
  * Issue 18's load test: the public calls a careers site makes on deadline day, driven over HTTP by autocannon
  * (20 connections, as the issue measured) against the server listening on 127.0.0.1, on PGlite in memory and on
  * PostgreSQL when 127.0.0.1:5432 answers. autocannon runs in its own process, so it and the server each have a
- * core of the two; its figures are what a browser sees less the network.
+ * core of the two; its figures are what a browser sees less the network. The server logs as `npm start` does: a line
+ * per request at 'info', each written as it comes (pino's standard output is synchronous), here into a file of its own.
  */
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -69,7 +72,14 @@ async function autocannon(url: string, call: Call, seconds = SECONDS): Promise<R
 async function loadOn(db: Db, database: 'PGlite' | 'PostgreSQL'): Promise<Figure[]> {
   await migrate(db);
   await seedDemoData(db);
-  const app = await buildApp({ db, logLevel: false, clientDir: null });
+  const logFile = join(tmpdir(), `candid-load-${process.pid}.log`);
+  const log = openSync(logFile, 'w');
+  const app = await buildApp({
+    db,
+    logLevel: 'info',
+    logStream: { write: (line) => void writeSync(log, line) },
+    clientDir: null,
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const figures: Figure[] = [];
   try {
@@ -95,6 +105,8 @@ async function loadOn(db: Db, database: 'PGlite' | 'PostgreSQL'): Promise<Figure
     }
   } finally {
     await app.close();
+    closeSync(log);
+    rmSync(logFile, { force: true });
   }
   return figures;
 }
