@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { BUTTON_CLICK_LOCK_MS } from '#engine/constants';
 
 /* Moving through a page with the keyboard alone, as a keyboard user does. */
 
@@ -52,8 +53,26 @@ export async function selectOption(page: Page, select: Locator, label: string): 
   await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(label);
 }
 
+/** When the page's button was last pressed by pressButton (performance.now() in the page). */
+type PressedButton = HTMLElement & { pressedAt?: number };
+
+/**
+ * Presses the button with Enter. A form's buttons ignore a press for a second after one (spec §5's click lock).
+ * A person pressing the same button again (Continue, after correcting the answers it found wrong) takes longer than
+ * that; a test on a fast machine may not, so a second press of the same button waits for its lock to end. A new step's
+ * button is a new one.
+ */
 async function pressButton(page: Page, name: string): Promise<void> {
-  await tabTo(page, page.getByRole('button', { name }));
+  const button = page.getByRole('button', { name });
+  await tabTo(page, button);
+  const locked = await button.evaluate(
+    (el: PressedButton, lockMs) => (el.pressedAt ?? -Infinity) + lockMs - performance.now(),
+    BUTTON_CLICK_LOCK_MS,
+  );
+  if (locked > 0) await page.waitForTimeout(locked);
+  await button.evaluate((el: PressedButton) => {
+    el.pressedAt = performance.now();
+  });
   await page.keyboard.press('Enter');
 }
 
