@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
-import { chooseRadio, selectOption, tabTo, typeInto } from './support/keyboard';
+import { chooseRadio, pressButton, selectOption, tabTo, typeInto } from './support/keyboard';
 import { codeIn, linkIn, nextMessage } from './support/outbox';
 
 /*
@@ -44,10 +44,7 @@ function keyboardDriver(page: Page): Driver {
       await tabTo(page, box);
       await page.keyboard.press('Space');
     },
-    press: async (target) => {
-      await tabTo(page, target, 80);
-      await page.keyboard.press('Enter');
-    },
+    press: (target) => pressButton(page, target, 80),
     typeahead: async (box, text, suggestion) => {
       await typeInto(page, box, text);
       // The open list's own options (a drop-down's options have the role too).

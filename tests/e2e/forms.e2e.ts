@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FileChooser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext, openPage, seriousViolations, urlFor } from './support/browser';
 import { demoOrganizations } from './support/demo';
-import { chooseRadio, pressContinue, selectOption, tabTo, typeInto } from './support/keyboard';
+import { chooseRadio, pressButton, pressContinue, selectOption, tabTo, typeInto } from './support/keyboard';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -190,8 +190,7 @@ describe('configuration-driven forms on /ui', () => {
       .waitFor();
     await page.getByText('Frontier worker permit').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await tabTo(page, page.getByRole('button', { name: 'Submit application' }));
-    await page.keyboard.press('Enter');
+    await pressButton(page, page.getByRole('button', { name: 'Submit application' }));
     await page.getByText('The server accepted every answer.').waitFor();
     await context.close();
   });

@@ -57,14 +57,13 @@ export async function selectOption(page: Page, select: Locator, label: string): 
 type PressedButton = HTMLElement & { pressedAt?: number };
 
 /**
- * Presses the button with Enter. A form's buttons ignore a press for a second after one (spec §5's click lock).
- * A person pressing the same button again (Continue, after correcting the answers it found wrong) takes longer than
- * that; a test on a fast machine may not, so a second press of the same button waits for its lock to end. A new step's
- * button is a new one.
+ * Moves to the button with Tab and presses Enter. A form's buttons ignore a press for a second after one (spec §5's
+ * click lock). A person pressing the same button again (Continue, after correcting the answers it found wrong) takes
+ * longer than that; a test on a fast machine may not, so a second press of the same button waits for its lock to end.
+ * A new step's button is a new one.
  */
-async function pressButton(page: Page, name: string): Promise<void> {
-  const button = page.getByRole('button', { name });
-  await tabTo(page, button);
+export async function pressButton(page: Page, button: Locator, limit?: number): Promise<void> {
+  await tabTo(page, button, limit);
   const locked = await button.evaluate(
     (el: PressedButton, lockMs) => (el.pressedAt ?? -Infinity) + lockMs - performance.now(),
     BUTTON_CLICK_LOCK_MS,
@@ -76,4 +75,4 @@ async function pressButton(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-export const pressContinue = (page: Page) => pressButton(page, 'Continue');
+export const pressContinue = (page: Page) => pressButton(page, page.getByRole('button', { name: 'Continue' }));
