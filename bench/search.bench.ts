@@ -128,9 +128,12 @@ async function baseline(app: App, token: string): Promise<Timing> {
  * timed). Beside its p50 interleaved with the other scenarios (the ratio's denominator), it shows how much the same
  * SQL's time depends on what the machine did just before.
  */
-async function sqlByContext(db: Db, organization: OrganizationRecord, scenario: Scenario): Promise<Timing[]> {
-  const out: Timing[] = [];
-  for (const idleMs of [0, 10]) {
+async function sqlByContext(
+  db: Db,
+  organization: OrganizationRecord,
+  scenario: Scenario,
+): Promise<{ backToBack: Timing; afterIdle: Timing }> {
+  const timed = async (idleMs: number) => {
     const samples: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const run = bareRunner(db, organization, scenario, i % 3);
@@ -139,9 +142,9 @@ async function sqlByContext(db: Db, organization: OrganizationRecord, scenario: 
       await run();
       samples.push(performance.now() - start);
     }
-    out.push(summarise(samples));
-  }
-  return out;
+    return summarise(samples);
+  };
+  return { backToBack: await timed(0), afterIdle: await timed(10) };
 }
 
 /** The compiled SQL of one call, run as the service runs it: page and counts side by side. */
@@ -340,7 +343,7 @@ interface RunResult {
   measured: Measured[];
   baseline: Timing;
   /** The busiest search's bare SQL back to back, and after 10 ms idle (sqlByContext). */
-  sqlContext: Timing[];
+  sqlContext: { backToBack: Timing; afterIdle: Timing };
   plans: string;
   sizes: string;
 }
@@ -461,7 +464,7 @@ function figures(run: RunResult, target: number): Figure[] {
       note: "search code: the service called directly (filters, compiled-query cache, mapping, counts); inject and Fastify: the same answer through a Fastify app of one route and nothing else; the product's HTTP layer: its hooks, authentication, the schemas' validation",
     });
   }
-  const [backToBack, afterIdle] = run.sqlContext as [Timing, Timing];
+  const { backToBack, afterIdle } = run.sqlContext;
   out.push({
     name: `Search ${run.label}, ${run.measured[0]!.scenario.name}: bare SQL p50 interleaved with the other scenarios / back to back / after 10 ms idle`,
     value: `${ms(run.measured[0]!.bare.p50)} / ${ms(backToBack.p50)} / ${ms(afterIdle.p50)}`,
